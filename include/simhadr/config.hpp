@@ -1,0 +1,71 @@
+#pragma once
+// RunConfig is the validated command line. Options the user left out stay
+// empty here, because the header lines of the report say which defaults applied.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "simhadr/sync_mode.hpp"
+#include "simhadr/units.hpp"
+
+namespace simhadr {
+
+enum class Role : std::uint8_t { Primary, Standby };
+
+inline constexpr SyncMode kDefaultSyncMode = SyncMode::NearSync;
+inline constexpr std::uint32_t kDefaultFlushPages = 16;
+inline constexpr double kDefaultRunSeconds = 4.0;
+inline constexpr std::uint32_t kDefaultBufferFlushes = 4;  // -hadrBufSize = 4 x flushSize
+
+struct DiskParams {
+  double mbytes_per_sec = 0;  // MBytes = 10^6 bytes
+  double overhead_seconds = 0;
+};
+
+struct SocketOptions {
+  std::optional<int> send_buffer;     // -sockSndBuf, bytes
+  std::optional<int> receive_buffer;  // -sockRcvBuf, bytes
+  bool nagle = false;                 // default sets TCP_NODELAY
+  bool blocking = false;              // -block
+  bool bind_local = false;            // -bind (standby)
+};
+
+struct Endpoint {
+  std::string host;
+  std::uint16_t port = 0;
+};
+
+struct RunConfig {
+  std::vector<std::string> args;  // as given, for the "+ simhadr ..." line
+  std::optional<Role> role;
+  bool demo = false;
+  std::optional<double> test_sleep_seconds;
+
+  Endpoint local;
+  Endpoint remote;
+
+  std::optional<std::uint64_t> max_flushes;  // -n
+  std::optional<double> run_seconds;         // -t
+  std::optional<SyncMode> sync_mode;
+  bool remote_catchup = false;  // -rcu
+  std::optional<std::uint32_t> flush_pages;
+  std::optional<std::uint32_t> standby_buffer_pages;  // -hadrBufSize
+  std::optional<double> target_mbytes_per_sec;
+  std::optional<DiskParams> disk;
+  std::optional<double> spin_seconds;
+  bool verbose = false;
+  SocketOptions socket;
+
+  SyncMode effective_sync_mode() const {
+    return remote_catchup ? SyncMode::SuperAsync : sync_mode.value_or(kDefaultSyncMode);
+  }
+  std::uint32_t effective_flush_pages() const { return flush_pages.value_or(kDefaultFlushPages); }
+  // -t applies by default only when -n does not bound the run.
+  std::optional<double> effective_run_seconds() const {
+    if (run_seconds || max_flushes) return run_seconds;
+    return kDefaultRunSeconds;
+  }
+};
+
+}  // namespace simhadr

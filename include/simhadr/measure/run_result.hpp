@@ -1,0 +1,52 @@
+#pragma once
+// Everything a run measured, as plain totals. Presenters derive rates and
+// averages from it; nothing here knows how it will be printed.
+#include <cstdint>
+#include <optional>
+
+#include "simhadr/config.hpp"
+#include "simhadr/measure/histogram.hpp"
+#include "simhadr/sync_mode.hpp"
+#include "simhadr/units.hpp"
+
+namespace simhadr {
+
+struct IoTally {
+  std::uint64_t calls = 0;
+  std::uint64_t bytes = 0;
+  Nanos time{};
+  void add(std::uint64_t call_bytes, Nanos call_time = Nanos{0}) {
+    ++calls;
+    bytes += call_bytes;
+    time += call_time;
+  }
+};
+
+struct TargetStats {
+  double mbytes_per_sec = 0;
+  Nanos idle{};
+};
+
+struct RunResult {
+  Role role = Role::Primary;
+  SyncMode mode = SyncMode::NearSync;
+  std::uint32_t flush_pages = 0;
+  Nanos elapsed{};
+
+  IoTally flushes;      // calls = flushes, bytes = log bytes shipped
+  IoTally disk;         // simulated log writes (reads on a SUPERASYNC primary); time is model time
+  IoTally sends;        // send calls that moved bytes
+  IoTally recvs;        // recv calls that moved bytes
+  IoTally congestions;  // calls = times a send would block, time = waiting for room
+
+  Pow2Histogram write_bytes;
+  Pow2Histogram ship_micros;  // primary only
+  Pow2Histogram congestion_micros;
+  Pow2Histogram send_bytes;
+  Pow2Histogram recv_bytes;
+
+  std::optional<DiskParams> disk_model;
+  std::optional<TargetStats> target;
+};
+
+}  // namespace simhadr

@@ -1,0 +1,21 @@
+#pragma once
+// -target: after each flush the primary idles until its average rate since the
+// start of the run is back at the target.
+#include <cstdint>
+
+#include "simhadr/clock.hpp"
+
+namespace simhadr {
+
+class TargetPacer {
+ public:
+  explicit TargetPacer(double mbytes_per_sec);
+  double mbytes_per_sec() const { return mbytes_per_sec_; }
+  // The earliest moment the next flush may start.
+  Clock::time_point resume_at(Clock::time_point run_start, std::uint64_t bytes_sent) const;
+
+ private:
+  double mbytes_per_sec_;
+};
+
+}  // namespace simhadr

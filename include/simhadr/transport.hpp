@@ -1,0 +1,34 @@
+#pragma once
+// The seam for bytes: roles and the Sender see only this interface, so the
+// per-mode sequencing is tested against a fake link without sockets.
+#include <cstddef>
+#include <span>
+#include <stdexcept>
+
+#include "simhadr/units.hpp"
+
+namespace simhadr {
+
+struct IoStep {
+  std::size_t bytes = 0;
+  bool would_block = false;  // recv: 0 bytes and not would_block means the peer closed
+};
+
+class TransportError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Transport {
+ public:
+  virtual ~Transport() = default;
+  virtual IoStep send_some(std::span<const char> data) = 0;
+  virtual IoStep recv_some(std::span<char> into) = 0;
+  // Wait at most max_wait; true when the socket became ready.
+  virtual bool wait_writable(Nanos max_wait) = 0;
+  virtual bool wait_readable(Nanos max_wait) = 0;
+  // Ends the sending direction so the peer sees end of stream.
+  virtual void close() = 0;
+};
+
+}  // namespace simhadr

@@ -1,0 +1,33 @@
+#pragma once
+// Log pages as they travel: every byte '.', except that the last page of each
+// flush starts with "End of flush" and a NUL. The standby answers with a
+// 16-byte ack in SYNC and NEARSYNC.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace simhadr {
+
+inline constexpr char kPageFill = '.';
+inline constexpr std::string_view kEndOfFlushMarker{"End of flush\0", 13};
+inline constexpr std::size_t kAckBytes = 16;
+inline constexpr std::string_view kAckMessage{"ack message\0\0\0\0\0", kAckBytes};
+
+// One buffer, built once, whose last n pages are a valid flush of n pages for
+// any n up to max_pages: flushes of varying size are spans, never copies.
+class FlushImage {
+ public:
+  explicit FlushImage(std::uint32_t max_pages);
+  std::span<const char> flush(std::uint32_t pages) const;
+  std::uint32_t max_pages() const;
+
+ private:
+  std::vector<char> bytes_;
+};
+
+// True when a page starts with the end-of-flush marker (needs its first 13 bytes).
+bool starts_with_marker(std::span<const char> page);
+
+}  // namespace simhadr

@@ -1,0 +1,41 @@
+#pragma once
+// The 1024-byte handshake the primary sends right after connecting:
+// "syncMode=<MODE>\nflushSize=<N>\nconnTime=<YYYY-MM-DD_HH:MM:SS_TZ>\n", NUL-padded.
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include "simhadr/sync_mode.hpp"
+
+namespace simhadr {
+
+inline constexpr std::size_t kHandshakeBytes = 1024;
+
+struct HandshakeParams {
+  SyncMode mode = SyncMode::NearSync;
+  std::uint32_t flush_pages = 0;
+  std::string conn_time;
+  bool operator==(const HandshakeParams&) const = default;
+};
+
+class ProtocolError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Local time with the zone abbreviation, e.g. 2026-11-30_04:10:38_UTC.
+std::string format_conn_time(std::chrono::system_clock::time_point when);
+
+// The text part, exactly as it travels before the NUL padding.
+std::string handshake_text(const HandshakeParams& params);
+
+std::array<char, kHandshakeBytes> encode_handshake(const HandshakeParams& params);
+
+// Throws ProtocolError naming what is wrong; never allocates beyond the message.
+HandshakeParams decode_handshake(std::span<const char, kHandshakeBytes> message);
+
+}  // namespace simhadr

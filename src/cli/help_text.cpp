@@ -1,0 +1,56 @@
+#include "cli/options.hpp"
+
+namespace simhadr {
+
+std::string_view help_text() {
+  return R"(simhadr - preview Db2 HADR log shipping between two hosts before turning HADR on.
+
+Run a primary on the host that will hold the primary database and a standby on
+the other; the primary ships simulated log flushes for a while, both print what
+they measured. Option names take one or two dashes, any case, any unique prefix.
+
+Usage:
+  simhadr -role primary -lhost H -lport N -rhost H -rport N [options]
+  simhadr -role standby -lhost H -lport N -rhost H -rport N [options]
+  simhadr -demo [options]          both roles in this process on 127.0.0.1
+  simhadr -testSleep SECONDS       how exactly this host sleeps, then exit
+
+Connection (either side may start first):
+  -role primary|standby    which side to play (P and S also work)
+  -lhost H -lport N        this side's address; the primary listens here
+                           (-lport 0 on the primary: the kernel picks, and it is printed)
+  -rhost H -rport N        the other side's address; the standby connects there
+  -sockSndBuf BYTES        SO_SNDBUF for the connection      (default: the OS's)
+  -sockRcvBuf BYTES        SO_RCVBUF for the connection      (default: the OS's)
+  -nagle                   keep Nagle's algorithm on         (default: TCP_NODELAY)
+  -block                   blocking send/recv                (default: non-blocking)
+  -bind                    standby binds to -lhost/-lport before connecting
+
+What the primary ships (the standby learns these from the handshake):
+  -syncMode MODE           SYNC, NEARSYNC, ASYNC or SUPERASYNC   (default NEARSYNC)
+  -rcu                     remote catch-up: ships as SUPERASYNC does
+  -flushSize PAGES         4096-byte pages per log flush          (default 16)
+  -t SECONDS               stop after this long                   (default 4, unless -n)
+  -n FLUSHES               stop after this many flushes
+  -target MB/S             hold the primary to this rate (MB = 10^6 bytes)
+
+Standby:
+  -hadrBufSize PAGES       receive buffer                          (default 4 x flushSize)
+
+Disks and timing (both sides):
+  -disk MB/S SECONDS       simulated log disk: rate and overhead per IO
+                           (default: infinitely fast)
+  -spin SECONDS            busy-wait this long at the end of each simulated IO
+                           (default: measured at start-up)
+  -verbose                 one line per write, send, recv, ack and congestion
+
+Other:
+  -h, -help                this text
+  -version                 version
+
+Exit status: 0 the run ended normally (also after Ctrl-C on either side),
+1 the run failed (connection lost, peer misbehaved), 2 the command line was refused.
+)";
+}
+
+}  // namespace simhadr

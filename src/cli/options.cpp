@@ -1,0 +1,202 @@
+#include "cli/options.hpp"
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <array>
+#include <functional>
+
+#include "cli/arg_normalizer.hpp"
+#include "cli/number_parsing.hpp"
+#include "simhadr/limits.hpp"
+
+namespace simhadr {
+
+namespace {
+
+constexpr std::array<std::string_view, 25> kOptionNames{
+    "role",       "lhost", "lport",     "rhost",       "rport",  "n",       "t",
+    "syncMode",   "rcu",   "flushSize", "hadrBufSize", "target", "verbose", "sockSndBuf",
+    "sockRcvBuf", "nagle", "block",     "bind",        "disk",   "spin",    "testSleep",
+    "demo",       "help",  "h",         "version"};
+
+// Options only the primary acts on; the standby learns them from the handshake.
+constexpr std::array<std::string_view, 6> kPrimaryOnly{"n",   "t",         "syncMode",
+                                                       "rcu", "flushSize", "target"};
+
+Role parse_role(const std::string& text) {
+  std::string lower;
+  for (const char c : text) lower.push_back(static_cast<char>(std::tolower(c)));
+  if (lower == "primary" || lower == "p") return Role::Primary;
+  if (lower == "standby" || lower == "s") return Role::Standby;
+  throw UsageError(fmt::format("-role '{}' is unknown; give primary (P) or standby (S)", text));
+}
+
+std::uint16_t parse_port(std::string_view option, const std::string& text, std::uint16_t min) {
+  return parse_number<std::uint16_t>(option, text, min, 65535);
+}
+
+class OptionTable {
+ public:
+  OptionTable(Command& command, CLI::App& app)
+      : command_(command), config_(command.config), app_(app) {}
+
+  void define() {
+    app_.set_help_flag();
+    app_.add_flag("-h,--help", help_);
+    app_.add_flag("--version", version_);
+    text("role", [this](const std::string& v) { config_.role = parse_role(v); });
+    text("lhost", [this](const std::string& v) { config_.local.host = v; });
+    text("rhost", [this](const std::string& v) { config_.remote.host = v; });
+    // 0 lets the kernel choose the primary's port (it is printed); the standby needs a real one.
+    text("lport", [this](const std::string& v) { config_.local.port = parse_port("lport", v, 0); });
+    text("rport",
+         [this](const std::string& v) { config_.remote.port = parse_port("rport", v, 1); });
+    text("n", [this](const std::string& v) {
+      config_.max_flushes = parse_number<std::uint64_t>("n", v, 1, UINT64_MAX);
+    });
+    text("t", [this](const std::string& v) {
+      config_.run_seconds = parse_positive("t", v, kMaxRunSeconds);
+    });
+    text("syncMode", [this](const std::string& v) {
+      config_.sync_mode = parse_sync_mode(v);
+      if (!config_.sync_mode) {
+        throw UsageError(
+            fmt::format("-syncMode '{}' is unknown; give SYNC, NEARSYNC, ASYNC or SUPERASYNC", v));
+      }
+    });
+    text("flushSize", [this](const std::string& v) {
+      config_.flush_pages = parse_number<std::uint32_t>("flushSize", v, 1, kMaxFlushPages);
+    });
+    text("hadrBufSize", [this](const std::string& v) {
+      config_.standby_buffer_pages =
+          parse_number<std::uint32_t>("hadrBufSize", v, 1, kMaxStandbyBufferPages);
+    });
+    text("target", [this](const std::string& v) {
+      config_.target_mbytes_per_sec = parse_positive("target", v, 1e6);
+    });
+    text("sockSndBuf", [this](const std::string& v) {
+      config_.socket.send_buffer = parse_number<int>("sockSndBuf", v, 1, kMaxSocketBufferBytes);
+    });
+    text("sockRcvBuf", [this](const std::string& v) {
+      config_.socket.receive_buffer = parse_number<int>("sockRcvBuf", v, 1, kMaxSocketBufferBytes);
+    });
+    text("spin", [this](const std::string& v) {
+      config_.spin_seconds = parse_number<double>("spin", v, 0.0, kMaxSpinSeconds);
+    });
+    text("testSleep", [this](const std::string& v) {
+      config_.test_sleep_seconds = parse_positive("testSleep", v, kMaxSleepTestSeconds);
+    });
+    app_.add_option_function<std::vector<std::string>>(
+            parser_token("disk"),
+            [this](const std::vector<std::string>& v) {
+              if (v.size() != 2) {
+                throw UsageError("-disk takes two values: MB/s and seconds of overhead per IO");
+              }
+              config_.disk = DiskParams{parse_positive("disk", v[0], 1e6),
+                                        parse_number<double>("disk", v[1], 0.0, 60.0)};
+            })
+        ->expected(2);
+    app_.add_flag(parser_token("rcu"), config_.remote_catchup);
+    app_.add_flag(parser_token("verbose"), config_.verbose);
+    app_.add_flag(parser_token("nagle"), config_.socket.nagle);
+    app_.add_flag(parser_token("block"), config_.socket.blocking);
+    app_.add_flag(parser_token("bind"), config_.socket.bind_local);
+    app_.add_flag(parser_token("demo"), config_.demo);
+  }
+
+  void decide_action() {
+    if (help_) {
+      command_.action = Action::Help;
+    } else if (version_) {
+      command_.action = Action::Version;
+    } else if (config_.test_sleep_seconds) {
+      command_.action = Action::SleepTest;
+    } else if (config_.demo) {
+      if (config_.role) throw UsageError("-demo runs both roles itself; leave out -role");
+      command_.action = Action::Demo;
+    } else if (config_.role) {
+      require_addresses();
+      command_.action = *config_.role == Role::Primary ? Action::Primary : Action::Standby;
+      warn_about_other_role();
+    } else {
+      throw UsageError(
+          "nothing to do: give -role primary|standby, -demo or -testSleep (-h for help)");
+    }
+  }
+
+ private:
+  void text(std::string_view name, std::function<void(const std::string&)> store) {
+    app_.add_option_function<std::string>(parser_token(name), std::move(store));
+  }
+
+  bool given(std::string_view name) const {
+    return app_.get_option(parser_token(name))->count() > 0;
+  }
+
+  void require_addresses() const {
+    std::vector<std::string> missing;
+    for (const std::string_view name : {"lhost", "lport", "rhost", "rport"}) {
+      if (!given(name)) missing.push_back(fmt::format("-{}", name));
+    }
+    if (!missing.empty()) {
+      throw UsageError(fmt::format("-role {} needs -lhost, -lport, -rhost and -rport; missing {}",
+                                   *config_.role == Role::Primary ? "primary" : "standby",
+                                   fmt::join(missing, ", ")));
+    }
+  }
+
+  void warn_about_other_role() {
+    if (*config_.role == Role::Standby) {
+      for (const std::string_view name : kPrimaryOnly) {
+        if (!given(name)) continue;
+        command_.warnings.push_back(fmt::format(
+            "-{} applies to the primary only; the standby takes its settings from the handshake",
+            name));
+      }
+    } else if (config_.standby_buffer_pages) {
+      command_.warnings.push_back("-hadrBufSize applies to the standby only; ignored");
+    }
+  }
+
+  Command& command_;
+  RunConfig& config_;
+  CLI::App& app_;
+  bool help_ = false;
+  bool version_ = false;
+};
+
+}  // namespace
+
+Command parse_command_line(std::span<const std::string> args) {
+  Command command;
+  command.config.args.assign(args.begin(), args.end());
+  std::vector<std::string> tokens = normalize_arguments(args, kOptionNames);
+
+  CLI::App app{"simhadr"};
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  OptionTable table(command, app);
+  table.define();
+  try {
+    std::ranges::reverse(tokens);
+    app.parse(tokens);
+  } catch (const CLI::ParseError& error) {
+    std::string message = error.what();
+    for (std::size_t at = message.find("--"); at != std::string::npos;
+         at = message.find("--", at)) {
+      message.erase(at, 1);
+    }
+    throw UsageError(message);
+  }
+  table.decide_action();
+  return command;
+}
+
+std::string version_text() {
+  return fmt::format(
+      "simhadr {} (open HADR log-shipping simulator; wire-compatible with simhadr 2.1)",
+      SIMHADR_VERSION);
+}
+
+}  // namespace simhadr

@@ -1,0 +1,224 @@
+#include "net/connect.hpp"
+
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <boost/asio/ip/address.hpp>
+#include <cerrno>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "net/socket_properties.hpp"
+
+namespace simhadr {
+
+namespace {
+
+using boost::system::error_code;
+constexpr auto kWaitSlice = std::chrono::milliseconds(100);
+constexpr auto kRetryInterval = std::chrono::seconds(1);
+
+// Runs io until `done` is set by a handler or a stop is requested; on a stop the
+// pending operation is cancelled and its handler drained.
+template <typename Cancel>
+bool run_until_done(boost::asio::io_context& io, const bool& done, const StopSource& stop,
+                    Cancel cancel) {
+  while (!done) {
+    if (stop.requested()) {
+      cancel();
+      io.restart();
+      io.run();
+      return false;
+    }
+    io.restart();
+    io.run_for(kWaitSlice);
+  }
+  return true;
+}
+
+bool sleep_unless_stopped(std::chrono::steady_clock::duration length, const StopSource& stop) {
+  const auto until = std::chrono::steady_clock::now() + length;
+  while (std::chrono::steady_clock::now() < until) {
+    if (stop.requested()) return false;
+    std::this_thread::sleep_for(kWaitSlice);
+  }
+  return !stop.requested();
+}
+
+std::vector<tcp::endpoint> resolve(boost::asio::io_context& io, const Endpoint& where,
+                                   std::string_view which, RunLog& log) {
+  log.line("Resolving {} host {} via getaddrinfo()", which, where.host);
+  tcp::resolver resolver(io);
+  error_code error;
+  const auto results = resolver.resolve(where.host, std::to_string(where.port),
+                                        tcp::resolver::numeric_service, error);
+  if (error || results.empty()) {
+    throw RunError(fmt::format("cannot resolve {} host '{}': {}", which, where.host,
+                               error ? error.message() : "no address"));
+  }
+  log.line("hostname={}", where.host);
+  std::vector<tcp::endpoint> endpoints;
+  int last_family = 0;
+  for (const auto& entry : results) {
+    const tcp::endpoint endpoint = entry.endpoint();
+    const bool v4 = endpoint.address().is_v4();
+    const int family = v4 ? AF_INET : AF_INET6;
+    if (family != last_family) {
+      log.line("address_type={} address_length={}", family, v4 ? 4 : 16);
+      last_family = family;
+    }
+    log.line("address: {}", endpoint.address().to_string());
+    endpoints.push_back(endpoint);
+  }
+  log.blank();
+  return endpoints;
+}
+
+void set_int_option(int fd, int name, int value, std::string_view option_name) {
+  if (::setsockopt(fd, SOL_SOCKET, name, &value, sizeof value) != 0) {
+    throw RunError(
+        fmt::format("setsockopt({}) to {} failed: {}", option_name, value, std::strerror(errno)));
+  }
+}
+
+// The standby reopens its socket on every retry; only the first time is reported.
+void apply_buffer_sizes(int fd, const SocketOptions& options, RunLog& log, bool announce) {
+  if (options.send_buffer) {
+    if (announce) log.line("Calling setsockopt(SO_SNDBUF)");
+    set_int_option(fd, SO_SNDBUF, *options.send_buffer, "SO_SNDBUF");
+  }
+  if (options.receive_buffer) {
+    if (announce) log.line("Calling setsockopt(SO_RCVBUF)");
+    set_int_option(fd, SO_RCVBUF, *options.receive_buffer, "SO_RCVBUF");
+  }
+  if (announce && (options.send_buffer || options.receive_buffer)) {
+    print_socket_properties(log, "buffer resizing", fd);
+  }
+}
+
+void configure_connected(tcp::socket& socket, const SocketOptions& options, RunLog& log) {
+  if (options.blocking) {
+    socket.native_non_blocking(false);
+  } else {
+    log.line("Calling fcntl(O_NONBLOCK)");
+    socket.non_blocking(true);
+  }
+  if (!options.nagle) {
+    log.line("Calling setsockopt(TCP_NODELAY)");
+    socket.set_option(tcp::no_delay(true));
+  }
+  print_socket_properties(log, "connection", socket.native_handle());
+}
+
+std::string describe(const tcp::endpoint& endpoint) {
+  return fmt::format("{}:{}", endpoint.address().to_string(), endpoint.port());
+}
+
+}  // namespace
+
+std::optional<tcp::socket> accept_standby(boost::asio::io_context& io, const LinkPlan& plan,
+                                          RunLog& log, const StopSource& stop,
+                                          const ListeningCallback& on_listening) {
+  const auto local = resolve(io, plan.local, "local", log).front();
+  resolve(io, plan.remote, "remote", log);
+
+  tcp::acceptor acceptor(io);
+  acceptor.open(local.protocol());
+  print_socket_properties(log, "creation", acceptor.native_handle());
+  acceptor.set_option(tcp::acceptor::reuse_address(true));
+  apply_buffer_sizes(acceptor.native_handle(), plan.options, log, true);
+
+  log.line("Binding socket to local address.");
+  error_code error;
+  acceptor.bind(local, error);
+  if (!error) acceptor.listen(1, error);
+  if (error)
+    throw RunError(fmt::format("cannot listen on {}: {}", describe(local), error.message()));
+  const std::uint16_t port = acceptor.local_endpoint().port();
+  log.line("Listening on local host TCP port {}", port);
+  log.blank();
+  log.flush();
+  if (on_listening) on_listening(port);
+
+  tcp::socket socket(io);
+  bool accepted = false;
+  acceptor.async_accept(socket, [&](const error_code& result) {
+    accepted = true;
+    error = result;
+  });
+  if (!run_until_done(io, accepted, stop, [&] { acceptor.cancel(); })) return std::nullopt;
+  if (error) throw RunError(fmt::format("accepting a standby failed: {}", error.message()));
+
+  log.line("Connected.");
+  log.blank();
+  configure_connected(socket, plan.options, log);
+  return socket;
+}
+
+std::optional<tcp::socket> connect_to_primary(boost::asio::io_context& io, const LinkPlan& plan,
+                                              RunLog& log, const StopSource& stop) {
+  const auto locals = resolve(io, plan.local, "local", log);
+  const auto remotes = resolve(io, plan.remote, "remote", log);
+
+  tcp::socket socket(io);
+  bool first_open = true;
+  const auto open_for = [&](const tcp::endpoint& remote) {
+    if (socket.is_open()) socket.close();
+    socket.open(remote.protocol());
+    if (first_open) print_socket_properties(log, "creation", socket.native_handle());
+    apply_buffer_sizes(socket.native_handle(), plan.options, log, first_open);
+    if (plan.options.bind_local) {
+      const auto same_family = std::ranges::find_if(locals, [&](const tcp::endpoint& local) {
+        return local.protocol() == remote.protocol();
+      });
+      if (same_family == locals.end()) {
+        throw RunError(fmt::format("-bind: local host '{}' has no address of the family of {}",
+                                   plan.local.host, describe(remote)));
+      }
+      if (first_open) log.line("Binding socket to local address.");
+      socket.set_option(tcp::socket::reuse_address(true));
+      error_code error;
+      socket.bind(*same_family, error);
+      if (error) {
+        throw RunError(
+            fmt::format("cannot bind to {}: {}", describe(*same_family), error.message()));
+      }
+    }
+    first_open = false;
+  };
+
+  open_for(remotes.front());
+  log.line("Connecting to remote host TCP port {}", plan.remote.port);
+  log.flush();
+  error_code error;
+  bool untried = true;  // the socket just opened for remotes.front()
+  for (;;) {
+    for (const auto& remote : remotes) {
+      // A socket whose connect failed cannot be used again.
+      if (!untried) open_for(remote);
+      untried = false;
+      bool finished = false;
+      socket.async_connect(remote, [&](const error_code& result) {
+        finished = true;
+        error = result;
+      });
+      if (!run_until_done(io, finished, stop, [&] { socket.cancel(); })) return std::nullopt;
+      if (!error) break;
+    }
+    if (!error) break;
+    log.line("connect() failed. errno={}, {}", error.value(), error.message());
+    log.line("Retrying");
+    log.flush();
+    if (!sleep_unless_stopped(kRetryInterval, stop)) return std::nullopt;
+  }
+
+  log.blank();
+  log.line("Connected.");
+  log.blank();
+  configure_connected(socket, plan.options, log);
+  return socket;
+}
+
+}  // namespace simhadr

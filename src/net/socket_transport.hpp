@@ -1,0 +1,18 @@
+#pragma once
+// Transport over a connected TCP socket. Non-blocking (the default): each
+// call returns at once and a full send buffer shows as would_block, which the
+// Link times as congestion. Blocking (-block): sends wait inside the call, so
+// only stalls longer than a slice are visible as congestion.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <memory>
+
+#include "simhadr/transport.hpp"
+
+namespace simhadr {
+
+std::unique_ptr<Transport> make_socket_transport(boost::asio::io_context& io,
+                                                 boost::asio::ip::tcp::socket socket,
+                                                 bool blocking);
+
+}  // namespace simhadr

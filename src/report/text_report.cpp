@@ -1,0 +1,94 @@
+#include "simhadr/report/text_report.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+namespace simhadr {
+
+namespace {
+
+void write_summary(std::ostream& out, const RunResult& r) {
+  const double seconds = to_seconds(r.elapsed);
+  fmt::print(out, "{}: Total {} bytes in {:.6f} seconds, {:.6f} MBytes/sec\n", to_string(r.mode),
+             r.flushes.bytes, seconds, mbytes_per_sec(r.flushes.bytes, r.elapsed));
+  if (r.target) {
+    const auto idle_percent =
+        seconds > 0 ? static_cast<unsigned>(to_seconds(r.target->idle) / seconds * 100) : 0U;
+    fmt::print(out, "targetRate {:.6f} MBytes/sec, totalIdleTime {:.6f} second ({}% idle)\n",
+               r.target->mbytes_per_sec, to_seconds(r.target->idle), idle_percent);
+  }
+  fmt::print(out, "Total {} flushes, {:.6f} sec/flush, {} pages ({} bytes)/flush\n\n",
+             r.flushes.calls, seconds_per_call(r.elapsed, r.flushes.calls), r.flush_pages,
+             pages_to_bytes(r.flush_pages));
+
+  if (r.disk_model) {
+    fmt::print(out, "disk speed: {:.6f} MB/second, overhead: {:.6f} second/write\n",
+               r.disk_model->mbytes_per_sec, r.disk_model->overhead_seconds);
+    fmt::print(out, "Total {} bytes written in {:.6f} seconds. {:.6f} MBytes/sec\n", r.disk.bytes,
+               to_seconds(r.disk.time), mbytes_per_sec(r.disk.bytes, r.disk.time));
+    fmt::print(out, "Total {} write calls, {:.3f} kBytes/write, {:.6f} sec/write\n\n", r.disk.calls,
+               kbytes_per_call(r.disk.bytes, r.disk.calls),
+               seconds_per_call(r.disk.time, r.disk.calls));
+  }
+
+  fmt::print(out, "Total {} bytes sent in {:.6f} seconds. {:.6f} MBytes/sec\n", r.sends.bytes,
+             seconds, mbytes_per_sec(r.sends.bytes, r.elapsed));
+  fmt::print(out, "Total {} send calls, {:.3f} KBytes/send, \n", r.sends.calls,
+             kbytes_per_call(r.sends.bytes, r.sends.calls));
+  fmt::print(out, "Total {} congestions, {:.6f} seconds, {:.6f} second/congestion\n\n",
+             r.congestions.calls, to_seconds(r.congestions.time),
+             seconds_per_call(r.congestions.time, r.congestions.calls));
+
+  fmt::print(out, "Total {} bytes recv in {:.6f} seconds. {:.6f} MBytes/sec\n", r.recvs.bytes,
+             seconds, mbytes_per_sec(r.recvs.bytes, r.elapsed));
+  fmt::print(out, "Total {} recv calls, {:.3f} KBytes/recv\n", r.recvs.calls,
+             kbytes_per_call(r.recvs.bytes, r.recvs.calls));
+}
+
+}  // namespace
+
+void write_distribution(std::ostream& out, std::string_view title, std::string_view unit,
+                        const Pow2Histogram& histogram) {
+  const HistogramView view = histogram.view();
+  fmt::print(out, "Distribution of {} (unit is {}):\n", title, unit);
+  fmt::print(out, "Total {} numbers, Sum {}, Min {}, Max {}, Avg {}\n", view.count, view.sum,
+             view.min, view.max, view.avg);
+  for (const HistogramRow& row : view.rows) {
+    switch (row.kind) {
+      case HistogramRow::Kind::Exactly:
+        fmt::print(out, "Exactly {:>10} {:>11} numbers\n", row.low, row.count);
+        break;
+      case HistogramRow::Kind::Zeros:
+        fmt::print(out, "{} zeros\n", row.count);
+        break;
+      case HistogramRow::Kind::Range:
+        fmt::print(out, "{:<24}{:>12} numbers\n", fmt::format("From {} to {}", row.low, row.high),
+                   row.count);
+        break;
+    }
+  }
+}
+
+void write_text_report(std::ostream& out, const RunResult& result) {
+  write_summary(out, result);
+  struct Section {
+    std::string_view title;
+    std::string_view unit;
+    const Pow2Histogram& histogram;
+  };
+  const Section sections[] = {
+      {"log write size", "byte", result.write_bytes},
+      {"log shipping time", "microsecond", result.ship_micros},
+      {"congestion duration", "microsecond", result.congestion_micros},
+      {"send size", "byte", result.send_bytes},
+      {"recv size", "byte", result.recv_bytes},
+  };
+  for (const Section& section : sections) {
+    if (section.histogram.empty()) continue;
+    out << '\n';
+    write_distribution(out, section.title, section.unit, section.histogram);
+  }
+  out.flush();
+}
+
+}  // namespace simhadr

@@ -1,0 +1,122 @@
+#include "roles/primary.hpp"
+
+#include <array>
+
+#include "roles/simulated_io.hpp"
+
+namespace simhadr {
+
+Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel& disk, Link& link,
+                 Clock& clock, const StopSource& stop, RunLog& log)
+    : plan_(std::move(plan)),
+      rules_(rules_for(plan_.handshake.mode)),
+      flush_sizes_(flush_sizes),
+      disk_(disk),
+      link_(link),
+      clock_(clock),
+      stop_(stop),
+      log_(log),
+      flush_image_(flush_sizes.max_pages()) {
+  if (plan_.target_mbytes_per_sec) pacer_.emplace(*plan_.target_mbytes_per_sec);
+  result_.role = Role::Primary;
+  result_.mode = plan_.handshake.mode;
+  result_.flush_pages = plan_.handshake.flush_pages;
+  result_.disk_model = plan_.disk;
+  if (pacer_) result_.target = TargetStats{pacer_->mbytes_per_sec(), Nanos{0}};
+}
+
+RoleOutcome Primary::run() {
+  RoleOutcome outcome;
+  const auto handshake = encode_handshake(plan_.handshake);
+  log_.line("Sending handshake message:");
+  log_.text(handshake_text(plan_.handshake));
+  log_.blank();
+  TransferEnd end = link_.send_all(handshake, nullptr);
+  if (end == TransferEnd::Done) log_.trace("{} bytes sent", handshake.size());
+  log_.line("Sending log flushes. Press Ctrl-C to stop.");
+  log_.flush();
+
+  const auto start = clock_.now();
+  try {
+    while (end == TransferEnd::Done && !stop_.requested()) {
+      end = ship_one();
+      if (end != TransferEnd::Done || limits_reached(start)) break;
+      pace(start);
+    }
+  } catch (const TransportError& error) {
+    outcome.end = RunEnd::Failed;
+    outcome.failure = error.what();
+  }
+  result_.elapsed = clock_.now() - start;
+  link_.close();
+
+  outcome.result = result_;
+  if (outcome.end == RunEnd::Failed) return outcome;
+  if (end == TransferEnd::PeerClosed) {
+    outcome.end = RunEnd::Failed;
+    outcome.failure = "the standby closed the connection before the run ended";
+  } else if (end == TransferEnd::Stopped || stop_.requested()) {
+    outcome.end = RunEnd::Interrupted;
+  }
+  return outcome;
+}
+
+TransferEnd Primary::ship_one() {
+  const std::uint32_t pages = flush_sizes_.next_pages();
+  const std::uint64_t bytes = pages_to_bytes(pages);
+  const Nanos io_time = disk_.io_time(bytes);
+  const char* io_verb = rules_.primary_reads ? "Reading" : "Writing";
+  const auto start = clock_.now();
+  const auto io_done = start + io_time;
+
+  if (rules_.io_before_send) {
+    log_.trace("{} {} pages. Write time = {:.6f} second.", io_verb, pages, to_seconds(io_time));
+    simulate_io_until(clock_, io_done, log_);
+  }
+
+  const auto ship_start = clock_.now();
+  log_.trace("Sending {} pages", pages);
+  TransferEnd end = link_.send_all(flush_image_.flush(pages), &result_);
+  if (end != TransferEnd::Done) return end;
+  log_.trace("{} bytes sent", bytes);
+  if (rules_.standby_ack != AckPoint::None) {
+    log_.trace("Receiving ack message.");
+    std::array<char, kAckBytes> ack{};
+    end = link_.recv_exact(ack, &result_);
+    if (end != TransferEnd::Done) return end;
+    log_.trace("{} bytes received", ack.size());
+  }
+  const Nanos shipping = clock_.now() - ship_start;
+  log_.trace("Log shipping took {:.6f} seconds.", to_seconds(shipping));
+  result_.ship_micros.add(to_whole_micros(shipping));
+
+  if (!rules_.io_before_send) {
+    log_.trace("{} {} pages. Write time = {:.6f} second.", io_verb, pages, to_seconds(io_time));
+    const Nanos remaining = io_done - clock_.now();
+    if (remaining > Nanos{0}) {
+      log_.trace("Simulating write: Sleeping for {:.6f} more seconds.", to_seconds(remaining));
+      simulate_io_until(clock_, io_done, log_);
+    }
+  }
+
+  result_.disk.add(bytes, io_time);
+  result_.write_bytes.add(bytes);
+  result_.flushes.add(bytes);
+  return TransferEnd::Done;
+}
+
+bool Primary::limits_reached(Clock::time_point start) const {
+  if (plan_.max_flushes && result_.flushes.calls >= *plan_.max_flushes) return true;
+  return plan_.run_time && clock_.now() - start >= *plan_.run_time;
+}
+
+void Primary::pace(Clock::time_point start) {
+  if (!pacer_) return;
+  const auto resume = pacer_->resume_at(start, result_.flushes.bytes);
+  const auto before = clock_.now();
+  if (resume <= before) return;
+  clock_.sleep_until(resume);
+  result_.target->idle += clock_.now() - before;
+}
+
+}  // namespace simhadr

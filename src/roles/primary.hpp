@@ -1,0 +1,55 @@
+#pragma once
+// The primary's flush loop. For each flush the sync mode's rules decide the
+// order: SYNC writes, then ships and waits for the ack; the other modes ship
+// while the write runs (the remaining write time is slept after shipping).
+#include <optional>
+
+#include "roles/link.hpp"
+#include "roles/role_outcome.hpp"
+#include "simhadr/models/disk_model.hpp"
+#include "simhadr/models/flush_size.hpp"
+#include "simhadr/models/target_pacer.hpp"
+#include "simhadr/wire/flush_codec.hpp"
+#include "simhadr/wire/handshake.hpp"
+
+namespace simhadr {
+
+struct PrimaryPlan {
+  HandshakeParams handshake;
+  std::optional<std::uint64_t> max_flushes;
+  std::optional<Nanos> run_time;
+  std::optional<DiskParams> disk;  // reported when set
+  std::optional<double> target_mbytes_per_sec;
+};
+
+class Primary {
+ public:
+  Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel& disk, Link& link,
+          Clock& clock, const StopSource& stop, RunLog& log);
+
+  // Sends the handshake, then flushes until -n, -t, a stop request or a failure.
+  RoleOutcome run();
+
+  // One flush, shipped and (modelled) written; counts go into the result.
+  TransferEnd ship_one();
+
+  const RunResult& result() const { return result_; }
+
+ private:
+  bool limits_reached(Clock::time_point start) const;
+  void pace(Clock::time_point start);
+
+  PrimaryPlan plan_;
+  const ModeRules& rules_;
+  FlushSizeSource& flush_sizes_;
+  const DiskModel& disk_;
+  Link& link_;
+  Clock& clock_;
+  const StopSource& stop_;
+  RunLog& log_;
+  FlushImage flush_image_;
+  std::optional<TargetPacer> pacer_;
+  RunResult result_;
+};
+
+}  // namespace simhadr

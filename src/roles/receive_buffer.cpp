@@ -1,0 +1,62 @@
+#include "roles/receive_buffer.hpp"
+
+#include <algorithm>
+
+#include "simhadr/units.hpp"
+#include "simhadr/wire/flush_codec.hpp"
+
+namespace simhadr {
+
+ReceiveBuffer::ReceiveBuffer(std::uint32_t pages) : storage_(pages_to_bytes(pages)) {}
+
+std::uint32_t ReceiveBuffer::capacity_pages() const {
+  return static_cast<std::uint32_t>(storage_.size() / kPageBytes);
+}
+
+std::span<char> ReceiveBuffer::free_space() {
+  const std::uint64_t used = received_bytes_ - pages_to_bytes(released_pages_);
+  const std::uint64_t free = storage_.size() - used;
+  const std::uint64_t offset = received_bytes_ % storage_.size();
+  const std::uint64_t contiguous = std::min<std::uint64_t>(free, storage_.size() - offset);
+  return std::span<char>(storage_).subspan(offset, contiguous);
+}
+
+void ReceiveBuffer::commit(std::size_t received,
+                           const std::function<void(std::uint32_t)>& on_flush) {
+  received_bytes_ += received;
+  for (const std::uint64_t complete = complete_pages(); scanned_pages_ < complete;) {
+    const std::uint64_t index = scanned_pages_++;
+    if (!starts_with_marker(page(index))) continue;
+    const auto pages = static_cast<std::uint32_t>(index + 1 - last_flush_end_);
+    last_flush_end_ = index + 1;
+    unwritten_flush_ends_.push_back(last_flush_end_);
+    on_flush(pages);
+  }
+}
+
+std::uint32_t ReceiveBuffer::writable_pages() const {
+  std::uint64_t end = complete_pages();
+  if (!unwritten_flush_ends_.empty()) end = std::min(end, unwritten_flush_ends_.front());
+  return static_cast<std::uint32_t>(end - released_pages_);
+}
+
+std::uint32_t ReceiveBuffer::release(std::uint32_t pages) {
+  released_pages_ += pages;
+  std::uint32_t written_flushes = 0;
+  while (!unwritten_flush_ends_.empty() && unwritten_flush_ends_.front() <= released_pages_) {
+    unwritten_flush_ends_.pop_front();
+    ++written_flushes;
+  }
+  return written_flushes;
+}
+
+std::uint64_t ReceiveBuffer::complete_pages() const {
+  return received_bytes_ / kPageBytes;
+}
+
+std::span<const char> ReceiveBuffer::page(std::uint64_t index) const {
+  const std::uint64_t offset = pages_to_bytes(index) % storage_.size();
+  return std::span<const char>(storage_).subspan(offset, kPageBytes);
+}
+
+}  // namespace simhadr

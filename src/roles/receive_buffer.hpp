@@ -1,0 +1,46 @@
+#pragma once
+// The standby's receive buffer (-hadrBufSize pages): bytes come in at any
+// size, whole pages go out to the (simulated) disk, and the end-of-flush
+// marker pages tell where each flush ends. No sockets here.
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <span>
+#include <vector>
+
+namespace simhadr {
+
+class ReceiveBuffer {
+ public:
+  explicit ReceiveBuffer(std::uint32_t pages);
+
+  std::uint32_t capacity_pages() const;
+
+  // Where the next receive may land: contiguous, possibly empty when full.
+  std::span<char> free_space();
+
+  // Accounts `received` bytes that landed in free_space(), and calls
+  // on_flush(pages) for each flush they complete.
+  void commit(std::size_t received, const std::function<void(std::uint32_t pages)>& on_flush);
+
+  // Whole pages the next write may take: up to the end of the oldest flush
+  // not yet written, so one write never spans two flushes.
+  std::uint32_t writable_pages() const;
+
+  // Frees `pages` (at most writable_pages()) after their write; returns how
+  // many flushes are now wholly written.
+  std::uint32_t release(std::uint32_t pages);
+
+ private:
+  std::uint64_t complete_pages() const;
+  std::span<const char> page(std::uint64_t index) const;
+
+  std::vector<char> storage_;
+  std::uint64_t received_bytes_ = 0;  // all counters are totals since the start
+  std::uint64_t released_pages_ = 0;
+  std::uint64_t scanned_pages_ = 0;
+  std::uint64_t last_flush_end_ = 0;
+  std::deque<std::uint64_t> unwritten_flush_ends_;
+};
+
+}  // namespace simhadr

@@ -1,0 +1,90 @@
+#include "roles/shipping_run.hpp"
+
+#include <memory>
+
+#include "net/socket_transport.hpp"
+#include "roles/primary.hpp"
+#include "roles/standby.hpp"
+#include "simhadr/report/text_report.hpp"
+#include "time/spin_clock.hpp"
+
+namespace simhadr {
+
+namespace {
+
+std::unique_ptr<DiskModel> make_disk_model(const std::optional<DiskParams>& disk) {
+  if (disk) return std::make_unique<LinearDisk>(*disk);
+  return std::make_unique<InstantDisk>();
+}
+
+void print_defaults_applied(const RunConfig& config, RunLog& log) {
+  if (!config.sync_mode && !config.remote_catchup) {
+    log.line("SyncMode = {}", to_string(config.effective_sync_mode()));
+  }
+  if (!config.flush_pages) log.line("flushSize = {} pages", config.effective_flush_pages());
+  if (!config.run_seconds && !config.max_flushes) {
+    log.line("Simulation run time = {} seconds", kDefaultRunSeconds);
+  }
+  log.blank();
+}
+
+RoleOutcome finish(RoleOutcome outcome, RunLog& log) {
+  log.blank();
+  write_text_report(log.stream(), outcome.result);
+  log.flush();
+  return outcome;
+}
+
+RoleOutcome not_connected() {
+  RoleOutcome outcome;
+  outcome.end = RunEnd::Interrupted;
+  outcome.connected = false;
+  return outcome;
+}
+
+}  // namespace
+
+RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin,
+                        const ListeningCallback& on_listening) {
+  print_defaults_applied(config, log);
+  boost::asio::io_context io;
+  auto socket =
+      accept_standby(io, {config.local, config.remote, config.socket}, log, stop, on_listening);
+  if (!socket) {
+    log.line("Stopped before a standby connected.");
+    return not_connected();
+  }
+  const auto transport = make_socket_transport(io, std::move(*socket), config.socket.blocking);
+  SpinClock clock(spin, stop);
+  Link link(*transport, clock, stop, log);
+  FixedFlushSize flush_sizes(config.effective_flush_pages());
+  const auto disk = make_disk_model(config.disk);
+
+  PrimaryPlan plan;
+  plan.handshake = {config.effective_sync_mode(), config.effective_flush_pages(),
+                    format_conn_time(std::chrono::system_clock::now())};
+  plan.max_flushes = config.max_flushes;
+  if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
+  plan.disk = config.disk;
+  plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
+
+  Primary primary(plan, flush_sizes, *disk, link, clock, stop, log);
+  return finish(primary.run(), log);
+}
+
+RoleOutcome run_standby(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin) {
+  boost::asio::io_context io;
+  auto socket = connect_to_primary(io, {config.local, config.remote, config.socket}, log, stop);
+  if (!socket) {
+    log.line("Stopped before the primary answered.");
+    return not_connected();
+  }
+  const auto transport = make_socket_transport(io, std::move(*socket), config.socket.blocking);
+  SpinClock clock(spin, stop);
+  Link link(*transport, clock, stop, log);
+  const auto disk = make_disk_model(config.disk);
+  Standby standby({config.standby_buffer_pages, config.disk}, *disk, link, clock, stop, log);
+  return finish(standby.run(), log);
+}
+
+}  // namespace simhadr

@@ -1,0 +1,11 @@
+#pragma once
+// A simulated disk IO is a wait on the clock. The original reports waits that
+// overshoot by more than a tenth; so do we, because they distort the result.
+#include "roles/run_log.hpp"
+#include "simhadr/clock.hpp"
+
+namespace simhadr {
+
+void simulate_io_until(Clock& clock, Clock::time_point done, RunLog& log);
+
+}  // namespace simhadr

@@ -1,0 +1,113 @@
+#include "roles/standby.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "roles/simulated_io.hpp"
+#include "simhadr/config.hpp"
+#include "simhadr/limits.hpp"
+#include "simhadr/wire/flush_codec.hpp"
+#include "simhadr/wire/handshake.hpp"
+
+namespace simhadr {
+
+Standby::Standby(StandbyPlan plan, const DiskModel& disk, Link& link, Clock& clock,
+                 const StopSource& stop, RunLog& log)
+    : plan_(plan), disk_(disk), link_(link), clock_(clock), stop_(stop), log_(log) {
+  result_.role = Role::Standby;
+  result_.disk_model = plan_.disk;
+}
+
+RoleOutcome Standby::run() {
+  RoleOutcome outcome;
+  log_.trace("Receiving handshake message.");
+  std::array<char, kHandshakeBytes> message{};
+  const TransferEnd end = link_.recv_exact(message, nullptr);
+  if (end != TransferEnd::Done) {
+    outcome.result = result_;
+    outcome.end = end == TransferEnd::Stopped ? RunEnd::Interrupted : RunEnd::Failed;
+    outcome.failure = "the primary closed the connection before sending its handshake";
+    return outcome;
+  }
+  log_.trace("{} bytes received", message.size());
+  const HandshakeParams params = decode_handshake(message);
+  log_.line("Received handshake message:");
+  log_.text(handshake_text(params));
+  log_.blank();
+
+  result_.mode = params.mode;
+  result_.flush_pages = params.flush_pages;
+  ack_point_ = rules_for(params.mode).standby_ack;
+  const std::uint32_t buffer_pages = plan_.buffer_pages.value_or(
+      std::min(kDefaultBufferFlushes * params.flush_pages, kMaxStandbyBufferPages));
+  ReceiveBuffer buffer(buffer_pages);
+  log_.line("Standby receive buffer size {} pages ({} bytes)", buffer_pages,
+            pages_to_bytes(buffer_pages));
+  log_.line("Receiving log flushes. Press Ctrl-C on primary to stop.");
+  log_.flush();
+
+  const auto start = clock_.now();
+  try {
+    if (!receive_flushes(buffer)) outcome.end = RunEnd::Interrupted;
+  } catch (const TransportError& error) {
+    outcome.end = RunEnd::Failed;
+    outcome.failure = error.what();
+  }
+  result_.elapsed = clock_.now() - start;
+  outcome.result = result_;
+  return outcome;
+}
+
+bool Standby::receive_flushes(ReceiveBuffer& buffer) {
+  const auto on_flush = [this](std::uint32_t pages) { on_flush_received(pages); };
+  while (!stop_.requested()) {
+    const std::span<char> space = buffer.free_space();
+    if (!space.empty()) {
+      const IoStep step = link_.recv_available(space, result_);
+      if (step.bytes > 0) {
+        log_.trace("{} bytes received", step.bytes);
+        buffer.commit(step.bytes, on_flush);
+        continue;
+      }
+      if (!step.would_block) {
+        log_.line("Zero byte received. Remote end closed connection.");
+        while (buffer.writable_pages() > 0) write_pages(buffer, false);
+        return true;
+      }
+    }
+    if (buffer.writable_pages() > 0) {
+      write_pages(buffer, true);
+    } else {
+      link_.wait_readable();
+    }
+  }
+  return false;
+}
+
+void Standby::on_flush_received(std::uint32_t pages) {
+  result_.flushes.add(pages_to_bytes(pages));
+  log_.trace("A flush of {} pages has been received.", pages);
+  if (ack_point_ == AckPoint::OnReceipt) send_ack();
+}
+
+void Standby::write_pages(ReceiveBuffer& buffer, bool may_ack) {
+  const std::uint32_t pages = buffer.writable_pages();
+  const std::uint64_t bytes = pages_to_bytes(pages);
+  const Nanos io_time = disk_.io_time(bytes);
+  log_.trace("Writing {} pages. Write time = {:.6f} second.", pages, to_seconds(io_time));
+  simulate_io_until(clock_, clock_.now() + io_time, log_);
+  result_.disk.add(bytes, io_time);
+  result_.write_bytes.add(bytes);
+  const std::uint32_t written_flushes = buffer.release(pages);
+  if (ack_point_ != AckPoint::AfterWrite || !may_ack) return;
+  for (std::uint32_t i = 0; i < written_flushes; ++i) send_ack();
+}
+
+void Standby::send_ack() {
+  log_.trace("Sending ack message.");
+  if (link_.send_all(kAckMessage, &result_) == TransferEnd::Done) {
+    log_.trace("{} bytes sent", kAckBytes);
+  }
+}
+
+}  // namespace simhadr

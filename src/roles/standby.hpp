@@ -1,0 +1,43 @@
+#pragma once
+// The standby: takes the handshake, then receives with priority, writes the
+// whole pages it holds when nothing is arriving, and acks each flush when its
+// sync mode says so (on receipt for NEARSYNC, after the write for SYNC).
+#include <optional>
+
+#include "roles/link.hpp"
+#include "roles/receive_buffer.hpp"
+#include "roles/role_outcome.hpp"
+#include "simhadr/models/disk_model.hpp"
+
+namespace simhadr {
+
+struct StandbyPlan {
+  std::optional<std::uint32_t> buffer_pages;  // -hadrBufSize; default 4 x the flush size
+  std::optional<DiskParams> disk;             // reported when set
+};
+
+class Standby {
+ public:
+  Standby(StandbyPlan plan, const DiskModel& disk, Link& link, Clock& clock, const StopSource& stop,
+          RunLog& log);
+
+  // Reads the handshake, then receives until the primary closes or a stop.
+  RoleOutcome run();
+
+ private:
+  bool receive_flushes(ReceiveBuffer& buffer);  // true when the primary closed
+  void on_flush_received(std::uint32_t pages);
+  void write_pages(ReceiveBuffer& buffer, bool may_ack);
+  void send_ack();
+
+  StandbyPlan plan_;
+  const DiskModel& disk_;
+  Link& link_;
+  Clock& clock_;
+  const StopSource& stop_;
+  RunLog& log_;
+  AckPoint ack_point_ = AckPoint::None;
+  RunResult result_;
+};
+
+}  // namespace simhadr

@@ -1,0 +1,96 @@
+#include "simhadr/wire/handshake.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <ctime>
+#include <string_view>
+
+#include "simhadr/limits.hpp"
+
+namespace simhadr {
+
+std::string format_conn_time(std::chrono::system_clock::time_point when) {
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(when);
+  std::tm local{};
+  localtime_r(&seconds, &local);
+  char text[64];
+  const std::size_t length = std::strftime(text, sizeof text, "%Y-%m-%d_%H:%M:%S_%Z", &local);
+  return std::string(text, length);
+}
+
+std::string handshake_text(const HandshakeParams& params) {
+  return fmt::format("syncMode={}\nflushSize={}\nconnTime={}\n", to_string(params.mode),
+                     params.flush_pages, params.conn_time);
+}
+
+std::array<char, kHandshakeBytes> encode_handshake(const HandshakeParams& params) {
+  const std::string text = handshake_text(params);
+  if (text.size() >= kHandshakeBytes) throw ProtocolError("handshake text does not fit 1024 bytes");
+  std::array<char, kHandshakeBytes> message{};
+  std::ranges::copy(text, message.begin());
+  return message;
+}
+
+namespace {
+
+std::uint32_t parse_flush_pages(std::string_view value) {
+  std::uint32_t pages = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), pages);
+  if (error != std::errc{} || end != value.data() + value.size() || pages == 0 ||
+      pages > kMaxFlushPages) {
+    throw ProtocolError(fmt::format("handshake flushSize '{}' is not a page count from 1 to {}",
+                                    value, kMaxFlushPages));
+  }
+  return pages;
+}
+
+bool printable(std::string_view text) {
+  return std::ranges::all_of(text, [](char c) { return c == '\n' || (c >= 0x20 && c < 0x7f); });
+}
+
+}  // namespace
+
+HandshakeParams decode_handshake(std::span<const char, kHandshakeBytes> message) {
+  const std::string_view all(message.data(), message.size());
+  const std::size_t text_end = all.find('\0');
+  if (text_end == std::string_view::npos) throw ProtocolError("handshake has no NUL terminator");
+  const std::string_view text = all.substr(0, text_end);
+  if (all.find_first_not_of('\0', text_end) != std::string_view::npos) {
+    throw ProtocolError("handshake has bytes after its NUL padding began");
+  }
+  if (!printable(text)) throw ProtocolError("handshake text has non-printable bytes");
+
+  HandshakeParams params;
+  bool have_mode = false;
+  bool have_flush = false;
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    const std::size_t line_end = rest.find('\n');
+    if (line_end == std::string_view::npos) throw ProtocolError("handshake line lacks a newline");
+    const std::string_view line = rest.substr(0, line_end);
+    rest.remove_prefix(line_end + 1);
+    const std::size_t equals = line.find('=');
+    if (equals == std::string_view::npos) {
+      throw ProtocolError(fmt::format("handshake line '{}' is not key=value", line));
+    }
+    const std::string_view key = line.substr(0, equals);
+    const std::string_view value = line.substr(equals + 1);
+    if (key == "syncMode") {
+      const auto mode = parse_sync_mode(value);
+      if (!mode) throw ProtocolError(fmt::format("handshake syncMode '{}' is unknown", value));
+      params.mode = *mode;
+      have_mode = true;
+    } else if (key == "flushSize") {
+      params.flush_pages = parse_flush_pages(value);
+      have_flush = true;
+    } else if (key == "connTime") {
+      params.conn_time = std::string(value);
+    }
+  }
+  if (!have_mode || !have_flush) throw ProtocolError("handshake lacks syncMode or flushSize");
+  return params;
+}
+
+}  // namespace simhadr
