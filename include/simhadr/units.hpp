@@ -34,9 +34,10 @@ constexpr double mbytes_per_sec(std::uint64_t bytes, Nanos elapsed) {
   return seconds > 0 ? static_cast<double>(bytes) / kBytesPerMByte / seconds : 0.0;
 }
 
-// Average size of one call in KBytes; 0 when there were no calls.
+// Average size of one call in KBytes; 0 when there were no calls. The
+// original averages in whole bytes first (65367.87 bytes prints as 65.367).
 constexpr double kbytes_per_call(std::uint64_t bytes, std::uint64_t calls) {
-  return calls > 0 ? static_cast<double>(bytes) / kBytesPerKByte / static_cast<double>(calls) : 0.0;
+  return calls > 0 ? static_cast<double>(bytes / calls) / kBytesPerKByte : 0.0;
 }
 
 constexpr double seconds_per_call(Nanos total, std::uint64_t calls) {

@@ -1,0 +1,73 @@
+#include "roles/receive_buffer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "simhadr/units.hpp"
+#include "simhadr/wire/flush_codec.hpp"
+
+namespace simhadr {
+namespace {
+
+// Copies bytes in through free_space(), as a recv would, and collects completed flushes.
+std::vector<std::uint32_t> feed(ReceiveBuffer& buffer, std::span<const char> bytes) {
+  std::vector<std::uint32_t> flushes;
+  while (!bytes.empty()) {
+    const auto space = buffer.free_space();
+    if (space.empty()) break;
+    const std::size_t n = std::min(space.size(), bytes.size());
+    std::copy_n(bytes.data(), n, space.data());
+    buffer.commit(n, [&](std::uint32_t pages) { flushes.push_back(pages); });
+    bytes = bytes.subspan(n);
+  }
+  return flushes;
+}
+
+TEST(ReceiveBuffer, APartialPageIsNotWritable) {
+  ReceiveBuffer buffer(4);
+  const FlushImage image(2);
+  EXPECT_TRUE(feed(buffer, image.flush(2).first(kPageBytes - 1)).empty());
+  EXPECT_EQ(buffer.writable_pages(), 0u);
+  feed(buffer, image.flush(2).subspan(kPageBytes - 1, 1));
+  EXPECT_EQ(buffer.writable_pages(), 1u);
+}
+
+TEST(ReceiveBuffer, FlushEndsAreFoundAndWritesStopAtThem) {
+  ReceiveBuffer buffer(8);
+  const FlushImage image(3);
+  std::string stream;
+  stream.append(image.flush(3).begin(), image.flush(3).end());
+  stream.append(image.flush(2).begin(), image.flush(2).end());
+  EXPECT_EQ(feed(buffer, stream), (std::vector<std::uint32_t>{3, 2}));
+  EXPECT_EQ(buffer.writable_pages(), 3u);
+  EXPECT_EQ(buffer.release(3), 1u);
+  EXPECT_EQ(buffer.writable_pages(), 2u);
+  EXPECT_EQ(buffer.release(2), 1u);
+  EXPECT_EQ(buffer.writable_pages(), 0u);
+}
+
+TEST(ReceiveBuffer, FullBufferOffersNoSpaceUntilPagesAreReleased) {
+  ReceiveBuffer buffer(2);
+  const FlushImage image(4);
+  feed(buffer, image.flush(4));
+  EXPECT_TRUE(buffer.free_space().empty());
+  EXPECT_EQ(buffer.writable_pages(), 2u);
+  EXPECT_EQ(buffer.release(1), 0u);
+  EXPECT_EQ(buffer.free_space().size(), kPageBytes);
+}
+
+TEST(ReceiveBuffer, WrapsAroundAndStillFindsMarkers) {
+  ReceiveBuffer buffer(3);
+  const FlushImage image(2);
+  std::vector<std::uint32_t> all;
+  for (int round = 0; round < 10; ++round) {
+    const auto flushes = feed(buffer, image.flush(2));
+    all.insert(all.end(), flushes.begin(), flushes.end());
+    EXPECT_EQ(buffer.release(buffer.writable_pages()), 1u);
+  }
+  EXPECT_EQ(all, std::vector<std::uint32_t>(10, 2));
+}
+
+}  // namespace
+}  // namespace simhadr
