@@ -1,0 +1,115 @@
+#include "child_process.hpp"
+
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace simhadr::e2e {
+
+namespace {
+
+std::string temp_path(const char* tag) {
+  std::string pattern = std::string("/tmp/simhadr-e2e-") + tag + "-XXXXXX";
+  const int fd = ::mkstemp(pattern.data());
+  if (fd < 0) throw std::runtime_error("mkstemp failed");
+  ::close(fd);
+  return pattern;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+ChildProcess::ChildProcess(std::vector<std::string> args)
+    : out_path_(temp_path("out")), err_path_(temp_path("err")) {
+  args.insert(args.begin(), SIMHADR_BINARY);
+  std::vector<char*> argv;
+  for (auto& arg : args) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  pid_ = ::fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    const int out = ::open(out_path_.c_str(), O_WRONLY | O_TRUNC);
+    const int err = ::open(err_path_.c_str(), O_WRONLY | O_TRUNC);
+    const int in = ::open("/dev/null", O_RDONLY);
+    ::dup2(out, STDOUT_FILENO);
+    ::dup2(err, STDERR_FILENO);
+    ::dup2(in, STDIN_FILENO);
+    ::execv(argv[0], argv.data());
+    std::_Exit(127);
+  }
+}
+
+ChildProcess::~ChildProcess() {
+  if (!status_) {
+    ::kill(pid_, SIGKILL);
+    int ignored = 0;
+    ::waitpid(pid_, &ignored, 0);
+  }
+  ::unlink(out_path_.c_str());
+  ::unlink(err_path_.c_str());
+}
+
+std::optional<int> ChildProcess::wait(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (!status_) {
+    int raw = 0;
+    const pid_t done = ::waitpid(pid_, &raw, WNOHANG);
+    if (done == pid_) {
+      status_ = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+      break;
+    }
+    if (std::chrono::steady_clock::now() >= deadline) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return status_;
+}
+
+void ChildProcess::send_signal(int signal) const {
+  ::kill(pid_, signal);
+}
+
+bool ChildProcess::wait_for_output(const std::string& needle,
+                                   std::chrono::milliseconds timeout) const {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (out().find(needle) != std::string::npos) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+std::string ChildProcess::out() const {
+  return slurp(out_path_);
+}
+std::string ChildProcess::err() const {
+  return slurp(err_path_);
+}
+
+std::uint16_t kernel_chosen_free_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+  socklen_t length = sizeof address;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
+
+}  // namespace simhadr::e2e

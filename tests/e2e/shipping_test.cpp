@@ -1,0 +1,306 @@
+// The real binary, as two processes on loopback (or one, for -demo). These
+// tests check what crossed the wire and what the reports say about it: counts
+// and bytes, never speed.
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "child_process.hpp"
+#include "report_parser.hpp"
+
+namespace simhadr::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+constexpr auto kRunBound = 30s;
+
+std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+std::string listening_port(const ChildProcess& primary) {
+  EXPECT_TRUE(primary.wait_for_output("Listening on local host TCP port", 10s)) << primary.err();
+  std::smatch m;
+  const std::string out = primary.out();
+  EXPECT_TRUE(std::regex_search(out, m, std::regex(R"(Listening on local host TCP port (\d+))")));
+  return m[1];
+}
+
+std::vector<std::string> primary_args(const std::string& host, const std::string& port) {
+  return {"-role", "primary", "-lhost", host, "-lport", port, "-rhost", host, "-rport", "1"};
+}
+
+std::vector<std::string> standby_args(const std::string& host, const std::string& port) {
+  return {"-role", "standby", "-lhost", host, "-lport", "0", "-rhost", host, "-rport", port};
+}
+
+struct PairRun {
+  int primary_status = -1;
+  int standby_status = -1;
+  std::string primary_out, standby_out, primary_err, standby_err;
+  ParsedReport primary, standby;
+};
+
+PairRun finish(ChildProcess& primary, ChildProcess& standby) {
+  PairRun run;
+  run.primary_status = primary.wait(kRunBound).value_or(-1);
+  run.standby_status = standby.wait(kRunBound).value_or(-1);
+  run.primary_out = primary.out();
+  run.standby_out = standby.out();
+  run.primary_err = primary.err();
+  run.standby_err = standby.err();
+  run.primary = parse_report(run.primary_out).value_or(ParsedReport{});
+  run.standby = parse_report(run.standby_out).value_or(ParsedReport{});
+  return run;
+}
+
+PairRun run_pair(const std::vector<std::string>& primary_extra,
+                 const std::vector<std::string>& standby_extra = {},
+                 const std::string& host = "127.0.0.1") {
+  ChildProcess primary(concat(primary_args(host, "0"), primary_extra));
+  const std::string port = listening_port(primary);
+  ChildProcess standby(concat(standby_args(host, port), standby_extra));
+  return finish(primary, standby);
+}
+
+void expect_same_log_on_both_sides(const PairRun& run, std::uint64_t flushes,
+                                   std::uint64_t flush_bytes) {
+  EXPECT_EQ(run.primary_status, 0) << run.primary_err;
+  EXPECT_EQ(run.standby_status, 0) << run.standby_err;
+  EXPECT_EQ(run.primary.flushes, flushes);
+  EXPECT_EQ(run.standby.flushes, flushes);
+  EXPECT_EQ(run.primary.log_bytes, flushes * flush_bytes);
+  EXPECT_EQ(run.standby.log_bytes, flushes * flush_bytes);
+  EXPECT_EQ(run.primary.sent_bytes, run.standby.recv_bytes);
+  EXPECT_EQ(run.primary.recv_bytes, run.standby.sent_bytes);
+  EXPECT_EQ(run.primary.summary_lines_seen, 7);
+  EXPECT_EQ(run.standby.summary_lines_seen, 7);
+}
+
+class EveryMode : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EveryMode, BothSidesAgreeOnEveryByteAndAcksMatchTheMode) {
+  const std::string mode = GetParam();
+  const PairRun run = run_pair({"-n", "200", "-syncmode", mode, "-flushSize", "4"});
+  expect_same_log_on_both_sides(run, 200, 16384);
+  EXPECT_EQ(run.primary.mode, mode);
+  EXPECT_EQ(run.standby.mode, mode);
+  const bool acked = mode == "SYNC" || mode == "NEARSYNC";
+  EXPECT_EQ(run.standby.sent_bytes, acked ? 200u * 16 : 0u);
+  EXPECT_EQ(run.standby.send_calls, acked ? 200u : 0u);
+  EXPECT_EQ(run.primary.recv_calls, acked ? 200u : 0u);
+
+  const std::set<std::string> primary_sections =
+      acked ? std::set<std::string>{"log write size", "log shipping time", "send size", "recv size"}
+            : std::set<std::string>{"log write size", "log shipping time", "send size"};
+  std::set<std::string> primary_found = run.primary.distributions;
+  primary_found.erase("congestion duration");
+  EXPECT_EQ(primary_found, primary_sections);
+  EXPECT_EQ(run.primary.distribution_totals.at("log shipping time"), 200u);
+  EXPECT_TRUE(run.standby.distributions.contains("log write size"));
+  EXPECT_TRUE(run.standby.distributions.contains("recv size"));
+  EXPECT_EQ(run.standby.distributions.contains("send size"), acked);
+  EXPECT_NE(run.standby_out.find("Zero byte received. Remote end closed connection."),
+            std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, EveryMode,
+                         ::testing::Values("SYNC", "NEARSYNC", "ASYNC", "SUPERASYNC"));
+
+TEST(Shipping, RemoteCatchupShipsAsSuperAsync) {
+  const PairRun run = run_pair({"-n", "50", "-rcu"});
+  expect_same_log_on_both_sides(run, 50, 65536);
+  EXPECT_EQ(run.standby.mode, "SUPERASYNC");
+}
+
+TEST(Shipping, ModelledDisksCountOneWritePerFlushOnBothSides) {
+  const PairRun run =
+      run_pair({"-n", "20", "-syncmode", "SYNC", "-disk", "50", "0.001", "-flushSize", "4"},
+               {"-disk", "50", "0.001"});
+  expect_same_log_on_both_sides(run, 20, 16384);
+  EXPECT_EQ(run.primary.write_calls, 20u);
+  EXPECT_EQ(run.standby.write_calls, 20u);
+  EXPECT_NE(
+      run.primary_out.find("disk speed: 50.000000 MB/second, overhead: 0.001000 second/write"),
+      std::string::npos);
+}
+
+TEST(Shipping, BlockingSocketsMoveTheSameBytes) {
+  const PairRun run = run_pair({"-n", "100", "-block", "-syncmode", "ASYNC"}, {"-block"});
+  expect_same_log_on_both_sides(run, 100, 65536);
+  EXPECT_NE(run.primary_out.find("BlockingIO=true\nNAGLE=false"), std::string::npos);
+}
+
+TEST(Shipping, SocketBufferOptionsAreAppliedAndReported) {
+  const PairRun run =
+      run_pair({"-n", "10", "-sockSndBuf", "65536", "-sockRcvBuf", "65536", "-nagle"},
+               {"-sockRcvBuf", "131072"});
+  expect_same_log_on_both_sides(run, 10, 65536);
+  for (const std::string& out : {run.primary_out, run.standby_out}) {
+    EXPECT_NE(out.find("Calling setsockopt(SO_RCVBUF)\nSocket property upon buffer resizing"),
+              std::string::npos);
+  }
+  EXPECT_NE(run.primary_out.find("Calling setsockopt(SO_SNDBUF)"), std::string::npos);
+  EXPECT_EQ(run.primary_out.find("Calling setsockopt(TCP_NODELAY)"), std::string::npos);
+  EXPECT_NE(run.standby_out.find("Calling setsockopt(TCP_NODELAY)"), std::string::npos);
+}
+
+TEST(Shipping, TargetRateAddsTheIdleLine) {
+  const PairRun run = run_pair({"-n", "20", "-target", "1000"});
+  expect_same_log_on_both_sides(run, 20, 65536);
+  EXPECT_TRUE(std::regex_search(
+      run.primary_out,
+      std::regex(
+          R"(targetRate 1000\.000000 MBytes/sec, totalIdleTime [\d.]+ second \(\d+% idle\))")));
+}
+
+TEST(Shipping, VerboseTracesEveryStep) {
+  const PairRun run =
+      run_pair({"-n", "3", "-syncmode", "SYNC", "-flushSize", "2", "-verbose"}, {"-verbose"});
+  expect_same_log_on_both_sides(run, 3, 8192);
+  EXPECT_NE(run.primary_out.find("1024 bytes sent\nSending log flushes."), std::string::npos);
+  EXPECT_NE(run.primary_out.find("Sending 2 pages\n8192 bytes sent\nReceiving ack message.\n16 "
+                                 "bytes received\nLog shipping took"),
+            std::string::npos);
+  EXPECT_NE(run.standby_out.find("A flush of 2 pages has been received."), std::string::npos);
+  EXPECT_NE(run.standby_out.find("Sending ack message.\n16 bytes sent"), std::string::npos);
+}
+
+TEST(Shipping, TheReportHeaderFollowsTheOriginal) {
+  const PairRun run = run_pair({"-n", "5"});
+  EXPECT_TRUE(run.primary_out.starts_with("+ simhadr -role primary -lhost 127.0.0.1 -lport 0 "));
+  EXPECT_TRUE(std::regex_search(
+      run.primary_out,
+      std::regex(
+          R"(\n\nMeasured sleep overhead: \d\.\d{6} second, using spin time \d\.\d{6} second\.\nSyncMode = NEARSYNC\nflushSize = 16 pages\n\nResolving local host)")));
+  EXPECT_NE(run.primary_out.find(
+                "Sending handshake message:\nsyncMode=NEARSYNC\nflushSize=16\nconnTime="),
+            std::string::npos);
+  EXPECT_NE(run.standby_out.find("Received handshake message:\nsyncMode=NEARSYNC\nflushSize=16\n"),
+            std::string::npos);
+  EXPECT_NE(run.standby_out.find(
+                "Standby receive buffer size 64 pages (262144 bytes)\nReceiving log flushes."),
+            std::string::npos);
+}
+
+TEST(Shipping, StandbyMayStartFirstAndRetriesUntilThePrimaryListens) {
+  const std::string port = std::to_string(kernel_chosen_free_port());
+  ChildProcess standby(standby_args("127.0.0.1", port));
+  ASSERT_TRUE(standby.wait_for_output("Retrying", 10s)) << standby.err();
+  EXPECT_NE(standby.out().find("connect() failed. errno=111, Connection refused"),
+            std::string::npos);
+  ChildProcess primary(concat(primary_args("127.0.0.1", port), {"-n", "30"}));
+  const PairRun run = finish(primary, standby);
+  expect_same_log_on_both_sides(run, 30, 65536);
+}
+
+bool ipv6_loopback_available() {
+  const int fd = ::socket(AF_INET6, SOCK_STREAM, 0);
+  if (fd < 0) return false;
+  sockaddr_in6 address{};
+  address.sin6_family = AF_INET6;
+  address.sin6_addr = in6addr_loopback;
+  const bool ok = ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+  ::close(fd);
+  return ok;
+}
+
+TEST(Shipping, WorksOverIpv6) {
+  if (!ipv6_loopback_available()) GTEST_SKIP() << "no IPv6 loopback on this machine";
+  const PairRun run = run_pair({"-n", "40", "-syncmode", "NEARSYNC"}, {}, "::1");
+  expect_same_log_on_both_sides(run, 40, 65536);
+  EXPECT_NE(run.primary_out.find("address_type=10 address_length=16\naddress: ::1"),
+            std::string::npos);
+}
+
+TEST(Interrupts, CtrlCOnThePrimaryEndsBothRunsWithFullReports) {
+  ChildProcess primary(concat(primary_args("127.0.0.1", "0"), {"-t", "60", "-flushSize", "4"}));
+  const std::string port = listening_port(primary);
+  ChildProcess standby(standby_args("127.0.0.1", port));
+  ASSERT_TRUE(primary.wait_for_output("Sending log flushes.", 10s));
+  std::this_thread::sleep_for(200ms);
+  primary.send_signal(SIGINT);
+  const PairRun run = finish(primary, standby);
+  EXPECT_GT(run.primary.flushes, 0u);
+  expect_same_log_on_both_sides(run, run.primary.flushes, 16384);
+}
+
+TEST(Interrupts, CtrlCOnTheStandbyPrintsItsReportAndThePrimaryReportsTheLoss) {
+  ChildProcess primary(concat(primary_args("127.0.0.1", "0"), {"-t", "60", "-syncmode", "ASYNC"}));
+  const std::string port = listening_port(primary);
+  ChildProcess standby(standby_args("127.0.0.1", port));
+  ASSERT_TRUE(standby.wait_for_output("Receiving log flushes.", 10s));
+  std::this_thread::sleep_for(200ms);
+  standby.send_signal(SIGINT);
+  const PairRun run = finish(primary, standby);
+  EXPECT_EQ(run.standby_status, 0) << run.standby_err;
+  EXPECT_EQ(run.standby.summary_lines_seen, 7);
+  EXPECT_GT(run.standby.flushes, 0u);
+  EXPECT_EQ(run.primary_status, 1);
+  EXPECT_EQ(run.primary.summary_lines_seen, 7);
+  EXPECT_NE(run.primary_err.find("simhadr: error:"), std::string::npos);
+}
+
+TEST(Demo, RunsBothRolesInOneProcessPrimaryFirst) {
+  ChildProcess demo({"-demo", "-n", "50", "-syncmode", "sync", "-flushSize", "2"});
+  ASSERT_EQ(demo.wait(kRunBound), 0) << demo.err();
+  const std::string out = demo.out();
+  const std::size_t standby_at = out.find("======== standby ========");
+  ASSERT_NE(standby_at, std::string::npos);
+  const auto primary = parse_report(out.substr(0, standby_at));
+  const auto standby = parse_report(out.substr(standby_at));
+  ASSERT_TRUE(primary && standby);
+  EXPECT_EQ(primary->flushes, 50u);
+  EXPECT_EQ(standby->flushes, 50u);
+  EXPECT_EQ(primary->sent_bytes, standby->recv_bytes);
+  EXPECT_EQ(standby->sent_bytes, 50u * 16);
+}
+
+TEST(CommandLine, RefusalsExitTwoWithOneLine) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"-flushSize", "0", "-demo"},
+                                               {"-lport", "http", "-demo"},
+                                               {"-bogus"},
+                                               {}}) {
+    ChildProcess refused(args);
+    EXPECT_EQ(refused.wait(5s), 2);
+    const std::string err = refused.err();
+    EXPECT_TRUE(err.starts_with("simhadr: ")) << err;
+    EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+    EXPECT_TRUE(refused.out().empty());
+  }
+}
+
+TEST(CommandLine, HelpAndVersionExitZero) {
+  ChildProcess help({"-h"});
+  EXPECT_EQ(help.wait(5s), 0);
+  EXPECT_NE(help.out().find("-syncMode"), std::string::npos);
+  ChildProcess version({"--version"});
+  EXPECT_EQ(version.wait(5s), 0);
+  EXPECT_TRUE(version.out().starts_with("simhadr "));
+}
+
+TEST(CommandLine, ListeningOnAPortInUseIsARuntimeError) {
+  ChildProcess first(concat(primary_args("127.0.0.1", "0"), {"-t", "30"}));
+  const std::string port = listening_port(first);
+  ChildProcess second(concat(primary_args("127.0.0.1", port), {"-t", "1"}));
+  EXPECT_EQ(second.wait(10s), 1);
+  EXPECT_NE(second.err().find("cannot listen on 127.0.0.1:" + port), std::string::npos)
+      << second.err();
+}
+
+TEST(SleepTest, ReportsTenSleeps) {
+  ChildProcess test({"-testSleep", "0.001"});
+  EXPECT_EQ(test.wait(10s), 0);
+  const std::string out = test.out();
+  EXPECT_EQ(std::count(out.begin(), out.end(), 'R'), 10);  // "Requested sleep ..." lines
+  EXPECT_NE(out.find("Sleep test: 10 sleeps of 0.001000 second"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace simhadr::e2e
