@@ -3,10 +3,9 @@
 # that this machine does not have yet. Safe to run again; needs root (or sudo).
 set -euo pipefail
 
-packages=(cmake g++ make libboost-dev libcli11-dev libfmt-dev libspdlog-dev libgtest-dev
-  nlohmann-json3-dev)
+packages=(cmake g++ make libboost-dev libcli11-dev libfmt-dev libspdlog-dev libgtest-dev)
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(iperf3)
+  packages+=(iperf3 bc python3)
 fi
 
 missing=()

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds with -Werror and runs every test (unit and
+# end-to-end) through CTest. With --sanitizers it then repeats the suite in an
+# AddressSanitizer+UndefinedBehaviorSanitizer build and in a ThreadSanitizer build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sanitizers=false
+for arg in "$@"; do
+  case "$arg" in
+    --sanitizers) sanitizers=true ;;
+    *) echo "test.sh: unknown argument $arg" >&2; exit 2 ;;
+  esac
+done
+
+tools/install-deps.sh
+
+run_suite() {
+  local dir=$1
+  shift
+  echo "== build $dir $*"
+  SIMHADR_BUILD_DIR=$dir tools/build.sh -DSIMHADR_BUILD_TESTS=ON "$@"
+  echo "== test $dir"
+  ctest --test-dir "$dir" --output-on-failure --timeout 300 -j 2
+}
+
+run_suite build
+if $sanitizers; then
+  # halt_on_error makes a UBSan finding fail the test instead of only printing it.
+  export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+  export ASAN_OPTIONS=detect_leaks=1
+  run_suite build-asan -DSIMHADR_SANITIZE=address,undefined -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  export TSAN_OPTIONS=halt_on_error=1
+  run_suite build-tsan -DSIMHADR_SANITIZE=thread -DCMAKE_BUILD_TYPE=RelWithDebInfo
+fi
