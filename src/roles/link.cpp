@@ -8,23 +8,34 @@ bool Link::may_keep_waiting() {
   return clock_.now() < *give_up_at_;
 }
 
+namespace {
+
+void tally(IoTally& calls, Pow2Histogram& sizes, std::size_t bytes) {
+  calls.add(bytes);
+  sizes.add(bytes);
+}
+
+}  // namespace
+
+bool Link::await(bool (Transport::*wait)(Nanos)) {
+  while (!(transport_.*wait)(kWaitSlice)) {
+    if (!may_keep_waiting()) return false;
+  }
+  return true;
+}
+
 TransferEnd Link::send_all(std::span<const char> data, RunResult* counted) {
   while (!data.empty()) {
     const IoStep step = transport_.send_some(data);
     if (step.bytes > 0) {
       data = data.subspan(step.bytes);
-      if (counted) {
-        counted->sends.add(step.bytes);
-        counted->send_bytes.add(step.bytes);
-      }
+      if (counted) tally(counted->sends, counted->send_bytes, step.bytes);
       continue;
     }
     if (!step.would_block) return TransferEnd::PeerClosed;
     log_.trace("Send would block: waiting for room in the socket send buffer.");
     const auto blocked_at = clock_.now();
-    while (!transport_.wait_writable(kWaitSlice)) {
-      if (!may_keep_waiting()) return TransferEnd::Stopped;
-    }
+    if (!await(&Transport::wait_writable)) return TransferEnd::Stopped;
     const Nanos blocked = clock_.now() - blocked_at;
     log_.trace("Congestion lasted {:.6f} seconds.", to_seconds(blocked));
     if (counted) {
@@ -40,26 +51,18 @@ TransferEnd Link::recv_exact(std::span<char> into, RunResult* counted) {
     const IoStep step = transport_.recv_some(into);
     if (step.bytes > 0) {
       into = into.subspan(step.bytes);
-      if (counted) {
-        counted->recvs.add(step.bytes);
-        counted->recv_bytes.add(step.bytes);
-      }
+      if (counted) tally(counted->recvs, counted->recv_bytes, step.bytes);
       continue;
     }
     if (!step.would_block) return TransferEnd::PeerClosed;
-    while (!transport_.wait_readable(kWaitSlice)) {
-      if (!may_keep_waiting()) return TransferEnd::Stopped;
-    }
+    if (!await(&Transport::wait_readable)) return TransferEnd::Stopped;
   }
   return TransferEnd::Done;
 }
 
 IoStep Link::recv_available(std::span<char> into, RunResult& counted) {
   const IoStep step = transport_.recv_some(into);
-  if (step.bytes > 0) {
-    counted.recvs.add(step.bytes);
-    counted.recv_bytes.add(step.bytes);
-  }
+  if (step.bytes > 0) tally(counted.recvs, counted.recv_bytes, step.bytes);
   return step;
 }
 

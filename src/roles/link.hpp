@@ -35,6 +35,8 @@ class Link {
  private:
   // False once a stop has been pending for longer than kStopGrace.
   bool may_keep_waiting();
+  // Waits in slices until ready; false when it gave up after a stop.
+  bool await(bool (Transport::*wait)(Nanos));
 
   Transport& transport_;
   Clock& clock_;

@@ -28,17 +28,27 @@ void print_defaults_applied(const RunConfig& config, RunLog& log) {
   log.blank();
 }
 
-RoleOutcome finish(RoleOutcome outcome, RunLog& log) {
+// Once connected, both roles run over the same pieces: a transport on the
+// socket, the spin clock, the measured link and the disk model.
+template <typename RunRole>
+RoleOutcome run_connected(boost::asio::io_context& io, std::optional<tcp::socket> socket,
+                          const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin,
+                          std::string_view waiting_for, RunRole run_role) {
+  if (!socket) {
+    log.line("Stopped before {} connected.", waiting_for);
+    RoleOutcome outcome;
+    outcome.end = RunEnd::Interrupted;
+    outcome.connected = false;
+    return outcome;
+  }
+  const auto transport = make_socket_transport(io, std::move(*socket), config.socket.blocking);
+  SpinClock clock(spin, stop);
+  Link link(*transport, clock, stop, log);
+  const auto disk = make_disk_model(config.disk);
+  RoleOutcome outcome = run_role(link, clock, *disk);
   log.blank();
   write_text_report(log.stream(), outcome.result);
   log.flush();
-  return outcome;
-}
-
-RoleOutcome not_connected() {
-  RoleOutcome outcome;
-  outcome.end = RunEnd::Interrupted;
-  outcome.connected = false;
   return outcome;
 }
 
@@ -50,41 +60,32 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
   boost::asio::io_context io;
   auto socket =
       accept_standby(io, {config.local, config.remote, config.socket}, log, stop, on_listening);
-  if (!socket) {
-    log.line("Stopped before a standby connected.");
-    return not_connected();
-  }
-  const auto transport = make_socket_transport(io, std::move(*socket), config.socket.blocking);
-  SpinClock clock(spin, stop);
-  Link link(*transport, clock, stop, log);
-  FixedFlushSize flush_sizes(config.effective_flush_pages());
-  const auto disk = make_disk_model(config.disk);
-
-  PrimaryPlan plan;
-  plan.handshake = {config.effective_sync_mode(), config.effective_flush_pages(),
-                    format_conn_time(std::chrono::system_clock::now())};
-  plan.max_flushes = config.max_flushes;
-  if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
-  plan.disk = config.disk;
-  plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
-
-  Primary primary(plan, flush_sizes, *disk, link, clock, stop, log);
-  return finish(primary.run(), log);
+  return run_connected(io, std::move(socket), config, stop, log, spin, "a standby",
+                       [&](Link& link, Clock& clock, const DiskModel& disk) {
+                         PrimaryPlan plan;
+                         plan.handshake = {config.effective_sync_mode(),
+                                           config.effective_flush_pages(),
+                                           format_conn_time(std::chrono::system_clock::now())};
+                         plan.max_flushes = config.max_flushes;
+                         if (const auto seconds = config.effective_run_seconds()) {
+                           plan.run_time = from_seconds(*seconds);
+                         }
+                         plan.disk = config.disk;
+                         plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
+                         FixedFlushSize flush_sizes(config.effective_flush_pages());
+                         return Primary(plan, flush_sizes, disk, link, clock, stop, log).run();
+                       });
 }
 
 RoleOutcome run_standby(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin) {
   boost::asio::io_context io;
   auto socket = connect_to_primary(io, {config.local, config.remote, config.socket}, log, stop);
-  if (!socket) {
-    log.line("Stopped before the primary answered.");
-    return not_connected();
-  }
-  const auto transport = make_socket_transport(io, std::move(*socket), config.socket.blocking);
-  SpinClock clock(spin, stop);
-  Link link(*transport, clock, stop, log);
-  const auto disk = make_disk_model(config.disk);
-  Standby standby({config.standby_buffer_pages, config.disk}, *disk, link, clock, stop, log);
-  return finish(standby.run(), log);
+  return run_connected(io, std::move(socket), config, stop, log, spin, "the primary",
+                       [&](Link& link, Clock& clock, const DiskModel& disk) {
+                         return Standby({config.standby_buffer_pages, config.disk}, disk, link,
+                                        clock, stop, log)
+                             .run();
+                       });
 }
 
 }  // namespace simhadr

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <regex>
 
 #include "child_process.hpp"
@@ -219,17 +220,24 @@ TEST(Shipping, WorksOverIpv6) {
             std::string::npos);
 }
 
-TEST(Interrupts, CtrlCOnThePrimaryEndsBothRunsWithFullReports) {
+class PrimarySignal : public ::testing::TestWithParam<int> {};
+
+TEST_P(PrimarySignal, EndsBothRunsWithFullReports) {
   ChildProcess primary(concat(primary_args("127.0.0.1", "0"), {"-t", "60", "-flushSize", "4"}));
   const std::string port = listening_port(primary);
   ChildProcess standby(standby_args("127.0.0.1", port));
   ASSERT_TRUE(primary.wait_for_output("Sending log flushes.", 10s));
   std::this_thread::sleep_for(200ms);
-  primary.send_signal(SIGINT);
+  primary.send_signal(GetParam());
   const PairRun run = finish(primary, standby);
   EXPECT_GT(run.primary.flushes, 0u);
   expect_same_log_on_both_sides(run, run.primary.flushes, 16384);
 }
+
+INSTANTIATE_TEST_SUITE_P(Interrupts, PrimarySignal, ::testing::Values(SIGINT, SIGTERM),
+                         [](const auto& info) {
+                           return info.param == SIGINT ? "SIGINT" : "SIGTERM";
+                         });
 
 TEST(Interrupts, CtrlCOnTheStandbyPrintsItsReportAndThePrimaryReportsTheLoss) {
   ChildProcess primary(concat(primary_args("127.0.0.1", "0"), {"-t", "60", "-syncmode", "ASYNC"}));
@@ -260,6 +268,19 @@ TEST(Demo, RunsBothRolesInOneProcessPrimaryFirst) {
   EXPECT_EQ(standby->flushes, 50u);
   EXPECT_EQ(primary->sent_bytes, standby->recv_bytes);
   EXPECT_EQ(standby->sent_bytes, 50u * 16);
+}
+
+TEST(Demo, TheWholeReportArrivesThroughAPipe) {
+  FILE* pipe = ::popen((std::string(SIMHADR_BINARY) + " -demo -n 20 -syncMode ASYNC").c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string out;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+  EXPECT_EQ(::pclose(pipe), 0);
+  const std::size_t standby_at = out.find("======== standby ========");
+  ASSERT_NE(standby_at, std::string::npos);
+  EXPECT_EQ(parse_report(out.substr(standby_at)).value_or(ParsedReport{}).flushes, 20u);
+  EXPECT_TRUE(out.ends_with("numbers\n"));
 }
 
 TEST(CommandLine, RefusalsExitTwoWithOneLine) {
