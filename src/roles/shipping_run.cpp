@@ -42,7 +42,9 @@ RoleOutcome run_connected(boost::asio::io_context& io, std::optional<tcp::socket
     return outcome;
   }
   const auto transport = make_socket_transport(io, std::move(*socket), config.socket.blocking);
-  SpinClock clock(spin, stop);
+  // A spin the user chose is kept as it is; a measured one adapts to this machine's wake-ups.
+  const SpinPolicy spin_policy = config.spin_seconds ? SpinPolicy::Fixed : SpinPolicy::Adaptive;
+  SpinClock clock(spin, spin_policy, stop);
   Link link(*transport, clock, stop, log);
   const auto disk = make_disk_model(config.disk);
   RoleOutcome outcome = run_role(link, clock, *disk);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <thread>
 
 namespace simhadr {
@@ -11,6 +12,8 @@ constexpr Nanos kSleepSlice = std::chrono::milliseconds(50);
 constexpr Nanos kCalibrationSleep = std::chrono::microseconds(50);
 constexpr int kCalibrationRounds = 21;
 constexpr double kSpinMargin = 1.2;
+constexpr Nanos kMaxAdaptiveSpin = std::chrono::microseconds(500);
+constexpr Nanos::rep kSpinDecay = 32;  // sleeps for the spin to come most of the way back down
 }  // namespace
 
 SleepCalibration calibrate_sleep() {
@@ -18,12 +21,15 @@ SleepCalibration calibrate_sleep() {
   for (auto& overshoot : overshoots) {
     const auto before = std::chrono::steady_clock::now();
     std::this_thread::sleep_for(kCalibrationSleep);
-    overshoot = std::chrono::steady_clock::now() - before - kCalibrationSleep;
+    overshoot = std::max(Nanos{0}, std::chrono::steady_clock::now() - before - kCalibrationSleep);
   }
-  std::ranges::nth_element(overshoots, overshoots.begin() + kCalibrationRounds / 2);
-  const Nanos median = std::max(Nanos{0}, overshoots[kCalibrationRounds / 2]);
-  return {median,
-          Nanos{static_cast<Nanos::rep>(static_cast<double>(median.count()) * kSpinMargin)}};
+  std::ranges::sort(overshoots);
+  // The typical overshoot is reported; the spin must also cover the slower
+  // wake-ups, or a simulated IO ends late whenever one of them happens.
+  const Nanos typical = overshoots[kCalibrationRounds / 2];
+  const Nanos slow = overshoots[kCalibrationRounds * 9 / 10];
+  const auto margin = static_cast<Nanos::rep>(static_cast<double>(typical.count()) * kSpinMargin);
+  return {typical, std::max(Nanos{margin}, slow)};
 }
 
 Clock::time_point SpinClock::now() const {
@@ -31,11 +37,25 @@ Clock::time_point SpinClock::now() const {
 }
 
 void SpinClock::sleep_until(time_point t) {
+  std::optional<Nanos> lateness;
   for (auto remaining = t - now(); remaining > spin_; remaining = t - now()) {
     if (stop_.requested()) return;
-    std::this_thread::sleep_for(std::min<Nanos>(remaining - spin_, kSleepSlice));
+    const Nanos nap = std::min<Nanos>(remaining - spin_, kSleepSlice);
+    const auto wake_at = now() + nap;
+    std::this_thread::sleep_for(nap);
+    lateness = now() - wake_at;
   }
+  if (lateness && policy_ == SpinPolicy::Adaptive) adapt_to(*lateness);
   while (now() < t) {
+  }
+}
+
+void SpinClock::adapt_to(Nanos lateness) {
+  const Nanos wanted = std::min(lateness + lateness / 4, kMaxAdaptiveSpin);
+  if (wanted > spin_) {
+    spin_ = wanted;
+  } else {
+    spin_ = std::max(calibrated_spin_, spin_ - (spin_ - wanted) / kSpinDecay);
   }
 }
 
