@@ -12,7 +12,6 @@ constexpr Nanos kSleepSlice = std::chrono::milliseconds(50);
 constexpr Nanos kCalibrationSleep = std::chrono::microseconds(50);
 constexpr int kCalibrationRounds = 21;
 constexpr double kSpinMargin = 1.2;
-constexpr Nanos kMaxAdaptiveSpin = std::chrono::microseconds(500);
 constexpr Nanos::rep kSpinDecay = 32;  // sleeps for the spin to come most of the way back down
 }  // namespace
 
@@ -45,18 +44,17 @@ void SpinClock::sleep_until(time_point t) {
     std::this_thread::sleep_for(nap);
     lateness = now() - wake_at;
   }
-  if (lateness && policy_ == SpinPolicy::Adaptive) adapt_to(*lateness);
+  if (lateness && policy_ == SpinPolicy::Adaptive) {
+    spin_ = adapted_spin(spin_, calibrated_spin_, *lateness);
+  }
   while (now() < t) {
   }
 }
 
-void SpinClock::adapt_to(Nanos lateness) {
+Nanos adapted_spin(Nanos current, Nanos calibrated, Nanos lateness) {
   const Nanos wanted = std::min(lateness + lateness / 4, kMaxAdaptiveSpin);
-  if (wanted > spin_) {
-    spin_ = wanted;
-  } else {
-    spin_ = std::max(calibrated_spin_, spin_ - (spin_ - wanted) / kSpinDecay);
-  }
+  if (wanted > current) return wanted;
+  return std::max(calibrated, current - (current - wanted) / kSpinDecay);
 }
 
 }  // namespace simhadr

@@ -17,6 +17,12 @@ struct SleepCalibration {
 // Measures the overshoot of short OS sleeps; the spin time is chosen a little above it.
 SleepCalibration calibrate_sleep();
 
+// The spin after a sleep that woke `lateness` after it asked to: raised at
+// once to cover that wake-up with a margin (at most kMaxAdaptiveSpin), or
+// moved a 32nd of the way down, never below the calibrated spin.
+Nanos adapted_spin(Nanos current, Nanos calibrated, Nanos lateness);
+inline constexpr Nanos kMaxAdaptiveSpin = std::chrono::microseconds(500);
+
 // With an adaptive spin, a wake-up that comes later than the spin covers
 // raises the spin at once (a loaded or virtual machine wakes sleepers late),
 // and the spin then decays slowly back towards the calibrated value.
@@ -31,8 +37,6 @@ class SpinClock final : public Clock {
   Nanos spin() const { return spin_; }
 
  private:
-  void adapt_to(Nanos lateness);
-
   Nanos calibrated_spin_;
   Nanos spin_;
   SpinPolicy policy_;
