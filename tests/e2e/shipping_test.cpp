@@ -152,6 +152,13 @@ TEST(Shipping, SocketBufferOptionsAreAppliedAndReported) {
   EXPECT_NE(run.standby_out.find("Calling setsockopt(TCP_NODELAY)"), std::string::npos);
 }
 
+TEST(Shipping, StandbyCanBindItsLocalEndBeforeConnecting) {
+  const PairRun run = run_pair({"-n", "10"}, {"-bind"});
+  expect_same_log_on_both_sides(run, 10, 65536);
+  EXPECT_NE(run.standby_out.find("Binding socket to local address.\nConnecting to remote host"),
+            std::string::npos);
+}
+
 TEST(Shipping, TargetRateAddsTheIdleLine) {
   const PairRun run = run_pair({"-n", "20", "-target", "1000"});
   expect_same_log_on_both_sides(run, 20, 65536);
