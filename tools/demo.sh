@@ -5,5 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/install-deps.sh
-tools/build.sh -DSIMHADR_BUILD_TESTS=OFF
+echo "building simhadr ..."
+if ! log=$(tools/build.sh -DSIMHADR_BUILD_TESTS=OFF 2>&1); then
+  printf '%s\n' "$log" >&2
+  exit 1
+fi
 exec build/simhadr -demo "$@"
