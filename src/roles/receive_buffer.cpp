@@ -9,10 +9,6 @@ namespace simhadr {
 
 ReceiveBuffer::ReceiveBuffer(std::uint32_t pages) : storage_(pages_to_bytes(pages)) {}
 
-std::uint32_t ReceiveBuffer::capacity_pages() const {
-  return static_cast<std::uint32_t>(storage_.size() / kPageBytes);
-}
-
 std::span<char> ReceiveBuffer::free_space() {
   const std::uint64_t used = received_bytes_ - pages_to_bytes(released_pages_);
   const std::uint64_t free = storage_.size() - used;

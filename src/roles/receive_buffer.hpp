@@ -14,8 +14,6 @@ class ReceiveBuffer {
  public:
   explicit ReceiveBuffer(std::uint32_t pages);
 
-  std::uint32_t capacity_pages() const;
-
   // Where the next receive may land: contiguous, possibly empty when full.
   std::span<char> free_space();
 
