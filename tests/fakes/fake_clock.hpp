@@ -19,7 +19,6 @@ class FakeClock final : public Clock {
     now_ = t;
   }
   void advance(Nanos d) { now_ += d; }
-  Nanos since_start() const { return now_ - time_point{}; }
 
  private:
   std::vector<std::string>* events_;
