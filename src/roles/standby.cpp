@@ -59,7 +59,9 @@ RoleOutcome Standby::run() {
 }
 
 bool Standby::receive_flushes(ReceiveBuffer& buffer) {
-  const auto on_flush = [this](std::uint32_t pages) { on_flush_received(pages); };
+  const std::function<void(std::uint32_t)> on_flush = [this](std::uint32_t pages) {
+    on_flush_received(pages);
+  };
   while (!stop_.requested()) {
     const std::span<char> space = buffer.free_space();
     if (!space.empty()) {
