@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-2}
 tools/install-deps.sh --bench >/dev/null
-SIMHADR_BUILD_DIR=build-bench tools/build.sh -DSIMHADR_BUILD_TESTS=OFF >/dev/null
+SIMHADR_BUILD_DIR=build-bench SIMHADR_BUILD_TESTS=OFF tools/build.sh >/dev/null
 bin=build-bench/simhadr
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/install-deps.sh
 echo "building simhadr ..."
-if ! log=$(tools/build.sh -DSIMHADR_BUILD_TESTS=OFF 2>&1); then
+if ! log=$(SIMHADR_TARGET=simhadr tools/build.sh 2>&1); then
   printf '%s\n' "$log" >&2
   exit 1
 fi

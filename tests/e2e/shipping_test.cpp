@@ -277,6 +277,22 @@ TEST(Demo, RunsBothRolesInOneProcessPrimaryFirst) {
   EXPECT_EQ(standby->sent_bytes, 50u * 16);
 }
 
+TEST(Demo, CtrlCEndsBothSidesWithMatchingReports) {
+  ChildProcess demo({"-demo", "-t", "60", "-flushSize", "4"});
+  std::this_thread::sleep_for(500ms);
+  demo.send_signal(SIGINT);
+  ASSERT_EQ(demo.wait(kRunBound), 0) << demo.err();
+  const std::string out = demo.out();
+  const std::size_t standby_at = out.find("======== standby ========");
+  ASSERT_NE(standby_at, std::string::npos);
+  const auto primary = parse_report(out.substr(0, standby_at));
+  const auto standby = parse_report(out.substr(standby_at));
+  ASSERT_TRUE(primary && standby);
+  EXPECT_GT(primary->flushes, 0u);
+  EXPECT_EQ(primary->flushes, standby->flushes);
+  EXPECT_EQ(primary->sent_bytes, standby->recv_bytes);
+}
+
 TEST(Demo, TheWholeReportArrivesThroughAPipe) {
   FILE* pipe = ::popen((std::string(SIMHADR_BINARY) + " -demo -n 20 -syncMode ASYNC").c_str(), "r");
   ASSERT_NE(pipe, nullptr);
