@@ -1,0 +1,20 @@
+#pragma once
+// Fits the -disk model (time per IO = overhead + bytes / rate) to measured
+// points by Theil-Sen: the median of the pairwise slopes, then the median
+// intercept. One bad point (a hiccup during one flush size) cannot move it.
+#include <optional>
+#include <span>
+
+#include "simhadr/config.hpp"
+
+namespace simhadr {
+
+struct DiskSample {
+  double bytes_per_io = 0;
+  double seconds_per_io = 0;
+};
+
+// nullopt when the points do not rise with size (no positive rate fits them).
+std::optional<DiskParams> fit_disk_model(std::span<const DiskSample> samples);
+
+}  // namespace simhadr
