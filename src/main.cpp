@@ -11,6 +11,7 @@
 
 #include "cli/options.hpp"
 #include "roles/demo.hpp"
+#include "roles/disk_test.hpp"
 #include "roles/shipping_run.hpp"
 #include "time/sleep_test.hpp"
 #include "time/spin_clock.hpp"
@@ -56,6 +57,12 @@ int run(const Command& command) {
       log.flush();
       return 0;
     }
+    case Action::DiskTest:
+      if (const auto failure = run_disk_test(config, stop, log)) {
+        fmt::print(stderr, "simhadr: error: {}\n", *failure);
+        return kExitFailed;
+      }
+      return 0;
     case Action::Primary:
       return exit_status(run_primary(config, stop, log, spin));
     case Action::Standby:
@@ -79,6 +86,8 @@ int run(const Command& command) {
 
 int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);
+  // Past the file-size limit a write should fail with EFBIG, not kill the process.
+  std::signal(SIGXFSZ, SIG_IGN);
   // Linux lets a sleep end up to 50 us late by default; simulated IOs need
   // better. Threads started later inherit the setting.
   ::prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);

@@ -36,11 +36,26 @@ struct Endpoint {
   std::uint16_t port = 0;
 };
 
+enum class DiskTestKind : std::uint8_t {
+  WriteFile,  // -write FILE
+  ReadFile,   // -read FILE
+  Directory,  // -testDisk DIR: writes DIR/simhadr.tmp, removed afterwards
+};
+
+struct DiskTestConfig {
+  DiskTestKind kind = DiskTestKind::WriteFile;
+  std::string path;
+  bool cache = false;        // -cache: through the page cache (writes stay synchronous)
+  bool preallocate = false;  // -preallocate: lay the file out first, then write into it
+  std::uint32_t threads = 1;
+};
+
 struct RunConfig {
   std::vector<std::string> args;  // as given, for the "+ simhadr ..." line
   std::optional<Role> role;
   bool demo = false;
   std::optional<double> test_sleep_seconds;
+  std::optional<DiskTestConfig> disk_test;
 
   Endpoint local;
   Endpoint remote;

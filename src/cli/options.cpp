@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <tuple>
 
 #include "cli/arg_normalizer.hpp"
 #include "cli/number_parsing.hpp"
@@ -15,11 +16,14 @@ namespace simhadr {
 
 namespace {
 
-constexpr std::array<std::string_view, 25> kOptionNames{
-    "role",       "lhost", "lport",     "rhost",       "rport",  "n",       "t",
-    "syncMode",   "rcu",   "flushSize", "hadrBufSize", "target", "verbose", "sockSndBuf",
-    "sockRcvBuf", "nagle", "block",     "bind",        "disk",   "spin",    "testSleep",
-    "demo",       "help",  "h",         "version"};
+constexpr std::array<std::string_view, 31> kOptionNames{
+    "role",       "lhost",       "lport",     "rhost",       "rport",  "n",       "t",
+    "syncMode",   "rcu",         "flushSize", "hadrBufSize", "target", "verbose", "sockSndBuf",
+    "sockRcvBuf", "nagle",       "block",     "bind",        "disk",   "spin",    "testSleep",
+    "demo",       "help",        "h",         "version",     "write",  "read",    "testDisk",
+    "cache",      "preallocate", "threads"};
+
+constexpr std::uint32_t kMaxDiskThreads = 64;
 
 // Options only the primary acts on; the standby learns them from the handshake.
 constexpr std::array<std::string_view, 6> kPrimaryOnly{"n",   "t",         "syncMode",
@@ -98,6 +102,17 @@ class OptionTable {
                                         parse_number<double>("disk", v[1], 0.0, 60.0)};
             })
         ->expected(2);
+    text("write",
+         [this](const std::string& v) { disk_targets_.emplace_back(DiskTestKind::WriteFile, v); });
+    text("read",
+         [this](const std::string& v) { disk_targets_.emplace_back(DiskTestKind::ReadFile, v); });
+    text("testDisk",
+         [this](const std::string& v) { disk_targets_.emplace_back(DiskTestKind::Directory, v); });
+    text("threads", [this](const std::string& v) {
+      disk_.threads = parse_number<std::uint32_t>("threads", v, 1, kMaxDiskThreads);
+    });
+    app_.add_flag(parser_token("cache"), disk_.cache);
+    app_.add_flag(parser_token("preallocate"), disk_.preallocate);
     app_.add_flag(parser_token("rcu"), config_.remote_catchup);
     app_.add_flag(parser_token("verbose"), config_.verbose);
     app_.add_flag(parser_token("nagle"), config_.socket.nagle);
@@ -113,6 +128,8 @@ class OptionTable {
       command_.action = Action::Version;
     } else if (config_.test_sleep_seconds) {
       command_.action = Action::SleepTest;
+    } else if (!disk_targets_.empty()) {
+      decide_disk_test();
     } else if (config_.demo) {
       if (config_.role) throw UsageError("-demo runs both roles itself; leave out -role");
       command_.action = Action::Demo;
@@ -122,13 +139,41 @@ class OptionTable {
       warn_about_other_role();
     } else {
       throw UsageError(
-          "nothing to do: give -role primary|standby, -demo or -testSleep (-h for help)");
+          "nothing to do: give -role primary|standby, -demo, a disk test (-write, -read, "
+          "-testDisk) or -testSleep (-h for help)");
+    }
+    if (command_.action != Action::DiskTest) {
+      for (const std::string_view name : {"cache", "preallocate", "threads"}) {
+        if (given(name))
+          command_.warnings.push_back(fmt::format("-{} applies to disk tests only; ignored", name));
+      }
     }
   }
 
  private:
   void text(std::string_view name, std::function<void(const std::string&)> store) {
     app_.add_option_function<std::string>(parser_token(name), std::move(store));
+  }
+
+  void decide_disk_test() {
+    if (disk_targets_.size() > 1) {
+      throw UsageError("give only one of -write, -read and -testDisk");
+    }
+    if (config_.role || config_.demo) {
+      throw UsageError("a disk test runs on its own; leave out -role and -demo");
+    }
+    std::tie(disk_.kind, disk_.path) = disk_targets_.front();
+    if (disk_.path.empty()) throw UsageError("the disk test needs a file or directory name");
+    if (disk_.kind == DiskTestKind::ReadFile) {
+      if (disk_.threads > 1)
+        throw UsageError("-threads applies to write tests; -read uses one reader");
+      if (disk_.preallocate) {
+        command_.warnings.push_back("-preallocate applies to write tests; ignored");
+        disk_.preallocate = false;
+      }
+    }
+    config_.disk_test = disk_;
+    command_.action = Action::DiskTest;
   }
 
   bool given(std::string_view name) const {
@@ -165,6 +210,8 @@ class OptionTable {
   CLI::App& app_;
   bool help_ = false;
   bool version_ = false;
+  std::vector<std::pair<DiskTestKind, std::string>> disk_targets_;
+  DiskTestConfig disk_;
 };
 
 }  // namespace

@@ -11,7 +11,7 @@
 
 namespace simhadr {
 
-enum class Action : std::uint8_t { Help, Version, Primary, Standby, Demo, SleepTest };
+enum class Action : std::uint8_t { Help, Version, Primary, Standby, Demo, SleepTest, DiskTest };
 
 struct Command {
   Action action = Action::Help;

@@ -8,7 +8,7 @@ RunLog::RunLog(std::ostream& out, bool verbose)
     : out_(out),
       verbose_(verbose),
       tracer_(std::make_shared<spdlog::logger>(
-          "trace", std::make_shared<spdlog::sinks::ostream_sink_st>(out))) {
+          "trace", std::make_shared<spdlog::sinks::ostream_sink_mt>(out))) {
   tracer_->set_pattern("%v");
   tracer_->set_level(verbose ? spdlog::level::trace : spdlog::level::off);
 }

@@ -1,7 +1,8 @@
 #pragma once
 // What a role prints while it runs: report lines always, and with -verbose a
 // trace of every write, send, recv, ack and congestion (through spdlog), both
-// into the same stream so their order is kept.
+// into the same stream so their order is kept. Traces may come from several
+// threads (parallel disk writers); report lines come from one.
 #include <fmt/format.h>
 #include <spdlog/logger.h>
 

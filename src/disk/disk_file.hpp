@@ -1,0 +1,63 @@
+#pragma once
+// A log file as Db2's logger uses it: synchronous writes (O_DSYNC), by default
+// around the page cache (O_DIRECT, 4096-aligned buffers). Every failure becomes
+// a DiskError whose message names the file and what to do about it.
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+namespace simhadr {
+
+class DiskError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class DiskAccess : std::uint8_t {
+  Append,     // write a new file from its start (created or truncated)
+  Overwrite,  // write over a file laid out beforehand (see preallocate)
+  Read,
+};
+
+class DiskFile {
+ public:
+  // cache = keep the page cache (no O_DIRECT); writes stay synchronous either way.
+  DiskFile(std::string path, DiskAccess access, bool cache);
+  ~DiskFile();
+  DiskFile(DiskFile&& other) noexcept;
+  DiskFile(const DiskFile&) = delete;
+  DiskFile& operator=(const DiskFile&) = delete;
+  DiskFile& operator=(DiskFile&&) = delete;
+
+  // One whole IO at offset; a read returns less at the end of the file, 0 past it.
+  std::size_t write_at(std::span<const char> data, std::uint64_t offset);
+  std::size_t read_at(std::span<char> into, std::uint64_t offset);
+
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
+
+// Lays the file out before a test, as Db2 formats its log files: zeros written
+// through the page cache, then flushed to disk.
+void preallocate(const std::string& path, std::uint64_t bytes);
+
+// A buffer of whole pages on a page boundary, as direct IO needs.
+class AlignedBuffer {
+ public:
+  explicit AlignedBuffer(std::size_t bytes);
+  std::span<char> bytes() { return {data_.get(), size_}; }
+
+ private:
+  struct Free {
+    void operator()(char* p) const;
+  };
+  std::unique_ptr<char, Free> data_;
+  std::size_t size_;
+};
+
+}  // namespace simhadr

@@ -1,0 +1,68 @@
+#include "disk/disk_io_loop.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "simhadr/wire/flush_codec.hpp"
+
+namespace simhadr {
+
+void DiskIoResult::merge(const DiskIoResult& other) {
+  ios += other.ios;
+  bytes += other.bytes;
+  elapsed = std::max(elapsed, other.elapsed);
+  io_time += other.io_time;
+  micros.merge(other.micros);
+  percentiles.merge(other.percentiles);
+  end_of_file = end_of_file || other.end_of_file;
+  if (!failure) failure = other.failure;
+}
+
+DiskIoResult run_disk_io(DiskFile& file, DiskAccess access, const DiskIoPlan& plan,
+                         const StopSource& stop, RunLog& log) {
+  using clock = std::chrono::steady_clock;
+  const std::size_t io_bytes = pages_to_bytes(plan.pages);
+  AlignedBuffer buffer(io_bytes);
+  std::ranges::fill(buffer.bytes(), kPageFill);
+  const bool reading = access == DiskAccess::Read;
+  const char* verb = reading ? "Reading" : "Writing";
+
+  DiskIoResult result;
+  std::uint64_t offset = 0;
+  const auto start = clock::now();
+  while (!stop.requested()) {
+    if (plan.max_ios && result.ios >= *plan.max_ios) break;
+    if (plan.run_time && clock::now() - start >= *plan.run_time) break;
+    std::size_t moved = 0;
+    const auto before = clock::now();
+    try {
+      moved =
+          reading ? file.read_at(buffer.bytes(), offset) : file.write_at(buffer.bytes(), offset);
+    } catch (const DiskError& error) {
+      result.failure = error.what();
+      break;
+    }
+    const Nanos took = clock::now() - before;
+    if (moved == 0) {
+      result.end_of_file = true;
+      break;
+    }
+    ++result.ios;
+    result.bytes += moved;
+    result.io_time += took;
+    result.micros.add(to_whole_micros(took));
+    result.percentiles.add(to_whole_micros(took));
+    log.trace("{} {} bytes at offset {} took {:.6f} second.", verb, moved, offset,
+              to_seconds(took));
+    offset += moved;
+    if (reading && moved < io_bytes) {
+      result.end_of_file = true;
+      break;
+    }
+    if (plan.wrap_bytes > 0 && offset + io_bytes > plan.wrap_bytes) offset = 0;
+  }
+  result.elapsed = clock::now() - start;
+  return result;
+}
+
+}  // namespace simhadr

@@ -1,0 +1,40 @@
+#pragma once
+// One writer (or reader) doing synchronous IOs of one size back to back,
+// timing each, until -n, -t, the end of the file, a stop request or an error.
+#include <optional>
+#include <string>
+
+#include "disk/disk_file.hpp"
+#include "roles/run_log.hpp"
+#include "simhadr/measure/histogram.hpp"
+#include "simhadr/measure/latency_percentiles.hpp"
+#include "simhadr/stop.hpp"
+#include "simhadr/units.hpp"
+
+namespace simhadr {
+
+struct DiskIoPlan {
+  std::uint32_t pages = 0;
+  std::optional<std::uint64_t> max_ios;
+  std::optional<Nanos> run_time;
+  std::uint64_t wrap_bytes = 0;  // preallocated size: writes go round inside it; 0 = append
+};
+
+struct DiskIoResult {
+  std::uint64_t ios = 0;
+  std::uint64_t bytes = 0;
+  Nanos elapsed{};  // wall time of the loop
+  Nanos io_time{};  // time inside the IO calls
+  Pow2Histogram micros;
+  LatencyPercentiles percentiles;
+  bool end_of_file = false;
+  std::optional<std::string> failure;
+
+  // Folds another writer's figures in; elapsed is the longest of the two.
+  void merge(const DiskIoResult& other);
+};
+
+DiskIoResult run_disk_io(DiskFile& file, DiskAccess access, const DiskIoPlan& plan,
+                         const StopSource& stop, RunLog& log);
+
+}  // namespace simhadr

@@ -1,0 +1,30 @@
+#pragma once
+// Disk-test reports: the original's lines for one size, our per-writer lines
+// and percentiles, and the fit table with the suggested -disk option.
+#include <optional>
+#include <ostream>
+#include <span>
+#include <string>
+
+#include "disk/disk_io_loop.hpp"
+#include "simhadr/config.hpp"
+
+namespace simhadr {
+
+// "Total N writes in ..." through the distribution and its percentiles.
+void write_disk_report(std::ostream& out, DiskAccess access, std::uint32_t pages,
+                       const DiskIoResult& total);
+
+// One line per writer, when there are several.
+void write_writer_line(std::ostream& out, std::size_t number, const std::string& path,
+                       const DiskIoResult& result);
+
+struct FitRow {
+  std::uint32_t pages;
+  DiskIoResult result;
+};
+
+void write_fit_table(std::ostream& out, std::span<const FitRow> rows,
+                     const std::optional<DiskParams>& fitted);
+
+}  // namespace simhadr
