@@ -34,9 +34,9 @@ std::string slurp(const std::string& path) {
 
 }  // namespace
 
-ChildProcess::ChildProcess(std::vector<std::string> args)
+ChildProcess::ChildProcess(std::vector<std::string> args, std::string program)
     : out_path_(temp_path("out")), err_path_(temp_path("err")) {
-  args.insert(args.begin(), SIMHADR_BINARY);
+  args.insert(args.begin(), std::move(program));
   std::vector<char*> argv;
   for (auto& arg : args) argv.push_back(arg.data());
   argv.push_back(nullptr);

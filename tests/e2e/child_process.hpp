@@ -12,7 +12,8 @@ namespace simhadr::e2e {
 
 class ChildProcess {
  public:
-  explicit ChildProcess(std::vector<std::string> args);
+  // Runs simhadr with args, or `program` when one is given.
+  explicit ChildProcess(std::vector<std::string> args, std::string program = SIMHADR_BINARY);
   ~ChildProcess();
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;

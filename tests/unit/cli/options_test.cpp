@@ -121,6 +121,30 @@ TEST(Options, PrimaryOptionsOnTheStandbyAreWarnedAboutNotRefused) {
   EXPECT_NE(c.warnings[0].find("-syncMode"), std::string::npos);
 }
 
+TEST(Options, DiskTests) {
+  Command c = parse({"-write", "/data/log", "-flushSize", "2", "-t", "2", "-cache"});
+  EXPECT_EQ(c.action, Action::DiskTest);
+  EXPECT_EQ(c.config.disk_test->kind, DiskTestKind::WriteFile);
+  EXPECT_EQ(c.config.disk_test->path, "/data/log");
+  EXPECT_TRUE(c.config.disk_test->cache);
+  EXPECT_EQ(c.config.disk_test->threads, 1u);
+  c = parse({"-testDisk", "/data", "-preallocate", "-threads", "4"});
+  EXPECT_EQ(c.config.disk_test->kind, DiskTestKind::Directory);
+  EXPECT_TRUE(c.config.disk_test->preallocate);
+  EXPECT_EQ(c.config.disk_test->threads, 4u);
+  EXPECT_FALSE(c.config.flush_pages);  // no -flushSize: the fit across sizes
+  c = parse({"-READ", "/data/log", "-preallocate"});
+  EXPECT_EQ(c.config.disk_test->kind, DiskTestKind::ReadFile);
+  EXPECT_FALSE(c.config.disk_test->preallocate);
+  ASSERT_EQ(c.warnings.size(), 1u);
+}
+
+TEST(Options, DiskOptionsWithoutADiskTestAreWarnedAbout) {
+  const Command c = parse({"-demo", "-cache", "-threads", "2"});
+  EXPECT_EQ(c.action, Action::Demo);
+  EXPECT_EQ(c.warnings.size(), 2u);
+}
+
 struct Refusal {
   std::vector<std::string> args;
   std::string must_mention;
@@ -155,6 +179,14 @@ std::vector<Refusal> refusals() {
       {{"-demo", "-disk", "50", "-1"}, "-disk"},
       {{"-demo", "stray"}, "stray"},
       {{"-demo", "-flushSize"}, "flushSize"},
+      {{"-write", "a", "-read", "b"}, "only one of"},
+      {{"-testDisk", "d", "-demo"}, "on its own"},
+      {{"-write", "a", "-role", "primary"}, "on its own"},
+      {{"-read", "a", "-threads", "2"}, "-threads"},
+      {{"-write", "a", "-threads", "0"}, "-threads"},
+      {{"-write", "a", "-threads", "65"}, "-threads"},
+      {{"-write"}, "write"},
+      {{"-write", ""}, "file or directory"},
   };
   const std::vector<std::pair<std::string, std::string>> bad_values = {
       {"-flushSize", "0"},
