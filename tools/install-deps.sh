@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(cmake g++ make libboost-dev libcli11-dev libfmt-dev libspdlog-dev libgtest-dev)
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(iperf3 bc python3)
+  packages+=(iperf3 fio bc python3)
 fi
 
 missing=()
