@@ -13,6 +13,8 @@ Usage:
   simhadr -role primary -lhost H -lport N -rhost H -rport N [options]
   simhadr -role standby -lhost H -lport N -rhost H -rport N [options]
   simhadr -demo [options]          both roles in this process on 127.0.0.1
+  simhadr -testDisk DIR            measure a log disk and suggest the -disk option
+  simhadr -write FILE | -read FILE measure synchronous writes or reads of one size
   simhadr -testSleep SECONDS       how exactly this host sleeps, then exit
 
 Connection (either side may start first):
@@ -43,6 +45,16 @@ Disks and timing (both sides):
   -spin SECONDS            busy-wait this long at the end of each simulated IO
                            (default: measured at start-up)
   -verbose                 one line per write, send, recv, ack and congestion
+
+Disk tests (real IO, no network; -flushSize, -n, -t and -verbose apply):
+  -testDisk DIR            write DIR/simhadr.tmp (removed afterwards); without
+                           -flushSize, try 1 to 256 pages and fit -disk to them
+  -write FILE              synchronous writes to FILE (created or truncated)
+  -read FILE               reads of FILE until its end, -n or -t
+  -cache                   go through the page cache     (default: direct IO)
+  -preallocate             lay the file out first and write into it, as Db2
+                           does with its formatted log files (default: append)
+  -threads N               N writers at once, each on its own file
 
 Other:
   -h, -help                this text

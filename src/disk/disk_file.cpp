@@ -32,8 +32,8 @@ DiskFile::DiskFile(std::string path, DiskAccess access, bool cache) : path_(std:
   const int error = errno;
   if (error == EINVAL && !cache) {
     throw DiskError(fmt::format(
-        "{}: this file system does not support direct IO (tmpfs and some overlay file systems "
-        "do not); add -cache to test through the page cache",
+        "{}: this file system does not support direct IO (tmpfs before Linux 6.6 and some "
+        "overlay file systems do not); add -cache to test through the page cache",
         path_));
   }
   throw DiskError(fmt::format("cannot open {} for {}: {}", path_,

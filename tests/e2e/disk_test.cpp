@@ -1,6 +1,10 @@
 // The disk tests against real files in a scratch directory of the build tree
 // (a real file system, so direct IO works). Counts and files, never speeds.
+#include <fcntl.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -116,6 +120,28 @@ TEST_F(DiskTests, TheFileSizeLimitEndsTheTestWithAPartialReportAndNoLeftovers) {
   EXPECT_TRUE(std::regex_search(limited.out(), std::regex(R"(\nTotal [123] writes in )")))
       << limited.out();
   EXPECT_TRUE(files().empty());
+}
+
+TEST(DiskTestsOnTmpfs, DirectIoRefusedIsExplainedWithTheCacheHint) {
+  struct statfs info {};
+  if (::statfs("/dev/shm", &info) != 0 || info.f_type != TMPFS_MAGIC) {
+    GTEST_SKIP() << "no tmpfs at /dev/shm";
+  }
+  const std::string file = "/dev/shm/simhadr-e2e-" + std::to_string(::getpid());
+  const int probe = ::open(file.c_str(), O_WRONLY | O_CREAT | O_DIRECT, 0600);
+  if (probe >= 0) {
+    ::close(probe);
+    fs::remove(file);
+    GTEST_SKIP() << "this kernel's tmpfs accepts O_DIRECT (Linux 6.6 and later)";
+  }
+  ChildProcess refused({"-write", file, "-n", "1"});
+  EXPECT_EQ(refused.wait(30s), 1);
+  EXPECT_NE(refused.err().find("does not support direct IO"), std::string::npos) << refused.err();
+  EXPECT_NE(refused.err().find("-cache"), std::string::npos);
+  ChildProcess cached({"-write", file, "-n", "3", "-cache"});
+  EXPECT_EQ(cached.wait(30s), 0) << cached.err();
+  EXPECT_NE(cached.out().find("Total 3 writes"), std::string::npos);
+  fs::remove(file);
 }
 
 TEST_F(DiskTests, MissingThingsAreOneLineErrors) {
