@@ -17,6 +17,11 @@ inline constexpr SyncMode kDefaultSyncMode = SyncMode::NearSync;
 inline constexpr std::uint32_t kDefaultFlushPages = 16;
 inline constexpr double kDefaultRunSeconds = 4.0;
 inline constexpr std::uint32_t kDefaultBufferFlushes = 4;  // -hadrBufSize = 4 x flushSize
+// Long enough to start the other side by hand on another host; short enough
+// that a forgotten or misaddressed peer does not hold a script for good.
+inline constexpr double kDefaultConnectTimeoutSeconds = 120;
+// Longer than any simulated IO a realistic -disk model gives one flush.
+inline constexpr double kDefaultStallTimeoutSeconds = 60;
 
 struct DiskParams {
   double mbytes_per_sec = 0;  // MBytes = 10^6 bytes
@@ -29,6 +34,13 @@ struct SocketOptions {
   bool nagle = false;                 // default sets TCP_NODELAY
   bool blocking = false;              // -block
   bool bind_local = false;            // -bind (standby)
+  bool any_host = false;              // -anyHost: the primary accepts a standby from anywhere
+};
+
+// How long a side waits for the other; a zero duration waits without bound.
+struct WaitBounds {
+  Nanos connect = from_seconds(kDefaultConnectTimeoutSeconds);  // -connectTimeout
+  Nanos stall = from_seconds(kDefaultStallTimeoutSeconds);      // -stallTimeout
 };
 
 struct Endpoint {
@@ -71,6 +83,7 @@ struct RunConfig {
   std::optional<double> spin_seconds;
   bool verbose = false;
   SocketOptions socket;
+  WaitBounds waits;
 
   SyncMode effective_sync_mode() const {
     return remote_catchup ? SyncMode::SuperAsync : sync_mode.value_or(kDefaultSyncMode);

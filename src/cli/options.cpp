@@ -16,12 +16,13 @@ namespace simhadr {
 
 namespace {
 
-constexpr std::array<std::string_view, 31> kOptionNames{
-    "role",       "lhost",       "lport",     "rhost",       "rport",  "n",       "t",
-    "syncMode",   "rcu",         "flushSize", "hadrBufSize", "target", "verbose", "sockSndBuf",
-    "sockRcvBuf", "nagle",       "block",     "bind",        "disk",   "spin",    "testSleep",
-    "demo",       "help",        "h",         "version",     "write",  "read",    "testDisk",
-    "cache",      "preallocate", "threads"};
+constexpr std::array<std::string_view, 34> kOptionNames{
+    "role",    "lhost",          "lport",        "rhost",     "rport",       "n",
+    "t",       "syncMode",       "rcu",          "flushSize", "hadrBufSize", "target",
+    "verbose", "sockSndBuf",     "sockRcvBuf",   "nagle",     "block",       "bind",
+    "disk",    "spin",           "testSleep",    "demo",      "help",        "h",
+    "version", "write",          "read",         "testDisk",  "cache",       "preallocate",
+    "threads", "connectTimeout", "stallTimeout", "anyHost"};
 
 constexpr std::uint32_t kMaxDiskThreads = 64;
 
@@ -89,6 +90,14 @@ class OptionTable {
     text("spin", [this](const std::string& v) {
       config_.spin_seconds = parse_number<double>("spin", v, 0.0, kMaxSpinSeconds);
     });
+    text("connectTimeout", [this](const std::string& v) {
+      config_.waits.connect =
+          from_seconds(parse_number<double>("connectTimeout", v, 0.0, kMaxRunSeconds));
+    });
+    text("stallTimeout", [this](const std::string& v) {
+      config_.waits.stall =
+          from_seconds(parse_number<double>("stallTimeout", v, 0.0, kMaxRunSeconds));
+    });
     text("testSleep", [this](const std::string& v) {
       config_.test_sleep_seconds = parse_positive("testSleep", v, kMaxSleepTestSeconds);
     });
@@ -118,6 +127,7 @@ class OptionTable {
     app_.add_flag(parser_token("nagle"), config_.socket.nagle);
     app_.add_flag(parser_token("block"), config_.socket.blocking);
     app_.add_flag(parser_token("bind"), config_.socket.bind_local);
+    app_.add_flag(parser_token("anyHost"), config_.socket.any_host);
     app_.add_flag(parser_token("demo"), config_.demo);
   }
 
@@ -132,9 +142,11 @@ class OptionTable {
       decide_disk_test();
     } else if (config_.demo) {
       if (config_.role) throw UsageError("-demo runs both roles itself; leave out -role");
+      require_buffer_fits_flush();
       command_.action = Action::Demo;
     } else if (config_.role) {
       require_addresses();
+      require_buffer_fits_flush();
       command_.action = *config_.role == Role::Primary ? Action::Primary : Action::Standby;
       warn_about_other_role();
     } else {
@@ -192,6 +204,16 @@ class OptionTable {
     }
   }
 
+  // The standby learns the flush size only from the handshake, and checks it
+  // then; a command line that gives both is checked at once.
+  void require_buffer_fits_flush() const {
+    if (!config_.standby_buffer_pages || !config_.flush_pages) return;
+    if (*config_.standby_buffer_pages >= *config_.flush_pages) return;
+    throw UsageError(fmt::format(
+        "-hadrBufSize {} pages is smaller than one flush (-flushSize {}); give at least {}",
+        *config_.standby_buffer_pages, *config_.flush_pages, *config_.flush_pages));
+  }
+
   void warn_about_other_role() {
     if (*config_.role == Role::Standby) {
       for (const std::string_view name : kPrimaryOnly) {
@@ -199,6 +221,10 @@ class OptionTable {
         command_.warnings.push_back(fmt::format(
             "-{} applies to the primary only; the standby takes its settings from the handshake",
             name));
+      }
+      if (config_.socket.any_host) {
+        command_.warnings.push_back(
+            "-anyHost applies to the primary, which decides whom to accept; ignored");
       }
     } else if (config_.standby_buffer_pages) {
       command_.warnings.push_back("-hadrBufSize applies to the standby only; ignored");

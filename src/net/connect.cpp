@@ -20,31 +20,62 @@ using boost::system::error_code;
 constexpr auto kWaitSlice = std::chrono::milliseconds(100);
 constexpr auto kRetryInterval = std::chrono::seconds(1);
 
-// Runs io until `done` is set by a handler or a stop is requested; on a stop the
-// pending operation is cancelled and its handler drained.
+enum class WaitEnd : std::uint8_t { Done, Stopped, TimedOut };
+
+// The end of the connection phase (-connectTimeout); none when the bound is zero.
+class Deadline {
+ public:
+  explicit Deadline(Nanos bound) {
+    if (bound > Nanos{0}) at_ = std::chrono::steady_clock::now() + bound;
+  }
+  bool passed() const { return at_ && std::chrono::steady_clock::now() >= *at_; }
+  // The next wait: one slice, or less when the deadline comes first.
+  std::chrono::steady_clock::duration next_wait(std::chrono::steady_clock::duration slice) const {
+    if (!at_) return slice;
+    return std::clamp<std::chrono::steady_clock::duration>(
+        *at_ - std::chrono::steady_clock::now(), std::chrono::steady_clock::duration::zero(),
+        slice);
+  }
+
+ private:
+  std::optional<std::chrono::steady_clock::time_point> at_;
+};
+
+// Runs io until `done` is set by a handler, a stop is requested or the
+// deadline passes; in the last two cases the pending operation is cancelled
+// and its handler drained.
 template <typename Cancel>
-bool run_until_done(boost::asio::io_context& io, const bool& done, const StopSource& stop,
-                    Cancel cancel) {
+WaitEnd run_until_done(boost::asio::io_context& io, const bool& done, const StopSource& stop,
+                       const Deadline& deadline, Cancel cancel) {
   while (!done) {
-    if (stop.requested()) {
+    const WaitEnd end = stop.requested()    ? WaitEnd::Stopped
+                        : deadline.passed() ? WaitEnd::TimedOut
+                                            : WaitEnd::Done;
+    if (end != WaitEnd::Done) {
       cancel();
       io.restart();
       io.run();
-      return false;
+      return end;
     }
     io.restart();
-    io.run_for(kWaitSlice);
+    io.run_for(deadline.next_wait(kWaitSlice));
   }
-  return true;
+  return WaitEnd::Done;
 }
 
-bool sleep_unless_stopped(std::chrono::steady_clock::duration length, const StopSource& stop) {
+WaitEnd sleep_unless_stopped(std::chrono::steady_clock::duration length, const StopSource& stop,
+                             const Deadline& deadline) {
   const auto until = std::chrono::steady_clock::now() + length;
   while (std::chrono::steady_clock::now() < until) {
-    if (stop.requested()) return false;
-    std::this_thread::sleep_for(kWaitSlice);
+    if (stop.requested()) return WaitEnd::Stopped;
+    if (deadline.passed()) return WaitEnd::TimedOut;
+    std::this_thread::sleep_for(deadline.next_wait(kWaitSlice));
   }
-  return !stop.requested();
+  return WaitEnd::Done;
+}
+
+std::string timeout_hint(Nanos bound) {
+  return fmt::format("{:g} s (-connectTimeout; 0 waits without end)", to_seconds(bound));
 }
 
 std::vector<tcp::endpoint> resolve(boost::asio::io_context& io, const Endpoint& where,
@@ -112,6 +143,22 @@ void configure_connected(tcp::socket& socket, const SocketOptions& options, RunL
   print_socket_properties(log, "connection", socket.native_handle());
 }
 
+// An IPv4 peer on a dual-stack listener shows as ::ffff:a.b.c.d; compare it as
+// a.b.c.d, and compare IPv6 addresses without their scope.
+boost::asio::ip::address plain(const boost::asio::ip::address& address) {
+  if (address.is_v6() && address.to_v6().is_v4_mapped()) {
+    return boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, address.to_v6());
+  }
+  if (address.is_v6()) return boost::asio::ip::address_v6(address.to_v6().to_bytes());
+  return address;
+}
+
+bool is_one_of(const boost::asio::ip::address& peer, const std::vector<tcp::endpoint>& allowed) {
+  return std::ranges::any_of(allowed, [&](const tcp::endpoint& endpoint) {
+    return plain(endpoint.address()) == plain(peer);
+  });
+}
+
 std::string describe(const tcp::endpoint& endpoint) {
   return fmt::format("{}:{}", endpoint.address().to_string(), endpoint.port());
 }
@@ -122,7 +169,7 @@ std::optional<tcp::socket> accept_standby(boost::asio::io_context& io, const Lin
                                           RunLog& log, const StopSource& stop,
                                           const ListeningCallback& on_listening) {
   const auto local = resolve(io, plan.local, "local", log).front();
-  resolve(io, plan.remote, "remote", log);
+  const auto standby_addresses = resolve(io, plan.remote, "remote", log);
 
   tcp::acceptor acceptor(io);
   acceptor.open(local.protocol());
@@ -142,19 +189,36 @@ std::optional<tcp::socket> accept_standby(boost::asio::io_context& io, const Lin
   log.flush();
   if (on_listening) on_listening(port);
 
-  tcp::socket socket(io);
-  bool accepted = false;
-  acceptor.async_accept(socket, [&](const error_code& result) {
-    accepted = true;
-    error = result;
-  });
-  if (!run_until_done(io, accepted, stop, [&] { acceptor.cancel(); })) return std::nullopt;
-  if (error) throw RunError(fmt::format("accepting a standby failed: {}", error.message()));
-
-  log.line("Connected.");
-  log.blank();
-  configure_connected(socket, plan.options, log);
-  return socket;
+  const Deadline deadline(plan.waits.connect);
+  for (;;) {
+    tcp::socket socket(io);
+    bool accepted = false;
+    acceptor.async_accept(socket, [&](const error_code& result) {
+      accepted = true;
+      error = result;
+    });
+    switch (run_until_done(io, accepted, stop, deadline, [&] { acceptor.cancel(); })) {
+      case WaitEnd::Stopped:
+        return std::nullopt;
+      case WaitEnd::TimedOut:
+        throw RunError(
+            fmt::format("no standby connected within {}", timeout_hint(plan.waits.connect)));
+      case WaitEnd::Done:
+        break;
+    }
+    if (error) throw RunError(fmt::format("accepting a standby failed: {}", error.message()));
+    const tcp::endpoint peer = socket.remote_endpoint(error);
+    if (error) continue;  // gone again before we looked
+    if (plan.options.any_host || is_one_of(peer.address(), standby_addresses)) {
+      log.line("Connected.");
+      log.blank();
+      configure_connected(socket, plan.options, log);
+      return socket;
+    }
+    log.line("Refused a connection from {}: not an address of -rhost {} (-anyHost accepts any)",
+             describe(peer), plan.remote.host);
+    log.flush();
+  }
 }
 
 std::optional<tcp::socket> connect_to_primary(boost::asio::io_context& io, const LinkPlan& plan,
@@ -192,6 +256,13 @@ std::optional<tcp::socket> connect_to_primary(boost::asio::io_context& io, const
   open_for(remotes.front());
   log.line("Connecting to remote host TCP port {}", plan.remote.port);
   log.flush();
+  const Deadline deadline(plan.waits.connect);
+  const auto give_up = [&](WaitEnd end, const error_code& last) -> std::optional<tcp::socket> {
+    if (end == WaitEnd::Stopped) return std::nullopt;
+    throw RunError(fmt::format("the primary at {}:{} did not accept a connection within {}{}",
+                               plan.remote.host, plan.remote.port, timeout_hint(plan.waits.connect),
+                               last ? fmt::format("; last attempt: {}", last.message()) : ""));
+  };
   error_code error;
   bool untried = true;  // the socket just opened for remotes.front()
   for (;;) {
@@ -204,14 +275,16 @@ std::optional<tcp::socket> connect_to_primary(boost::asio::io_context& io, const
         finished = true;
         error = result;
       });
-      if (!run_until_done(io, finished, stop, [&] { socket.cancel(); })) return std::nullopt;
+      const WaitEnd end = run_until_done(io, finished, stop, deadline, [&] { socket.cancel(); });
+      if (end != WaitEnd::Done) return give_up(end, error);
       if (!error) break;
     }
     if (!error) break;
     log.line("connect() failed. errno={}, {}", error.value(), error.message());
     log.line("Retrying");
     log.flush();
-    if (!sleep_unless_stopped(kRetryInterval, stop)) return std::nullopt;
+    const WaitEnd end = sleep_unless_stopped(kRetryInterval, stop, deadline);
+    if (end != WaitEnd::Done) return give_up(end, error);
   }
 
   log.blank();

@@ -1,8 +1,9 @@
 #pragma once
 // Establishing the one TCP connection of a run. The primary resolves, binds,
-// listens and accepts one standby; the standby connects and retries once a
-// second until the primary is there, so either side may start first. Every
-// wait is sliced so a stop request ends it.
+// listens and accepts one standby from an address of -rhost (any with
+// -anyHost); the standby connects and retries once a second until the primary
+// is there, so either side may start first. Every wait is sliced so a stop
+// request ends it, and -connectTimeout bounds the whole phase (RunError).
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <cstdint>
@@ -26,6 +27,7 @@ struct LinkPlan {
   Endpoint local;
   Endpoint remote;
   SocketOptions options;
+  WaitBounds waits;
 };
 
 using tcp = boost::asio::ip::tcp;

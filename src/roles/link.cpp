@@ -1,5 +1,7 @@
 #include "roles/link.hpp"
 
+#include <fmt/format.h>
+
 namespace simhadr {
 
 bool Link::may_keep_waiting() {
@@ -17,16 +19,34 @@ void tally(IoTally& calls, Pow2Histogram& sizes, std::size_t bytes) {
 
 }  // namespace
 
-bool Link::await(bool (Transport::*wait)(Nanos)) {
+void Link::moved(std::size_t bytes) {
+  if (bytes > 0) last_progress_ = clock_.now();
+}
+
+void Link::throw_if_stalled(std::string_view waiting_to) const {
+  if (stall_bound_ <= Nanos{0} || clock_.now() - last_progress_ < stall_bound_) return;
+  throw TransportError(
+      fmt::format("the connection stalled: nothing sent or received for {:g} s while waiting to {} "
+                  "(-stallTimeout; 0 waits without end)",
+                  to_seconds(stall_bound_), waiting_to));
+}
+
+bool Link::await(bool (Transport::*wait)(Nanos), std::string_view waiting_to) {
   while (!(transport_.*wait)(kWaitSlice)) {
     if (!may_keep_waiting()) return false;
+    throw_if_stalled(waiting_to);
   }
   return true;
+}
+
+void Link::wait_readable() {
+  if (!transport_.wait_readable(kWaitSlice)) throw_if_stalled("receive");
 }
 
 TransferEnd Link::send_all(std::span<const char> data, RunResult* counted) {
   while (!data.empty()) {
     const IoStep step = transport_.send_some(data);
+    moved(step.bytes);
     if (step.bytes > 0) {
       data = data.subspan(step.bytes);
       if (counted) tally(counted->sends, counted->send_bytes, step.bytes);
@@ -35,7 +55,7 @@ TransferEnd Link::send_all(std::span<const char> data, RunResult* counted) {
     if (!step.would_block) return TransferEnd::PeerClosed;
     log_.trace("Send would block: waiting for room in the socket send buffer.");
     const auto blocked_at = clock_.now();
-    if (!await(&Transport::wait_writable)) return TransferEnd::Stopped;
+    if (!await(&Transport::wait_writable, "send")) return TransferEnd::Stopped;
     const Nanos blocked = clock_.now() - blocked_at;
     log_.trace("Congestion lasted {:.6f} seconds.", to_seconds(blocked));
     if (counted) {
@@ -49,19 +69,21 @@ TransferEnd Link::send_all(std::span<const char> data, RunResult* counted) {
 TransferEnd Link::recv_exact(std::span<char> into, RunResult* counted) {
   while (!into.empty()) {
     const IoStep step = transport_.recv_some(into);
+    moved(step.bytes);
     if (step.bytes > 0) {
       into = into.subspan(step.bytes);
       if (counted) tally(counted->recvs, counted->recv_bytes, step.bytes);
       continue;
     }
     if (!step.would_block) return TransferEnd::PeerClosed;
-    if (!await(&Transport::wait_readable)) return TransferEnd::Stopped;
+    if (!await(&Transport::wait_readable, "receive")) return TransferEnd::Stopped;
   }
   return TransferEnd::Done;
 }
 
 IoStep Link::recv_available(std::span<char> into, RunResult& counted) {
   const IoStep step = transport_.recv_some(into);
+  moved(step.bytes);
   if (step.bytes > 0) tally(counted.recvs, counted.recv_bytes, step.bytes);
   return step;
 }

@@ -1,6 +1,8 @@
 #pragma once
 // Measures around the transport: every send and recv call, every congestion
 // (a send that would block) and how long it lasted. Transports never count.
+// It also bounds every wait: when nothing has moved in either direction for
+// the stall bound, the waiting call throws TransportError.
 #include <span>
 
 #include "roles/run_log.hpp"
@@ -20,8 +22,15 @@ class Link {
   static constexpr Nanos kStopGrace = std::chrono::seconds(2);
   static constexpr Nanos kWaitSlice = std::chrono::milliseconds(100);
 
-  Link(Transport& transport, Clock& clock, const StopSource& stop, RunLog& log)
-      : transport_(transport), clock_(clock), stop_(stop), log_(log) {}
+  // A zero stall_bound waits without end.
+  Link(Transport& transport, Clock& clock, const StopSource& stop, RunLog& log,
+       Nanos stall_bound = Nanos{0})
+      : transport_(transport),
+        clock_(clock),
+        stop_(stop),
+        log_(log),
+        stall_bound_(stall_bound),
+        last_progress_(clock.now()) {}
 
   // With `counted`, the calls, their sizes and any congestion go into it.
   TransferEnd send_all(std::span<const char> data, RunResult* counted);
@@ -29,19 +38,24 @@ class Link {
 
   // One receive of whatever has arrived; counted when it moved bytes.
   IoStep recv_available(std::span<char> into, RunResult& counted);
-  void wait_readable() { transport_.wait_readable(kWaitSlice); }
+  // One slice of waiting for data.
+  void wait_readable();
   void close() { transport_.close(); }
 
  private:
   // False once a stop has been pending for longer than kStopGrace.
   bool may_keep_waiting();
   // Waits in slices until ready; false when it gave up after a stop.
-  bool await(bool (Transport::*wait)(Nanos));
+  bool await(bool (Transport::*wait)(Nanos), std::string_view waiting_to);
+  void moved(std::size_t bytes);
+  void throw_if_stalled(std::string_view waiting_to) const;
 
   Transport& transport_;
   Clock& clock_;
   const StopSource& stop_;
   RunLog& log_;
+  Nanos stall_bound_;
+  Clock::time_point last_progress_;
   std::optional<Clock::time_point> give_up_at_;
 };
 

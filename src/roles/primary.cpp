@@ -31,30 +31,27 @@ RoleOutcome Primary::run() {
   log_.line("Sending handshake message:");
   log_.text(handshake_text(plan_.handshake));
   log_.blank();
-  TransferEnd end = link_.send_all(handshake, nullptr);
-  if (end == TransferEnd::Done) log_.trace("{} bytes sent", handshake.size());
-  log_.line("Sending log flushes. Press Ctrl-C to stop.");
-  log_.flush();
-
-  const auto start = clock_.now();
-  try {
+  TransferEnd end = TransferEnd::Done;
+  auto start = clock_.now();
+  fail_on_peer_errors(outcome, [&] {
+    end = link_.send_all(handshake, nullptr);
+    if (end == TransferEnd::Done) log_.trace("{} bytes sent", handshake.size());
+    log_.line("Sending log flushes. Press Ctrl-C to stop.");
+    log_.flush();
+    start = clock_.now();
     while (end == TransferEnd::Done && !stop_.requested()) {
       end = ship_one();
       if (end != TransferEnd::Done || limits_reached(start)) break;
       pace(start);
     }
-  } catch (const TransportError& error) {
-    outcome.end = RunEnd::Failed;
-    outcome.failure = error.what();
-  }
+  });
   result_.elapsed = clock_.now() - start;
   link_.close();
 
   outcome.result = result_;
   if (outcome.end == RunEnd::Failed) return outcome;
   if (end == TransferEnd::PeerClosed) {
-    outcome.end = RunEnd::Failed;
-    outcome.failure = "the standby closed the connection before the run ended";
+    outcome.fail("the standby closed the connection before the run ended");
   } else if (end == TransferEnd::Stopped || stop_.requested()) {
     outcome.end = RunEnd::Interrupted;
   }
@@ -84,6 +81,9 @@ TransferEnd Primary::ship_one() {
     std::array<char, kAckBytes> ack{};
     end = link_.recv_exact(ack, &result_);
     if (end != TransferEnd::Done) return end;
+    if (std::string_view(ack.data(), ack.size()) != kAckMessage) {
+      throw ProtocolError("the standby's ack is not the 16 bytes \"ack message\" and NULs");
+    }
     log_.trace("{} bytes received", ack.size());
   }
   const Nanos shipping = clock_.now() - ship_start;

@@ -1,13 +1,17 @@
 #include "roles/receive_buffer.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "simhadr/units.hpp"
 #include "simhadr/wire/flush_codec.hpp"
+#include "simhadr/wire/protocol_error.hpp"
 
 namespace simhadr {
 
-ReceiveBuffer::ReceiveBuffer(std::uint32_t pages) : storage_(pages_to_bytes(pages)) {}
+ReceiveBuffer::ReceiveBuffer(std::uint32_t pages, std::uint32_t max_flush_pages)
+    : storage_(pages_to_bytes(pages)), max_flush_pages_(max_flush_pages) {}
 
 std::span<char> ReceiveBuffer::free_space() {
   const std::uint64_t used = received_bytes_ - pages_to_bytes(released_pages_);
@@ -22,8 +26,13 @@ void ReceiveBuffer::commit(std::size_t received,
   received_bytes_ += received;
   for (const std::uint64_t complete = complete_pages(); scanned_pages_ < complete;) {
     const std::uint64_t index = scanned_pages_++;
-    if (!starts_with_marker(page(index))) continue;
     const auto pages = static_cast<std::uint32_t>(index + 1 - last_flush_end_);
+    if (!starts_with_marker(page(index))) {
+      if (pages < max_flush_pages_) continue;
+      throw ProtocolError(fmt::format(
+          "page {} of a flush has no end-of-flush marker, but the handshake said {} pages a flush",
+          pages, max_flush_pages_));
+    }
     last_flush_end_ = index + 1;
     unwritten_flush_ends_.push_back(last_flush_end_);
     on_flush(pages);
@@ -44,6 +53,10 @@ std::uint32_t ReceiveBuffer::release(std::uint32_t pages) {
     ++written_flushes;
   }
   return written_flushes;
+}
+
+std::uint64_t ReceiveBuffer::bytes_after_last_flush() const {
+  return received_bytes_ - pages_to_bytes(last_flush_end_);
 }
 
 std::uint64_t ReceiveBuffer::complete_pages() const {

@@ -1,7 +1,9 @@
 #pragma once
 // The standby's receive buffer (-hadrBufSize pages): bytes come in at any
 // size, whole pages go out to the (simulated) disk, and the end-of-flush
-// marker pages tell where each flush ends. No sockets here.
+// marker pages tell where each flush ends. No sockets here. It is also the
+// standby's check of the page stream: a flush must end with its marker page
+// within the handshake's flush size, or commit() throws ProtocolError.
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -12,7 +14,8 @@ namespace simhadr {
 
 class ReceiveBuffer {
  public:
-  explicit ReceiveBuffer(std::uint32_t pages);
+  // max_flush_pages is the handshake's flushSize, at most `pages`.
+  ReceiveBuffer(std::uint32_t pages, std::uint32_t max_flush_pages);
 
   // Where the next receive may land: contiguous, possibly empty when full.
   std::span<char> free_space();
@@ -29,11 +32,16 @@ class ReceiveBuffer {
   // many flushes are now wholly written.
   std::uint32_t release(std::uint32_t pages);
 
+  // Bytes received after the end of the last whole flush: what a connection
+  // that ends now would cut off.
+  std::uint64_t bytes_after_last_flush() const;
+
  private:
   std::uint64_t complete_pages() const;
   std::span<const char> page(std::uint64_t index) const;
 
   std::vector<char> storage_;
+  std::uint32_t max_flush_pages_;
   std::uint64_t received_bytes_ = 0;  // all counters are totals since the start
   std::uint64_t released_pages_ = 0;
   std::uint64_t scanned_pages_ = 0;

@@ -1,7 +1,11 @@
 #pragma once
+#include <fmt/format.h>
+
 #include <string>
 
 #include "simhadr/measure/run_result.hpp"
+#include "simhadr/transport.hpp"
+#include "simhadr/wire/protocol_error.hpp"
 
 namespace simhadr {
 
@@ -16,6 +20,24 @@ struct RoleOutcome {
   RunEnd end = RunEnd::Completed;
   std::string failure;    // one line, when end == Failed
   bool connected = true;  // false when stopped before the peer was there
+
+  void fail(std::string why) {
+    end = RunEnd::Failed;
+    failure = std::move(why);
+  }
 };
+
+// Runs body; a broken connection or a peer that breaks the protocol ends the
+// run as failed with one line saying so, and what was measured stays.
+template <typename Body>
+void fail_on_peer_errors(RoleOutcome& outcome, Body body) {
+  try {
+    body();
+  } catch (const TransportError& error) {
+    outcome.fail(error.what());
+  } catch (const ProtocolError& error) {
+    outcome.fail(fmt::format("protocol error: {}", error.what()));
+  }
+}
 
 }  // namespace simhadr

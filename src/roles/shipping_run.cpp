@@ -45,7 +45,7 @@ RoleOutcome run_connected(boost::asio::io_context& io, std::optional<tcp::socket
   // A spin the user chose is kept as it is; a measured one adapts to this machine's wake-ups.
   const SpinPolicy spin_policy = config.spin_seconds ? SpinPolicy::Fixed : SpinPolicy::Adaptive;
   SpinClock clock(spin, spin_policy, stop);
-  Link link(*transport, clock, stop, log);
+  Link link(*transport, clock, stop, log, config.waits.stall);
   const auto disk = make_disk_model(config.disk);
   RoleOutcome outcome = run_role(link, clock, *disk);
   log.blank();
@@ -60,8 +60,8 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
                         const ListeningCallback& on_listening) {
   print_defaults_applied(config, log);
   boost::asio::io_context io;
-  auto socket =
-      accept_standby(io, {config.local, config.remote, config.socket}, log, stop, on_listening);
+  auto socket = accept_standby(io, {config.local, config.remote, config.socket, config.waits}, log,
+                               stop, on_listening);
   return run_connected(io, std::move(socket), config, stop, log, spin, "a standby",
                        [&](Link& link, Clock& clock, const DiskModel& disk) {
                          PrimaryPlan plan;
@@ -81,7 +81,8 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
 
 RoleOutcome run_standby(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin) {
   boost::asio::io_context io;
-  auto socket = connect_to_primary(io, {config.local, config.remote, config.socket}, log, stop);
+  auto socket =
+      connect_to_primary(io, {config.local, config.remote, config.socket, config.waits}, log, stop);
   return run_connected(io, std::move(socket), config, stop, log, spin, "the primary",
                        [&](Link& link, Clock& clock, const DiskModel& disk) {
                          return Standby({config.standby_buffer_pages, config.disk}, disk, link,

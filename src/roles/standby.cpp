@@ -1,5 +1,7 @@
 #include "roles/standby.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 
@@ -20,45 +22,58 @@ Standby::Standby(StandbyPlan plan, const DiskModel& disk, Link& link, Clock& clo
 
 RoleOutcome Standby::run() {
   RoleOutcome outcome;
-  log_.trace("Receiving handshake message.");
-  std::array<char, kHandshakeBytes> message{};
-  const TransferEnd end = link_.recv_exact(message, nullptr);
-  if (end != TransferEnd::Done) {
-    outcome.result = result_;
-    outcome.end = end == TransferEnd::Stopped ? RunEnd::Interrupted : RunEnd::Failed;
-    outcome.failure = "the primary closed the connection before sending its handshake";
-    return outcome;
-  }
-  log_.trace("{} bytes received", message.size());
-  const HandshakeParams params = decode_handshake(message);
-  log_.line("Received handshake message:");
-  log_.text(handshake_text(params));
-  log_.blank();
-
-  result_.mode = params.mode;
-  result_.flush_pages = params.flush_pages;
-  ack_point_ = rules_for(params.mode).standby_ack;
-  const std::uint32_t buffer_pages = plan_.buffer_pages.value_or(
-      std::min(kDefaultBufferFlushes * params.flush_pages, kMaxStandbyBufferPages));
-  ReceiveBuffer buffer(buffer_pages);
-  log_.line("Standby receive buffer size {} pages ({} bytes)", buffer_pages,
-            pages_to_bytes(buffer_pages));
-  log_.line("Receiving log flushes. Press Ctrl-C on primary to stop.");
-  log_.flush();
-
-  const auto start = clock_.now();
-  try {
-    if (!receive_flushes(buffer)) outcome.end = RunEnd::Interrupted;
-  } catch (const TransportError& error) {
-    outcome.end = RunEnd::Failed;
-    outcome.failure = error.what();
-  }
-  result_.elapsed = clock_.now() - start;
+  std::optional<Clock::time_point> start;
+  fail_on_peer_errors(outcome, [&] {
+    const std::optional<HandshakeParams> params = receive_handshake(outcome);
+    if (!params) return;
+    result_.mode = params->mode;
+    result_.flush_pages = params->flush_pages;
+    ack_point_ = rules_for(params->mode).standby_ack;
+    const std::uint32_t buffer_pages = plan_.buffer_pages.value_or(
+        std::min(kDefaultBufferFlushes * params->flush_pages, kMaxStandbyBufferPages));
+    if (buffer_pages < params->flush_pages) {
+      outcome.fail(fmt::format(
+          "the primary's flushes of {} pages do not fit -hadrBufSize {}; give at least {}",
+          params->flush_pages, buffer_pages, params->flush_pages));
+      return;
+    }
+    ReceiveBuffer buffer(buffer_pages, params->flush_pages);
+    log_.line("Standby receive buffer size {} pages ({} bytes)", buffer_pages,
+              pages_to_bytes(buffer_pages));
+    log_.line("Receiving log flushes. Press Ctrl-C on primary to stop.");
+    log_.flush();
+    start = clock_.now();
+    outcome.end = receive_flushes(buffer);
+  });
+  if (start) result_.elapsed = clock_.now() - *start;
   outcome.result = result_;
   return outcome;
 }
 
-bool Standby::receive_flushes(ReceiveBuffer& buffer) {
+std::optional<HandshakeParams> Standby::receive_handshake(RoleOutcome& outcome) {
+  log_.trace("Receiving handshake message.");
+  std::array<char, kHandshakeBytes> message{};
+  switch (link_.recv_exact(message, nullptr)) {
+    case TransferEnd::Stopped:
+      outcome.end = RunEnd::Interrupted;
+      return std::nullopt;
+    case TransferEnd::PeerClosed:
+      outcome.fail(
+          "the primary closed the connection before sending its handshake (is this host an "
+          "address of the primary's -rhost?)");
+      return std::nullopt;
+    case TransferEnd::Done:
+      break;
+  }
+  log_.trace("{} bytes received", message.size());
+  HandshakeParams params = decode_handshake(message);
+  log_.line("Received handshake message:");
+  log_.text(handshake_text(params));
+  log_.blank();
+  return params;
+}
+
+RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
   const std::function<void(std::uint32_t)> on_flush = [this](std::uint32_t pages) {
     on_flush_received(pages);
   };
@@ -74,7 +89,13 @@ bool Standby::receive_flushes(ReceiveBuffer& buffer) {
       if (!step.would_block) {
         log_.line("Zero byte received. Remote end closed connection.");
         while (buffer.writable_pages() > 0) write_pages(buffer, false);
-        return true;
+        if (const std::uint64_t cut = buffer.bytes_after_last_flush(); cut > 0) {
+          throw TransportError(fmt::format(
+              "the primary closed the connection in the middle of a flush ({} bytes of it "
+              "arrived)",
+              cut));
+        }
+        return RunEnd::Completed;
       }
     }
     if (buffer.writable_pages() > 0) {
@@ -83,7 +104,7 @@ bool Standby::receive_flushes(ReceiveBuffer& buffer) {
       link_.wait_readable();
     }
   }
-  return false;
+  return RunEnd::Interrupted;
 }
 
 void Standby::on_flush_received(std::uint32_t pages) {

@@ -8,6 +8,7 @@
 #include "roles/receive_buffer.hpp"
 #include "roles/role_outcome.hpp"
 #include "simhadr/models/disk_model.hpp"
+#include "simhadr/wire/handshake.hpp"
 
 namespace simhadr {
 
@@ -25,7 +26,9 @@ class Standby {
   RoleOutcome run();
 
  private:
-  bool receive_flushes(ReceiveBuffer& buffer);  // true when the primary closed
+  // nullopt when the run ended (stopped, or failed as outcome says) before it.
+  std::optional<HandshakeParams> receive_handshake(RoleOutcome& outcome);
+  RunEnd receive_flushes(ReceiveBuffer& buffer);
   void on_flush_received(std::uint32_t pages);
   void write_pages(ReceiveBuffer& buffer, bool may_ack);
   void send_ack();

@@ -46,6 +46,9 @@ std::uint32_t parse_flush_pages(std::string_view value) {
   return pages;
 }
 
+constexpr std::size_t kFieldCount = 3;
+constexpr std::array<std::string_view, kFieldCount> kFields{"syncMode", "flushSize", "connTime"};
+
 bool printable(std::string_view text) {
   return std::ranges::all_of(text, [](char c) { return c == '\n' || (c >= 0x20 && c < 0x7f); });
 }
@@ -63,8 +66,7 @@ HandshakeParams decode_handshake(std::span<const char, kHandshakeBytes> message)
   if (!printable(text)) throw ProtocolError("handshake text has non-printable bytes");
 
   HandshakeParams params;
-  bool have_mode = false;
-  bool have_flush = false;
+  std::array<bool, kFieldCount> seen{};
   std::string_view rest = text;
   while (!rest.empty()) {
     const std::size_t line_end = rest.find('\n');
@@ -77,19 +79,26 @@ HandshakeParams decode_handshake(std::span<const char, kHandshakeBytes> message)
     }
     const std::string_view key = line.substr(0, equals);
     const std::string_view value = line.substr(equals + 1);
+    const auto field = std::ranges::find(kFields, key);
+    if (field == kFields.end()) {
+      throw ProtocolError(fmt::format("handshake field '{}' is unknown", key));
+    }
+    bool& already = seen[static_cast<std::size_t>(field - kFields.begin())];
+    if (already) throw ProtocolError(fmt::format("handshake gives {} twice", key));
+    already = true;
     if (key == "syncMode") {
       const auto mode = parse_sync_mode(value);
       if (!mode) throw ProtocolError(fmt::format("handshake syncMode '{}' is unknown", value));
       params.mode = *mode;
-      have_mode = true;
     } else if (key == "flushSize") {
       params.flush_pages = parse_flush_pages(value);
-      have_flush = true;
-    } else if (key == "connTime") {
+    } else {
       params.conn_time = std::string(value);
     }
   }
-  if (!have_mode || !have_flush) throw ProtocolError("handshake lacks syncMode or flushSize");
+  for (std::size_t i = 0; i < kFieldCount; ++i) {
+    if (!seen[i]) throw ProtocolError(fmt::format("handshake lacks {}", kFields[i]));
+  }
   return params;
 }
 

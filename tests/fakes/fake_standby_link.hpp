@@ -22,6 +22,7 @@ struct StandbyBehaviour {
   Nanos write_before_ack{};        // the standby's write, for SYNC
   std::deque<IoStep> send_script;  // consumed first; then every send is taken whole
   Nanos block_time{};              // how long a would_block lasts
+  std::string ack{kAckMessage};    // what an ack carries
 };
 
 class FakeStandbyLink final : public Transport {
@@ -56,7 +57,7 @@ class FakeStandbyLink final : public Transport {
     ++recv_calls_;
     if (ready_acks_.empty() || clock_.now() < ready_acks_.front()) return {0, true};
     const std::size_t n = std::min(into.size(), kAckBytes - ack_offset_);
-    std::copy_n(kAckMessage.data() + ack_offset_, n, into.data());
+    std::copy_n(behaviour_.ack.data() + ack_offset_, n, into.data());
     ack_offset_ += n;
     if (ack_offset_ == kAckBytes) {
       ack_offset_ = 0;

@@ -6,10 +6,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <stdexcept>
 #include <string>
 
 #include "simhadr/sync_mode.hpp"
+#include "simhadr/wire/protocol_error.hpp"
 
 namespace simhadr {
 
@@ -20,11 +20,6 @@ struct HandshakeParams {
   std::uint32_t flush_pages = 0;
   std::string conn_time;
   bool operator==(const HandshakeParams&) const = default;
-};
-
-class ProtocolError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
 };
 
 // Local time with the zone abbreviation, e.g. 2026-11-30_04:10:38_UTC.

@@ -163,5 +163,17 @@ TEST(PrimaryRun, AStopRequestEndsTheRunAsInterrupted) {
   EXPECT_EQ(outcome.result.flushes.calls, 0u);
 }
 
+TEST(PrimaryRun, AnAckThatIsNotAnAckIsAProtocolError) {
+  PrimaryPlan plan;
+  plan.max_flushes = 5;
+  PrimaryRig rig(SyncMode::Sync, 2, std::nullopt,
+                 {.one_way = 10us, .acks = true, .ack = "HTTP/1.1 200 OK\n"}, plan);
+  const RoleOutcome outcome = rig.primary->run();
+  EXPECT_EQ(outcome.end, RunEnd::Failed);
+  EXPECT_TRUE(outcome.failure.starts_with("protocol error: the standby's ack")) << outcome.failure;
+  EXPECT_EQ(outcome.result.flushes.calls, 0u);
+  EXPECT_EQ(rig.events.back(), "close");
+}
+
 }  // namespace
 }  // namespace simhadr

@@ -6,6 +6,7 @@
 
 #include "simhadr/units.hpp"
 #include "simhadr/wire/flush_codec.hpp"
+#include "simhadr/wire/protocol_error.hpp"
 
 namespace simhadr {
 namespace {
@@ -25,7 +26,7 @@ std::vector<std::uint32_t> feed(ReceiveBuffer& buffer, std::span<const char> byt
 }
 
 TEST(ReceiveBuffer, APartialPageIsNotWritable) {
-  ReceiveBuffer buffer(4);
+  ReceiveBuffer buffer(4, 4);
   const FlushImage image(2);
   EXPECT_TRUE(feed(buffer, image.flush(2).first(kPageBytes - 1)).empty());
   EXPECT_EQ(buffer.writable_pages(), 0u);
@@ -34,7 +35,7 @@ TEST(ReceiveBuffer, APartialPageIsNotWritable) {
 }
 
 TEST(ReceiveBuffer, FlushEndsAreFoundAndWritesStopAtThem) {
-  ReceiveBuffer buffer(8);
+  ReceiveBuffer buffer(8, 8);
   const FlushImage image(3);
   std::string stream;
   stream.append(image.flush(3).begin(), image.flush(3).end());
@@ -48,7 +49,7 @@ TEST(ReceiveBuffer, FlushEndsAreFoundAndWritesStopAtThem) {
 }
 
 TEST(ReceiveBuffer, FullBufferOffersNoSpaceUntilPagesAreReleased) {
-  ReceiveBuffer buffer(2);
+  ReceiveBuffer buffer(2, 4);
   const FlushImage image(4);
   feed(buffer, image.flush(4));
   EXPECT_TRUE(buffer.free_space().empty());
@@ -58,7 +59,7 @@ TEST(ReceiveBuffer, FullBufferOffersNoSpaceUntilPagesAreReleased) {
 }
 
 TEST(ReceiveBuffer, WrapsAroundAndStillFindsMarkers) {
-  ReceiveBuffer buffer(3);
+  ReceiveBuffer buffer(3, 3);
   const FlushImage image(2);
   std::vector<std::uint32_t> all;
   for (int round = 0; round < 10; ++round) {
@@ -67,6 +68,28 @@ TEST(ReceiveBuffer, WrapsAroundAndStillFindsMarkers) {
     EXPECT_EQ(buffer.release(buffer.writable_pages()), 1u);
   }
   EXPECT_EQ(all, std::vector<std::uint32_t>(10, 2));
+}
+
+TEST(ReceiveBuffer, AFlushWithoutItsMarkerInTimeIsAProtocolError) {
+  ReceiveBuffer buffer(8, 3);
+  const FlushImage image(4);
+  EXPECT_THROW(feed(buffer, image.flush(4)), ProtocolError);
+}
+
+TEST(ReceiveBuffer, ShorterFlushesThanTheHandshakeSaysAreAccepted) {
+  ReceiveBuffer buffer(8, 4);
+  const FlushImage image(4);
+  EXPECT_EQ(feed(buffer, image.flush(2)), std::vector<std::uint32_t>{2});
+  EXPECT_EQ(feed(buffer, image.flush(4)), std::vector<std::uint32_t>{4});
+}
+
+TEST(ReceiveBuffer, BytesAfterTheLastFlushAreWhatACutWouldLose) {
+  ReceiveBuffer buffer(8, 4);
+  const FlushImage image(4);
+  feed(buffer, image.flush(4));
+  EXPECT_EQ(buffer.bytes_after_last_flush(), 0u);
+  feed(buffer, image.flush(4).first(5000));
+  EXPECT_EQ(buffer.bytes_after_last_flush(), 5000u);
 }
 
 }  // namespace

@@ -29,8 +29,12 @@ std::string primary_stream(SyncMode mode, std::uint32_t pages, int flushes) {
 struct StandbyRun {
   StandbyRun(SyncMode mode, std::uint32_t pages, int flushes, std::size_t chunk,
              std::optional<DiskParams> disk_params = std::nullopt, StandbyPlan plan = {})
+      : StandbyRun(primary_stream(mode, pages, flushes), chunk, disk_params, plan) {}
+
+  StandbyRun(std::string stream, std::size_t chunk,
+             std::optional<DiskParams> disk_params = std::nullopt, StandbyPlan plan = {})
       : clock(&events),
-        link(primary_stream(mode, pages, flushes), chunk, events),
+        link(std::move(stream), chunk, events),
         log(output, false),
         measured(link, clock, stop, log),
         disk(disk_params ? std::unique_ptr<DiskModel>(new LinearDisk(*disk_params))
@@ -104,24 +108,60 @@ TEST(Standby, BufferDefaultsToFourFlushesAndHonoursHadrBufSize) {
   StandbyRun by_default(SyncMode::Async, 16, 1, 1 << 20);
   EXPECT_NE(by_default.output.str().find("Standby receive buffer size 64 pages (262144 bytes)"),
             std::string::npos);
-  StandbyRun sized(SyncMode::Async, 16, 3, 1 << 20, std::nullopt, {.buffer_pages = 8});
-  EXPECT_NE(sized.output.str().find("Standby receive buffer size 8 pages (32768 bytes)"),
+  StandbyRun sized(SyncMode::Async, 16, 3, 1 << 20, std::nullopt, {.buffer_pages = 24});
+  EXPECT_NE(sized.output.str().find("Standby receive buffer size 24 pages (98304 bytes)"),
             std::string::npos);
+  EXPECT_EQ(sized.outcome.end, RunEnd::Completed);
   EXPECT_EQ(sized.outcome.result.flushes.calls, 3u);
-  EXPECT_LE(sized.outcome.result.write_bytes.view().max, 8 * kPageBytes);
+}
+
+TEST(Standby, ABufferSmallerThanTheHandshakesFlushIsRefused) {
+  StandbyRun run(SyncMode::Async, 16, 3, 1 << 20, std::nullopt, {.buffer_pages = 8});
+  EXPECT_EQ(run.outcome.end, RunEnd::Failed);
+  EXPECT_NE(run.outcome.failure.find("-hadrBufSize 8"), std::string::npos) << run.outcome.failure;
+  EXPECT_EQ(run.outcome.result.recv_bytes.count(), 0u);
+}
+
+std::string failure_of(std::string stream) {
+  StandbyRun run(std::move(stream), 4096);
+  EXPECT_EQ(run.outcome.end, RunEnd::Failed);
+  return run.outcome.failure;
 }
 
 TEST(Standby, AGarbageHandshakeIsAProtocolError) {
-  std::vector<std::string> events;
-  FakeClock clock;
-  FakePrimaryLink link(std::string(2048, 'x'), 4096, events);
-  std::ostringstream output;
-  RunLog log(output, false);
-  StopSource stop;
-  Link measured(link, clock, stop, log);
-  InstantDisk disk;
-  Standby standby({}, disk, measured, clock, stop, log);
-  EXPECT_THROW(standby.run(), ProtocolError);
+  EXPECT_TRUE(failure_of(std::string(2048, 'x')).starts_with("protocol error: handshake"));
+  EXPECT_TRUE(failure_of("GET / HTTP/1.1\r\nHost: standby\r\n\r\n" + std::string(1024, '\0'))
+                  .starts_with("protocol error: handshake"));
+}
+
+TEST(Standby, AFlushLongerThanTheHandshakeSaysIsAProtocolError) {
+  std::string stream = primary_stream(SyncMode::Async, 4, 2);
+  const FlushImage longer(5);
+  stream.append(longer.flush(5).begin(), longer.flush(5).end());
+  StandbyRun run(stream, 4096);
+  EXPECT_EQ(run.outcome.end, RunEnd::Failed);
+  EXPECT_EQ(run.outcome.failure,
+            "protocol error: page 4 of a flush has no end-of-flush marker, but the handshake "
+            "said 4 pages a flush");
+  EXPECT_EQ(run.outcome.result.flushes.calls, 2u);
+}
+
+TEST(Standby, AStreamCutInTheMiddleOfAFlushFailsAfterWritingWhatCame) {
+  std::string stream = primary_stream(SyncMode::Async, 4, 3);
+  stream.resize(stream.size() - kPageBytes - 100);
+  StandbyRun run(stream, 1000);
+  EXPECT_EQ(run.outcome.end, RunEnd::Failed);
+  EXPECT_NE(run.outcome.failure.find("in the middle of a flush (12188 bytes of it arrived)"),
+            std::string::npos)
+      << run.outcome.failure;
+  EXPECT_EQ(run.outcome.result.flushes.calls, 2u);
+  EXPECT_EQ(run.outcome.result.write_bytes.view().sum, 10 * kPageBytes);
+}
+
+TEST(Standby, AStreamThatEndsBetweenFlushesCompletes) {
+  StandbyRun run(primary_stream(SyncMode::Async, 4, 3), 1000);
+  EXPECT_EQ(run.outcome.end, RunEnd::Completed);
+  EXPECT_TRUE(run.outcome.failure.empty());
 }
 
 }  // namespace

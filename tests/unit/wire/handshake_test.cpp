@@ -56,6 +56,11 @@ TEST(Handshake, RefusesMalformedMessages) {
       "syncMode=SYNC\nflushSize=16",
       "GET / HTTP/1.1\r\nHost: x\r\n\r\n",
       "syncMode=SYNC\nnonsense\nflushSize=16\n",
+      "syncMode=SYNC\nflushSize=16\n",
+      "syncMode=SYNC\nflushSize=16\nconnTime=x\nlogRate=5\n",
+      "syncMode=SYNC\nflushSize=16\nflushSize=4096\nconnTime=x\n",
+      "syncMode=SYNC\nflushSize=16\nconnTime=x",
+      "syncMode=sync\nflushSize=16\nconnTime=x\n\n",
   };
   for (const char* text : bad) {
     EXPECT_THROW(decode_handshake(message_of(text)), ProtocolError) << text;
