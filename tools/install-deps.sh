@@ -4,9 +4,13 @@
 set -euo pipefail
 
 packages=(cmake g++ make libboost-dev libcli11-dev libfmt-dev libspdlog-dev libgtest-dev)
-if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(iperf3 fio bc python3)
-fi
+for extra in "$@"; do
+  case "$extra" in
+    --bench) packages+=(iperf3 fio bc python3) ;;
+    --fuzz) packages+=(clang libclang-rt-dev) ;;
+    *) echo "install-deps: unknown argument $extra" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

@@ -35,7 +35,14 @@ bool would_block(const error_code& error) {
   return error == boost::asio::error::would_block || error == boost::asio::error::try_again;
 }
 
-TransportError failure(std::string_view what, std::string_view reason) {
+// A reset or a broken pipe is what a peer that died looks like; say so plainly.
+TransportError failure(std::string_view what, int error, std::string_view reason) {
+  if (error == ECONNRESET) {
+    return TransportError(
+        "the other side reset the connection (its process ended or its host "
+        "went away)");
+  }
+  if (error == EPIPE) return TransportError("the other side closed the connection");
   return TransportError(fmt::format("{} failed: {}", what, reason));
 }
 
@@ -54,7 +61,7 @@ class NonBlockingTransport final : public Transport {
     const std::size_t sent =
         socket_.write_some(boost::asio::buffer(data.data(), data.size()), error);
     if (would_block(error)) return {0, true};
-    if (error) throw failure("send", error.message());
+    if (error) throw failure("send", error.value(), error.message());
     return {sent, false};
   }
 
@@ -63,7 +70,7 @@ class NonBlockingTransport final : public Transport {
     const std::size_t got = socket_.read_some(boost::asio::buffer(into.data(), into.size()), error);
     if (error == boost::asio::error::eof) return {0, false};
     if (would_block(error)) return {0, true};
-    if (error) throw failure("recv", error.message());
+    if (error) throw failure("recv", error.value(), error.message());
     return {got, false};
   }
 
@@ -107,7 +114,7 @@ class BlockingTransport final : public Transport {
     const ssize_t sent = ::send(fd(), data.data(), data.size(), MSG_NOSIGNAL);
     if (sent >= 0) return {static_cast<std::size_t>(sent), false};
     if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return {0, true};
-    throw failure("send", std::strerror(errno));
+    throw failure("send", errno, std::strerror(errno));
   }
 
   // Receiving never waits inside the call; wait_readable does the blocking,
@@ -117,7 +124,7 @@ class BlockingTransport final : public Transport {
     if (got > 0) return {static_cast<std::size_t>(got), false};
     if (got == 0) return {0, false};
     if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return {0, true};
-    throw failure("recv", std::strerror(errno));
+    throw failure("recv", errno, std::strerror(errno));
   }
 
   bool wait_writable(Nanos) override { return true; }

@@ -11,64 +11,12 @@
 #include <cstdio>
 #include <regex>
 
-#include "child_process.hpp"
-#include "report_parser.hpp"
+#include "pair_run.hpp"
 
 namespace simhadr::e2e {
 namespace {
 
 using namespace std::chrono_literals;
-constexpr auto kRunBound = 30s;
-
-std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b) {
-  a.insert(a.end(), b.begin(), b.end());
-  return a;
-}
-
-std::string listening_port(const ChildProcess& primary) {
-  EXPECT_TRUE(primary.wait_for_output("Listening on local host TCP port", 10s)) << primary.err();
-  std::smatch m;
-  const std::string out = primary.out();
-  EXPECT_TRUE(std::regex_search(out, m, std::regex(R"(Listening on local host TCP port (\d+))")));
-  return m[1];
-}
-
-std::vector<std::string> primary_args(const std::string& host, const std::string& port) {
-  return {"-role", "primary", "-lhost", host, "-lport", port, "-rhost", host, "-rport", "1"};
-}
-
-std::vector<std::string> standby_args(const std::string& host, const std::string& port) {
-  return {"-role", "standby", "-lhost", host, "-lport", "0", "-rhost", host, "-rport", port};
-}
-
-struct PairRun {
-  int primary_status = -1;
-  int standby_status = -1;
-  std::string primary_out, standby_out, primary_err, standby_err;
-  ParsedReport primary, standby;
-};
-
-PairRun finish(ChildProcess& primary, ChildProcess& standby) {
-  PairRun run;
-  run.primary_status = primary.wait(kRunBound).value_or(-1);
-  run.standby_status = standby.wait(kRunBound).value_or(-1);
-  run.primary_out = primary.out();
-  run.standby_out = standby.out();
-  run.primary_err = primary.err();
-  run.standby_err = standby.err();
-  run.primary = parse_report(run.primary_out).value_or(ParsedReport{});
-  run.standby = parse_report(run.standby_out).value_or(ParsedReport{});
-  return run;
-}
-
-PairRun run_pair(const std::vector<std::string>& primary_extra,
-                 const std::vector<std::string>& standby_extra = {},
-                 const std::string& host = "127.0.0.1") {
-  ChildProcess primary(concat(primary_args(host, "0"), primary_extra));
-  const std::string port = listening_port(primary);
-  ChildProcess standby(concat(standby_args(host, port), standby_extra));
-  return finish(primary, standby);
-}
 
 void expect_same_log_on_both_sides(const PairRun& run, std::uint64_t flushes,
                                    std::uint64_t flush_bytes) {
@@ -308,38 +256,6 @@ TEST(Demo, TheWholeReportArrivesThroughAPipe) {
   ASSERT_TRUE(primary && standby);
   EXPECT_EQ(standby->flushes, 20u);
   EXPECT_TRUE(out.ends_with("numbers\n"));
-}
-
-TEST(CommandLine, RefusalsExitTwoWithOneLine) {
-  for (const std::vector<std::string>& args : {std::vector<std::string>{"-flushSize", "0", "-demo"},
-                                               {"-lport", "http", "-demo"},
-                                               {"-bogus"},
-                                               {}}) {
-    ChildProcess refused(args);
-    EXPECT_EQ(refused.wait(5s), 2);
-    const std::string err = refused.err();
-    EXPECT_TRUE(err.starts_with("simhadr: ")) << err;
-    EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
-    EXPECT_TRUE(refused.out().empty());
-  }
-}
-
-TEST(CommandLine, HelpAndVersionExitZero) {
-  ChildProcess help({"-h"});
-  EXPECT_EQ(help.wait(5s), 0);
-  EXPECT_NE(help.out().find("-syncMode"), std::string::npos);
-  ChildProcess version({"--version"});
-  EXPECT_EQ(version.wait(5s), 0);
-  EXPECT_TRUE(version.out().starts_with("simhadr "));
-}
-
-TEST(CommandLine, ListeningOnAPortInUseIsARuntimeError) {
-  ChildProcess first(concat(primary_args("127.0.0.1", "0"), {"-t", "30"}));
-  const std::string port = listening_port(first);
-  ChildProcess second(concat(primary_args("127.0.0.1", port), {"-t", "1"}));
-  EXPECT_EQ(second.wait(10s), 1);
-  EXPECT_NE(second.err().find("cannot listen on 127.0.0.1:" + port), std::string::npos)
-      << second.err();
 }
 
 TEST(SleepTest, ReportsTenSleeps) {

@@ -145,89 +145,29 @@ TEST(Options, DiskOptionsWithoutADiskTestAreWarnedAbout) {
   EXPECT_EQ(c.warnings.size(), 2u);
 }
 
-struct Refusal {
-  std::vector<std::string> args;
-  std::string must_mention;
-};
-
-class RefusedCommandLines : public ::testing::TestWithParam<Refusal> {};
-
-TEST_P(RefusedCommandLines, OneLineNamingTheOption) {
-  const Refusal& refusal = GetParam();
-  const auto start = std::chrono::steady_clock::now();
-  try {
-    parse(refusal.args);
-    FAIL() << "accepted";
-  } catch (const UsageError& error) {
-    const std::string message = error.what();
-    EXPECT_NE(message.find(refusal.must_mention), std::string::npos) << message;
-    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
-  }
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+TEST(Options, WaitBoundsAndTheHostFilter) {
+  Command c = parse(kPrimary);
+  EXPECT_EQ(c.config.waits.connect, std::chrono::seconds(120));
+  EXPECT_EQ(c.config.waits.stall, std::chrono::seconds(60));
+  EXPECT_FALSE(c.config.socket.any_host);
+  c = parse(primary_with({"-connectTimeout", "0", "-stallTimeout", "2.5", "-anyHost"}));
+  EXPECT_EQ(c.config.waits.connect, Nanos{0});
+  EXPECT_EQ(c.config.waits.stall, std::chrono::milliseconds(2500));
+  EXPECT_TRUE(c.config.socket.any_host);
 }
 
-std::vector<Refusal> refusals() {
-  std::vector<Refusal> list = {
-      {{"-foo"}, "-foo"},
-      {{"-s", "1"}, "ambiguous"},
-      {{}, "nothing to do"},
-      {{"-role", "primary"}, "-lhost"},
-      {{"-role", "x", "-lhost", "a", "-lport", "1", "-rhost", "b", "-rport", "2"}, "-role"},
-      {{"-demo", "-role", "primary"}, "-demo"},
-      {{"-demo", "-disk", "5"}, "-disk"},
-      {{"-demo", "-disk", "0", "0.001"}, "-disk"},
-      {{"-demo", "-disk", "50", "-1"}, "-disk"},
-      {{"-demo", "stray"}, "stray"},
-      {{"-demo", "-flushSize"}, "flushSize"},
-      {{"-write", "a", "-read", "b"}, "only one of"},
-      {{"-testDisk", "d", "-demo"}, "on its own"},
-      {{"-write", "a", "-role", "primary"}, "on its own"},
-      {{"-read", "a", "-threads", "2"}, "-threads"},
-      {{"-write", "a", "-threads", "0"}, "-threads"},
-      {{"-write", "a", "-threads", "65"}, "-threads"},
-      {{"-write"}, "write"},
-      {{"-write", ""}, "file or directory"},
-  };
-  const std::vector<std::pair<std::string, std::string>> bad_values = {
-      {"-flushSize", "0"},
-      {"-flushSize", "-5"},
-      {"-flushSize", "16x"},
-      {"-flushSize", "010x"},
-      {"-flushSize", "1e3"},
-      {"-flushSize", "99999999"},
-      {"-flushSize", ""},
-      {"-hadrBufSize", "0"},
-      {"-n", "0"},
-      {"-n", "-1"},
-      {"-n", "abc"},
-      {"-t", "0"},
-      {"-t", "-2"},
-      {"-t", "nan"},
-      {"-t", "inf"},
-      {"-t", "2s"},
-      {"-target", "0"},
-      {"-target", "-1"},
-      {"-sockSndBuf", "-1"},
-      {"-sockSndBuf", "0"},
-      {"-sockRcvBuf", "x"},
-      {"-sockRcvBuf", "99999999999"},
-      {"-spin", "-0.1"},
-      {"-spin", "5"},
-      {"-syncMode", "fast"},
-      {"-lport", "65536"},
-      {"-lport", "-1"},
-      {"-lport", "http"},
-      {"-rport", "0"},
-      {"-testSleep", "0"},
-      {"-testSleep", "1000"},
-  };
-  for (const auto& [option, value] : bad_values) {
-    list.push_back({primary_with({option, value}), option});
-  }
-  return list;
+TEST(Options, TheStandbyWarnsAboutAnyHost) {
+  const Command c = parse(
+      {"-role", "standby", "-lhost", "a", "-lport", "1", "-rhost", "b", "-rport", "2", "-anyHost"});
+  ASSERT_EQ(c.warnings.size(), 1u);
+  EXPECT_NE(c.warnings[0].find("-anyHost"), std::string::npos);
 }
 
-INSTANTIATE_TEST_SUITE_P(Table, RefusedCommandLines, ::testing::ValuesIn(refusals()));
+TEST(Options, AReceiveBufferOfAtLeastOneFlushIsAccepted) {
+  EXPECT_EQ(
+      *parse(primary_with({"-flushSize", "16", "-hadrBufSize", "16"})).config.standby_buffer_pages,
+      16u);
+}
 
 }  // namespace
 }  // namespace simhadr

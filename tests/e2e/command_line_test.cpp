@@ -1,0 +1,179 @@
+// The command line as a user meets it: every refusal is one line on stderr
+// naming the option, exit status 2, at once; runtime failures of the set-up
+// (a port in use, a host that does not resolve, no permission) exit 1.
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "pair_run.hpp"
+
+namespace simhadr::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+
+const std::vector<std::string> kPrimary{"-role", "primary", "-lhost",    "127.0.0.1", "-lport",
+                                        "47000", "-rhost",  "127.0.0.1", "-rport",    "47001"};
+
+struct Refusal {
+  std::vector<std::string> args;
+  std::string must_mention;
+};
+
+void PrintTo(const Refusal& refusal, std::ostream* out) {
+  for (const std::string& arg : refusal.args) *out << '\'' << arg << "' ";
+}
+
+class RefusedCommandLines : public ::testing::TestWithParam<Refusal> {};
+
+TEST_P(RefusedCommandLines, ExitTwoWithOneLineNamingTheOption) {
+  const Refusal& refusal = GetParam();
+  const auto start = std::chrono::steady_clock::now();
+  ChildProcess refused(refusal.args);
+  EXPECT_EQ(refused.wait(10s), 2);
+  // "Well under a second" is the promise; the bound leaves room for a loaded machine.
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 2s);
+  const std::string err = refused.err();
+  EXPECT_TRUE(err.starts_with("simhadr: ")) << err;
+  EXPECT_NE(err.find(refusal.must_mention), std::string::npos) << err;
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  EXPECT_TRUE(refused.out().empty());
+}
+
+std::vector<Refusal> refusals() {
+  std::vector<Refusal> list = {
+      {{"-foo"}, "-foo"},
+      {{"-s", "1"}, "ambiguous"},
+      {{}, "nothing to do"},
+      {{"-role", "primary"}, "-lhost"},
+      {{"-role", "x", "-lhost", "a", "-lport", "1", "-rhost", "b", "-rport", "2"}, "-role"},
+      {{"-demo", "-role", "primary"}, "-demo"},
+      {{"-demo", "-disk", "5"}, "-disk"},
+      {{"-demo", "-disk", "0", "0.001"}, "-disk"},
+      {{"-demo", "-disk", "50", "-1"}, "-disk"},
+      {{"-demo", "stray"}, "stray"},
+      {{"-demo", "-flushSize"}, "flushSize"},
+      {{"-write", "a", "-read", "b"}, "only one of"},
+      {{"-testDisk", "d", "-demo"}, "on its own"},
+      {{"-write", "a", "-role", "primary"}, "on its own"},
+      {{"-read", "a", "-threads", "2"}, "-threads"},
+      {{"-write", "a", "-threads", "0"}, "-threads"},
+      {{"-write", "a", "-threads", "65"}, "-threads"},
+      {{"-write"}, "write"},
+      {{"-write", ""}, "file or directory"},
+      {{"-demo", "-flushSize", "16", "-hadrBufSize", "8"}, "-hadrBufSize 8"},
+      {{"-role", "standby", "-lhost", "a", "-lport", "1", "-rhost", "b", "-rport", "2", "-syncMode",
+        "fast"},
+       "-syncMode"},
+      {{"-demo", "-rhost"}, "rhost"},
+  };
+  const std::vector<std::pair<std::string, std::string>> bad_values = {
+      {"-flushSize", "0"},
+      {"-flushSize", "-5"},
+      {"-flushSize", "16x"},
+      {"-flushSize", "010x"},
+      {"-flushSize", "1e3"},
+      {"-flushSize", "99999999"},
+      {"-flushSize", ""},
+      {"-hadrBufSize", "0"},
+      {"-n", "0"},
+      {"-n", "-1"},
+      {"-n", "abc"},
+      {"-t", "0"},
+      {"-t", "-2"},
+      {"-t", "nan"},
+      {"-t", "inf"},
+      {"-t", "2s"},
+      {"-target", "0"},
+      {"-target", "-1"},
+      {"-sockSndBuf", "-1"},
+      {"-sockSndBuf", "0"},
+      {"-sockRcvBuf", "x"},
+      {"-sockRcvBuf", "99999999999"},
+      {"-spin", "-0.1"},
+      {"-spin", "5"},
+      {"-syncMode", "fast"},
+      {"-lport", "65536"},
+      {"-lport", "-1"},
+      {"-lport", "http"},
+      {"-rport", "0"},
+      {"-testSleep", "0"},
+      {"-testSleep", "1000"},
+      {"-testSleep", "x"},
+      {"-lport", "0x50"},
+      {"-disk", "fast"},
+      {"-connectTimeout", "-1"},
+      {"-connectTimeout", "soon"},
+      {"-stallTimeout", "-5"},
+      {"-stallTimeout", "1e99"},
+  };
+  for (const auto& [option, value] : bad_values) {
+    list.push_back({concat(kPrimary, {option, value}), option});
+  }
+  return list;
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, RefusedCommandLines, ::testing::ValuesIn(refusals()));
+
+TEST(CommandLine, TheTableHoldsAtLeastFortyCommandLines) {
+  EXPECT_GE(refusals().size(), 40u);
+}
+
+TEST(CommandLine, HelpAndVersionExitZero) {
+  ChildProcess help({"-h"});
+  EXPECT_EQ(help.wait(5s), 0);
+  EXPECT_NE(help.out().find("-syncMode"), std::string::npos);
+  ChildProcess version({"--version"});
+  EXPECT_EQ(version.wait(5s), 0);
+  EXPECT_TRUE(version.out().starts_with("simhadr "));
+}
+
+TEST(CommandLine, ListeningOnAPortInUseIsARuntimeError) {
+  ChildProcess first(concat(primary_args("127.0.0.1", "0"), {"-t", "30"}));
+  const std::string port = listening_port(first);
+  ChildProcess second(concat(primary_args("127.0.0.1", port), {"-t", "1"}));
+  EXPECT_EQ(second.wait(10s), 1);
+  EXPECT_NE(second.err().find("cannot listen on 127.0.0.1:" + port), std::string::npos)
+      << second.err();
+}
+
+TEST(CommandLine, AHostThatDoesNotResolveIsNamed) {
+  // One quick try of the resolver, whatever DNS this machine has or lacks.
+  ::setenv("RES_OPTIONS", "timeout:1 attempts:1", 1);
+  ChildProcess primary({"-role", "primary", "-lhost", "no-such-host.invalid", "-lport", "0",
+                        "-rhost", "127.0.0.1", "-rport", "1"});
+  EXPECT_EQ(primary.wait(20s), 1);
+  EXPECT_NE(primary.err().find("cannot resolve local host 'no-such-host.invalid'"),
+            std::string::npos)
+      << primary.err();
+}
+
+TEST(CommandLine, ListeningWithoutPermissionIsARuntimeError) {
+  std::vector<std::string> args = {"-role",  "primary", "-lhost",          "127.0.0.1",
+                                   "-lport", "1",       "-rhost",          "127.0.0.1",
+                                   "-rport", "2",       "-connectTimeout", "1"};
+  std::string program = SIMHADR_BINARY;
+  if (::geteuid() == 0) {
+    // Root may listen anywhere; run as nobody to meet the refusal a DBA would.
+    if (::access("/usr/bin/setpriv", X_OK) != 0) GTEST_SKIP() << "setpriv is not installed";
+    args.insert(args.begin(), {"--reuid=65534", "--regid=65534", "--clear-groups", program});
+    program = "/usr/bin/setpriv";
+  }
+  ChildProcess primary(args, program);
+  const std::optional<int> status = primary.wait(10s);
+  if (status == 127 || primary.err().find("setpriv") != std::string::npos) {
+    GTEST_SKIP() << "cannot run the binary as nobody here: " << primary.err();
+  }
+  if (primary.out().find("Listening on local host TCP port 1") != std::string::npos) {
+    GTEST_SKIP() << "this host lets anyone listen on port 1";
+  }
+  EXPECT_EQ(status, 1);
+  EXPECT_NE(primary.err().find("cannot listen on 127.0.0.1:1: Permission denied"),
+            std::string::npos)
+      << primary.err();
+}
+
+}  // namespace
+}  // namespace simhadr::e2e

@@ -1,0 +1,53 @@
+#include "pair_run.hpp"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+namespace simhadr::e2e {
+
+using namespace std::chrono_literals;
+
+std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+std::vector<std::string> primary_args(const std::string& host, const std::string& port) {
+  return {"-role", "primary", "-lhost", host, "-lport", port, "-rhost", host, "-rport", "1"};
+}
+
+std::vector<std::string> standby_args(const std::string& host, const std::string& port) {
+  return {"-role", "standby", "-lhost", host, "-lport", "0", "-rhost", host, "-rport", port};
+}
+
+std::string listening_port(const ChildProcess& primary) {
+  EXPECT_TRUE(primary.wait_for_output("Listening on local host TCP port", 10s)) << primary.err();
+  std::smatch m;
+  const std::string out = primary.out();
+  EXPECT_TRUE(std::regex_search(out, m, std::regex(R"(Listening on local host TCP port (\d+))")));
+  return m[1];
+}
+
+PairRun finish(ChildProcess& primary, ChildProcess& standby) {
+  PairRun run;
+  run.primary_status = primary.wait(kRunBound).value_or(-1);
+  run.standby_status = standby.wait(kRunBound).value_or(-1);
+  run.primary_out = primary.out();
+  run.standby_out = standby.out();
+  run.primary_err = primary.err();
+  run.standby_err = standby.err();
+  run.primary = parse_report(run.primary_out).value_or(ParsedReport{});
+  run.standby = parse_report(run.standby_out).value_or(ParsedReport{});
+  return run;
+}
+
+PairRun run_pair(const std::vector<std::string>& primary_extra,
+                 const std::vector<std::string>& standby_extra, const std::string& host) {
+  ChildProcess primary(concat(primary_args(host, "0"), primary_extra));
+  const std::string port = listening_port(primary);
+  ChildProcess standby(concat(standby_args(host, port), standby_extra));
+  return finish(primary, standby);
+}
+
+}  // namespace simhadr::e2e

@@ -1,0 +1,37 @@
+#pragma once
+// A primary and a standby of the real binary on one host: their command
+// lines, the port the primary listens on, and both reports once they end.
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "child_process.hpp"
+#include "report_parser.hpp"
+
+namespace simhadr::e2e {
+
+inline constexpr auto kRunBound = std::chrono::seconds(30);
+
+std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b);
+
+// Both listen or connect on `host`; the primary expects its standby from there too.
+std::vector<std::string> primary_args(const std::string& host, const std::string& port);
+std::vector<std::string> standby_args(const std::string& host, const std::string& port);
+
+// The port a primary printed it listens on (it was started with -lport 0).
+std::string listening_port(const ChildProcess& primary);
+
+struct PairRun {
+  int primary_status = -1;
+  int standby_status = -1;
+  std::string primary_out, standby_out, primary_err, standby_err;
+  ParsedReport primary, standby;
+};
+
+PairRun finish(ChildProcess& primary, ChildProcess& standby);
+
+PairRun run_pair(const std::vector<std::string>& primary_extra,
+                 const std::vector<std::string>& standby_extra = {},
+                 const std::string& host = "127.0.0.1");
+
+}  // namespace simhadr::e2e

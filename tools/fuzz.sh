@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (fuzz/, with clang) and runs each one for
+# SECONDS (default 30), starting from seeds made here: the original's
+# handshakes and well-formed page streams. A crash or a broken invariant
+# fails the script and leaves the input in build-fuzz/artifacts/.
+#   tools/fuzz.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-30}
+if ! [[ "$seconds" =~ ^[0-9]+$ ]] || ((seconds == 0)); then
+  echo "fuzz.sh: SECONDS must be a whole number above 0, not '$seconds'" >&2
+  exit 2
+fi
+
+tools/install-deps.sh --fuzz
+dir=build-fuzz
+cmake -S fuzz -B "$dir" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$dir" -j "$(nproc)"
+
+dots() { head -c "$1" /dev/zero | tr '\0' '.'; }
+marker_page() { printf 'End of flush\0'; dots 4083; }
+# A stream seed: the fuzzer's three control bytes, then `flushes` flushes of `pages` pages.
+stream_seed() {
+  local pages=$1 flushes=$2 i
+  printf "\\x$(printf %02x $((pages - 1)))\\x02\\x30"
+  for ((i = 0; i < flushes; i++)); do
+    dots $(((pages - 1) * 4096))
+    marker_page
+  done
+}
+
+mkdir -p "$dir"/seeds/handshake_fuzzer "$dir"/seeds/stream_fuzzer "$dir"/artifacts
+for mode in SYNC NEARSYNC ASYNC SUPERASYNC; do
+  printf 'syncMode=%s\nflushSize=16\nconnTime=2026-11-30_04:10:38_UTC\n' "$mode" \
+    >"$dir/seeds/handshake_fuzzer/$mode"
+done
+printf 'GET / HTTP/1.1\r\nHost: standby\r\n\r\n' >"$dir/seeds/handshake_fuzzer/http"
+stream_seed 1 3 >"$dir/seeds/stream_fuzzer/one-page"
+stream_seed 2 2 >"$dir/seeds/stream_fuzzer/two-pages"
+stream_seed 3 1 >"$dir/seeds/stream_fuzzer/three-pages"
+
+for target in handshake_fuzzer stream_fuzzer; do
+  corpus="$dir/corpus/$target"
+  mkdir -p "$corpus"
+  echo "== fuzz $target for ${seconds}s"
+  "$dir/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$dir/artifacts/$target-" \
+    "$corpus" "$dir/seeds/$target" 2>&1 | grep -E '^(#[0-9]+ +DONE|stat::|==|SUMMARY|Done)' || true
+  status=${PIPESTATUS[0]}
+  if ((status != 0)); then
+    echo "fuzz.sh: $target failed (status $status); input in $dir/artifacts/" >&2
+    exit 1
+  fi
+done
