@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds with -Werror and runs every test (unit and
 # end-to-end) through CTest, then repeats the suite in an AddressSanitizer +
-# UndefinedBehaviorSanitizer build and in a ThreadSanitizer build (about 8
-# minutes on 2 cores). --quick runs the plain build's suite only.
+# UndefinedBehaviorSanitizer build and in a ThreadSanitizer build, and runs
+# each libFuzzer target for 30 seconds (about 12 minutes on 2 cores).
+# --quick runs the plain build's suite only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,4 +34,5 @@ if $sanitizers; then
   run_suite build-asan -DSIMHADR_SANITIZE=address,undefined -DCMAKE_BUILD_TYPE=RelWithDebInfo
   export TSAN_OPTIONS=halt_on_error=1
   run_suite build-tsan -DSIMHADR_SANITIZE=thread -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  tools/fuzz.sh 30
 fi

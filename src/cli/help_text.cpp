@@ -27,6 +27,13 @@ Connection (either side may start first):
   -nagle                   keep Nagle's algorithm on         (default: TCP_NODELAY)
   -block                   blocking send/recv                (default: non-blocking)
   -bind                    standby binds to -lhost/-lport before connecting
+  -anyHost                 primary accepts a standby from any address
+                           (default: only from an address -rhost resolves to)
+  -connectTimeout SECONDS  give up when the other side has not connected by then
+                           (default 120; 0 waits without end)
+  -stallTimeout SECONDS    fail the run when nothing moves either way for this long
+                           (default 60; 0 waits without end; keep it above the
+                           longest simulated write and the gaps -target leaves)
 
 What the primary ships (the standby learns these from the handshake):
   -syncMode MODE           SYNC, NEARSYNC, ASYNC or SUPERASYNC   (default NEARSYNC)

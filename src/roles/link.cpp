@@ -20,11 +20,18 @@ void tally(IoTally& calls, Pow2Histogram& sizes, std::size_t bytes) {
 }  // namespace
 
 void Link::moved(std::size_t bytes) {
-  if (bytes > 0) last_progress_ = clock_.now();
+  if (bytes > 0) waited_without_progress_ = Nanos{0};
+}
+
+bool Link::timed_wait(bool (Transport::*wait)(Nanos)) {
+  const auto before = clock_.now();
+  const bool ready = (transport_.*wait)(kWaitSlice);
+  waited_without_progress_ += clock_.now() - before;
+  return ready;
 }
 
 void Link::throw_if_stalled(std::string_view waiting_to) const {
-  if (stall_bound_ <= Nanos{0} || clock_.now() - last_progress_ < stall_bound_) return;
+  if (stall_bound_ <= Nanos{0} || waited_without_progress_ < stall_bound_) return;
   throw TransportError(
       fmt::format("the connection stalled: nothing sent or received for {:g} s while waiting to {} "
                   "(-stallTimeout; 0 waits without end)",
@@ -32,7 +39,7 @@ void Link::throw_if_stalled(std::string_view waiting_to) const {
 }
 
 bool Link::await(bool (Transport::*wait)(Nanos), std::string_view waiting_to) {
-  while (!(transport_.*wait)(kWaitSlice)) {
+  while (!timed_wait(wait)) {
     if (!may_keep_waiting()) return false;
     throw_if_stalled(waiting_to);
   }
@@ -40,13 +47,16 @@ bool Link::await(bool (Transport::*wait)(Nanos), std::string_view waiting_to) {
 }
 
 void Link::wait_readable() {
-  if (!transport_.wait_readable(kWaitSlice)) throw_if_stalled("receive");
+  if (!timed_wait(&Transport::wait_readable)) throw_if_stalled("receive");
 }
 
 TransferEnd Link::send_all(std::span<const char> data, RunResult* counted) {
   while (!data.empty()) {
+    const auto before = clock_.now();
     const IoStep step = transport_.send_some(data);
     moved(step.bytes);
+    // A blocking transport waits inside the call (-block).
+    if (step.would_block) waited_without_progress_ += clock_.now() - before;
     if (step.bytes > 0) {
       data = data.subspan(step.bytes);
       if (counted) tally(counted->sends, counted->send_bytes, step.bytes);

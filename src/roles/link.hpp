@@ -1,8 +1,10 @@
 #pragma once
 // Measures around the transport: every send and recv call, every congestion
 // (a send that would block) and how long it lasted. Transports never count.
-// It also bounds every wait: when nothing has moved in either direction for
-// the stall bound, the waiting call throws TransportError.
+// It also bounds every wait: once it has spent the stall bound waiting on the
+// transport with nothing moving in either direction, the waiting call throws
+// TransportError. Time the role spends elsewhere (a modelled write, pacing)
+// does not count.
 #include <span>
 
 #include "roles/run_log.hpp"
@@ -25,12 +27,7 @@ class Link {
   // A zero stall_bound waits without end.
   Link(Transport& transport, Clock& clock, const StopSource& stop, RunLog& log,
        Nanos stall_bound = Nanos{0})
-      : transport_(transport),
-        clock_(clock),
-        stop_(stop),
-        log_(log),
-        stall_bound_(stall_bound),
-        last_progress_(clock.now()) {}
+      : transport_(transport), clock_(clock), stop_(stop), log_(log), stall_bound_(stall_bound) {}
 
   // With `counted`, the calls, their sizes and any congestion go into it.
   TransferEnd send_all(std::span<const char> data, RunResult* counted);
@@ -48,6 +45,8 @@ class Link {
   // Waits in slices until ready; false when it gave up after a stop.
   bool await(bool (Transport::*wait)(Nanos), std::string_view waiting_to);
   void moved(std::size_t bytes);
+  // One slice of waiting, counted as waiting without progress; true when ready.
+  bool timed_wait(bool (Transport::*wait)(Nanos));
   void throw_if_stalled(std::string_view waiting_to) const;
 
   Transport& transport_;
@@ -55,7 +54,7 @@ class Link {
   const StopSource& stop_;
   RunLog& log_;
   Nanos stall_bound_;
-  Clock::time_point last_progress_;
+  Nanos waited_without_progress_{0};
   std::optional<Clock::time_point> give_up_at_;
 };
 

@@ -88,6 +88,14 @@ TEST(LinkStall, ThePollingWaitOfTheStandbyIsBoundedToo) {
   EXPECT_THROW(rig.link.wait_readable(), TransportError);
 }
 
+TEST(LinkStall, TimeSpentOutsideTheWaitsDoesNotCount) {
+  LinkRig rig(Nanos{0}, 1s);
+  for (int slice = 0; slice < 5; ++slice) rig.link.wait_readable();
+  rig.clock.advance(10s);  // a modelled write between two waits
+  for (int slice = 0; slice < 4; ++slice) rig.link.wait_readable();
+  EXPECT_THROW(rig.link.wait_readable(), TransportError);
+}
+
 TEST(LinkStall, SlowButSteadyProgressIsNotAStall) {
   LinkRig rig(40s, 60s);
   const std::string data(5, '.');
