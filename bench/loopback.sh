@@ -15,23 +15,13 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
+source bench/pair-lib.sh
+
 # run_pair "<primary options>" "<standby options>": leaves both reports in $work
 run_pair() {
-  "$bin" -role primary -lhost 127.0.0.1 -lport 0 -rhost 127.0.0.1 -rport 1 $1 >"$work/p" 2>&1 &
-  local primary=$!
-  local port=""
-  for _ in $(seq 100); do
-    port=$(sed -n 's/^Listening on local host TCP port \([0-9]*\)$/\1/p' "$work/p")
-    [[ -n "$port" ]] && break
-    sleep 0.05
-  done
-  "$bin" -role standby -lhost 127.0.0.1 -lport 0 -rhost 127.0.0.1 -rport "$port" $2 >"$work/s" 2>&1 &
-  local standby=$!
-  wait "$primary" "$standby"
+  start_pair "$work" "$1" "$2"
+  wait $PAIR_PIDS
 }
-
-mbytes() { awk '/^[A-Z]+: Total [0-9]+ bytes in/ {print $(NF-1); exit}' "$1"; }
-sec_per_flush() { awk '/ sec\/flush, / {print $4; exit}' "$1"; }
 
 iperf_mbytes() {
   local port

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <poll.h>
+#include <sched.h>
 #include <sys/socket.h>
 
 #include <boost/asio/buffer.hpp>
@@ -27,6 +28,7 @@ bool became_ready_while_polling(int fd, short events) {
   pollfd entry{fd, events, 0};
   do {
     if (::poll(&entry, 1, 0) > 0) return true;
+    ::sched_yield();
   } while (std::chrono::steady_clock::now() < until);
   return false;
 }
