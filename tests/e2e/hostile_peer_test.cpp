@@ -5,6 +5,7 @@
 // never a crash and never a hang.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <random>
 
 #include "fake_peer.hpp"
@@ -194,6 +195,20 @@ TEST(AcceptFilter, AnyHostTakesAStandbyFromAnywhere) {
   EXPECT_EQ(run.primary_status, 0) << run.primary_err;
   EXPECT_EQ(run.standby.flushes, 20u);
   EXPECT_EQ(run.primary_out.find("Refused"), std::string::npos);
+}
+
+TEST(AcceptFilter, AnIpv4StandbyOnADualStackListenerIsRecognised) {
+  if (!ipv6_loopback_available()) GTEST_SKIP() << "no IPv6 on this machine";
+  std::ifstream v6only("/proc/sys/net/ipv6/bindv6only");
+  int only = 0;
+  if (v6only >> only && only != 0) GTEST_SKIP() << "IPv6 listeners here take no IPv4";
+  // The peer shows as ::ffff:127.0.0.1 and must match -rhost 127.0.0.1.
+  ChildProcess primary({"-role", "primary", "-lhost", "::", "-lport", "0", "-rhost", "127.0.0.1",
+                        "-rport", "1", "-n", "20"});
+  ChildProcess standby(standby_args("127.0.0.1", listening_port(primary)));
+  const PairRun run = finish(primary, standby);
+  EXPECT_EQ(run.primary_status, 0) << run.primary_err << run.primary_out;
+  EXPECT_EQ(run.standby.flushes, 20u);
 }
 
 }  // namespace

@@ -1,5 +1,9 @@
 #include "pair_run.hpp"
 
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -48,6 +52,17 @@ PairRun run_pair(const std::vector<std::string>& primary_extra,
   const std::string port = listening_port(primary);
   ChildProcess standby(concat(standby_args(host, port), standby_extra));
   return finish(primary, standby);
+}
+
+bool ipv6_loopback_available() {
+  const int fd = ::socket(AF_INET6, SOCK_STREAM, 0);
+  if (fd < 0) return false;
+  sockaddr_in6 address{};
+  address.sin6_family = AF_INET6;
+  address.sin6_addr = in6addr_loopback;
+  const bool ok = ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+  ::close(fd);
+  return ok;
 }
 
 }  // namespace simhadr::e2e

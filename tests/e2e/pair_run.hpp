@@ -34,4 +34,7 @@ PairRun run_pair(const std::vector<std::string>& primary_extra,
                  const std::vector<std::string>& standby_extra = {},
                  const std::string& host = "127.0.0.1");
 
+// False on machines without an IPv6 loopback (then the IPv6 tests skip).
+bool ipv6_loopback_available();
+
 }  // namespace simhadr::e2e

@@ -156,17 +156,6 @@ TEST(Shipping, StandbyMayStartFirstAndRetriesUntilThePrimaryListens) {
   expect_same_log_on_both_sides(run, 30, 65536);
 }
 
-bool ipv6_loopback_available() {
-  const int fd = ::socket(AF_INET6, SOCK_STREAM, 0);
-  if (fd < 0) return false;
-  sockaddr_in6 address{};
-  address.sin6_family = AF_INET6;
-  address.sin6_addr = in6addr_loopback;
-  const bool ok = ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-  ::close(fd);
-  return ok;
-}
-
 TEST(Shipping, WorksOverIpv6) {
   if (!ipv6_loopback_available()) GTEST_SKIP() << "no IPv6 loopback on this machine";
   const PairRun run = run_pair({"-n", "40", "-syncmode", "NEARSYNC"}, {}, "::1");
