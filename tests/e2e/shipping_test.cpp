@@ -178,18 +178,22 @@ TEST_P(PrimarySignal, EndsBothRunsWithFullReports) {
   expect_same_log_on_both_sides(run, run.primary.flushes, 16384);
 }
 
-INSTANTIATE_TEST_SUITE_P(Interrupts, PrimarySignal, ::testing::Values(SIGINT, SIGTERM),
-                         [](const auto& info) {
-                           return info.param == SIGINT ? "SIGINT" : "SIGTERM";
-                         });
+std::string signal_name(const ::testing::TestParamInfo<int>& info) {
+  return info.param == SIGINT ? "SIGINT" : "SIGTERM";
+}
 
-TEST(Interrupts, CtrlCOnTheStandbyPrintsItsReportAndThePrimaryReportsTheLoss) {
+INSTANTIATE_TEST_SUITE_P(Interrupts, PrimarySignal, ::testing::Values(SIGINT, SIGTERM),
+                         signal_name);
+
+class StandbySignal : public ::testing::TestWithParam<int> {};
+
+TEST_P(StandbySignal, PrintsItsReportAndThePrimaryReportsTheLoss) {
   ChildProcess primary(concat(primary_args("127.0.0.1", "0"), {"-t", "60", "-syncmode", "ASYNC"}));
   const std::string port = listening_port(primary);
   ChildProcess standby(standby_args("127.0.0.1", port));
   ASSERT_TRUE(standby.wait_for_output("Receiving log flushes.", 10s));
   std::this_thread::sleep_for(200ms);
-  standby.send_signal(SIGINT);
+  standby.send_signal(GetParam());
   const PairRun run = finish(primary, standby);
   EXPECT_EQ(run.standby_status, 0) << run.standby_err;
   EXPECT_EQ(run.standby.summary_lines_seen, 7);
@@ -198,6 +202,9 @@ TEST(Interrupts, CtrlCOnTheStandbyPrintsItsReportAndThePrimaryReportsTheLoss) {
   EXPECT_EQ(run.primary.summary_lines_seen, 7);
   EXPECT_NE(run.primary_err.find("simhadr: error:"), std::string::npos);
 }
+
+INSTANTIATE_TEST_SUITE_P(Interrupts, StandbySignal, ::testing::Values(SIGINT, SIGTERM),
+                         signal_name);
 
 struct DemoReports {
   std::optional<ParsedReport> primary;
