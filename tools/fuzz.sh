@@ -46,7 +46,7 @@ for target in handshake_fuzzer stream_fuzzer; do
   echo "== fuzz $target for ${seconds}s"
   "$dir/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$dir/artifacts/$target-" \
-    "$corpus" "$dir/seeds/$target" 2>&1 | grep -E '^(#[0-9]+ +DONE|stat::|==|SUMMARY|Done)' || true
+    "$corpus" "$dir/seeds/$target" 2>&1 | grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|stat::|==|SUMMARY|Done)' || true
   status=${PIPESTATUS[0]}
   if ((status != 0)); then
     echo "fuzz.sh: $target failed (status $status); input in $dir/artifacts/" >&2
