@@ -4,12 +4,15 @@
 
 #include <sys/prctl.h>
 
+#include <array>
+#include <chrono>
 #include <csignal>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli/options.hpp"
+#include "output/run_records.hpp"
 #include "roles/demo.hpp"
 #include "roles/disk_test.hpp"
 #include "roles/shipping_run.hpp"
@@ -24,9 +27,9 @@ using namespace simhadr;
 constexpr int kExitFailed = 1;
 constexpr int kExitUsage = 2;
 
-int exit_status(const RoleOutcome& outcome, std::string_view side = {}) {
+int exit_status(const RoleOutcome& outcome, std::ostream& text, std::string_view side = {}) {
   if (outcome.end != RunEnd::Failed) return 0;
-  std::cout.flush();
+  text.flush();
   fmt::print(stderr, "simhadr: error: {}{}\n", side, outcome.failure);
   return kExitFailed;
 }
@@ -38,11 +41,27 @@ void print_run_header(const RunConfig& config, RunLog& log) {
   log.blank();
 }
 
-int run(const Command& command) {
+std::string_view kind_of(Action action) {
+  switch (action) {
+    case Action::Primary:
+      return "primary";
+    case Action::Standby:
+      return "standby";
+    case Action::Demo:
+      return "demo";
+    case Action::DiskTest:
+      return "disk_test";
+    default:
+      return "other";
+  }
+}
+
+int run_action(const Command& command, std::ostream& text,
+               std::chrono::system_clock::time_point started) {
   const RunConfig& config = command.config;
   StopSource stop;
   StopSignals signals(stop);
-  RunLog log(std::cout, config.verbose);
+  RunLog log(text, config.verbose);
   print_run_header(config, log);
 
   const SleepCalibration calibration = calibrate_sleep();
@@ -57,22 +76,34 @@ int run(const Command& command) {
       log.flush();
       return 0;
     }
-    case Action::DiskTest:
-      if (const auto failure = run_disk_test(config, stop, log)) {
-        fmt::print(stderr, "simhadr: error: {}\n", *failure);
+    case Action::DiskTest: {
+      const DiskTestOutcome outcome = run_disk_test(config, stop, log);
+      record_disk_test(config, started, outcome);
+      if (outcome.failure) {
+        text.flush();
+        fmt::print(stderr, "simhadr: error: {}\n", *outcome.failure);
         return kExitFailed;
       }
       return 0;
-    case Action::Primary:
-      return exit_status(run_primary(config, stop, log, spin));
-    case Action::Standby:
+    }
+    case Action::Primary: {
+      const RoleOutcome outcome = run_primary(config, stop, log, spin);
+      record_shipping(config, "primary", started, std::span(&outcome, 1));
+      return exit_status(outcome, text);
+    }
+    case Action::Standby: {
       log.blank();
-      return exit_status(run_standby(config, stop, log, spin));
+      const RoleOutcome outcome = run_standby(config, stop, log, spin);
+      record_shipping(config, "standby", started, std::span(&outcome, 1));
+      return exit_status(outcome, text);
+    }
     case Action::Demo: {
       log.blank();
-      const DemoOutcome outcome = run_demo(config, stop, std::cout, spin);
-      const int primary = exit_status(outcome.primary, "primary: ");
-      const int standby = exit_status(outcome.standby, "standby: ");
+      const DemoOutcome outcome = run_demo(config, stop, text, spin);
+      const std::array sides{outcome.primary, outcome.standby};
+      record_shipping(config, "demo", started, sides);
+      const int primary = exit_status(outcome.primary, text, "primary: ");
+      const int standby = exit_status(outcome.standby, text, "standby: ");
       return std::max(primary, standby);
     }
     case Action::Help:
@@ -80,6 +111,23 @@ int run(const Command& command) {
       break;
   }
   return 0;
+}
+
+// A run that failed before it measured anything still leaves a -json document
+// whose error field says why, so a script reading it is not left guessing.
+int run(const Command& command) {
+  const RunConfig& config = command.config;
+  // With -json -, stdout carries the document and the text report goes to stderr.
+  std::ostream& text = config.json_path == "-" ? std::cerr : std::cout;
+  const auto started = std::chrono::system_clock::now();
+  try {
+    return run_action(command, text, started);
+  } catch (const std::exception& error) {
+    text.flush();
+    fmt::print(stderr, "simhadr: error: {}\n", error.what());
+    if (config.json_path) record_failure(config, kind_of(command.action), started, error.what());
+    return kExitFailed;
+  }
 }
 
 }  // namespace
@@ -110,11 +158,5 @@ int main(int argc, char** argv) {
     std::cout << version_text() << '\n';
     return 0;
   }
-  try {
-    return run(command);
-  } catch (const std::exception& error) {
-    std::cout.flush();
-    fmt::print(stderr, "simhadr: error: {}\n", error.what());
-    return kExitFailed;
-  }
+  return run(command);
 }

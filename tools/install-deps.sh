@@ -3,7 +3,8 @@
 # that this machine does not have yet. Safe to run again; needs root (or sudo).
 set -euo pipefail
 
-packages=(cmake g++ make libboost-dev libcli11-dev libfmt-dev libspdlog-dev libgtest-dev)
+packages=(cmake g++ make libboost-dev libcli11-dev libfmt-dev libspdlog-dev libgtest-dev
+  nlohmann-json3-dev)
 for extra in "$@"; do
   case "$extra" in
     --bench) packages+=(iperf3 fio bc python3) ;;

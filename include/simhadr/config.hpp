@@ -43,6 +43,16 @@ struct WaitBounds {
   Nanos stall = from_seconds(kDefaultStallTimeoutSeconds);      // -stallTimeout
 };
 
+// Settings a primary asks a standby of ours to use for one run (the
+// standby* options); see docs/protocol.md. Empty: the standby's own.
+struct StandbyRequest {
+  std::optional<int> send_buffer;
+  std::optional<int> receive_buffer;
+  std::optional<std::uint32_t> buffer_pages;
+  bool any() const { return send_buffer || receive_buffer || buffer_pages; }
+  bool operator==(const StandbyRequest&) const = default;
+};
+
 struct Endpoint {
   std::string host;
   std::uint16_t port = 0;
@@ -82,6 +92,11 @@ struct RunConfig {
   std::optional<DiskParams> disk;
   std::optional<double> spin_seconds;
   bool verbose = false;
+  std::optional<Nanos> interval;         // -interval
+  std::optional<std::string> json_path;  // -json; "-" is stdout
+  std::optional<std::string> csv_path;   // -csv
+  bool loop = false;                     // -loop: a standby that serves run after run
+  StandbyRequest standby_request;
   SocketOptions socket;
   WaitBounds waits;
 

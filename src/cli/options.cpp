@@ -16,19 +16,60 @@ namespace simhadr {
 
 namespace {
 
-constexpr std::array<std::string_view, 34> kOptionNames{
-    "role",    "lhost",          "lport",        "rhost",     "rport",       "n",
-    "t",       "syncMode",       "rcu",          "flushSize", "hadrBufSize", "target",
-    "verbose", "sockSndBuf",     "sockRcvBuf",   "nagle",     "block",       "bind",
-    "disk",    "spin",           "testSleep",    "demo",      "help",        "h",
-    "version", "write",          "read",         "testDisk",  "cache",       "preallocate",
-    "threads", "connectTimeout", "stallTimeout", "anyHost"};
+constexpr std::array<std::string_view, 41> kOptionNames{"role",
+                                                        "lhost",
+                                                        "lport",
+                                                        "rhost",
+                                                        "rport",
+                                                        "n",
+                                                        "t",
+                                                        "syncMode",
+                                                        "rcu",
+                                                        "flushSize",
+                                                        "hadrBufSize",
+                                                        "target",
+                                                        "verbose",
+                                                        "sockSndBuf",
+                                                        "sockRcvBuf",
+                                                        "nagle",
+                                                        "block",
+                                                        "bind",
+                                                        "disk",
+                                                        "spin",
+                                                        "testSleep",
+                                                        "demo",
+                                                        "help",
+                                                        "h",
+                                                        "version",
+                                                        "write",
+                                                        "read",
+                                                        "testDisk",
+                                                        "cache",
+                                                        "preallocate",
+                                                        "threads",
+                                                        "connectTimeout",
+                                                        "stallTimeout",
+                                                        "anyHost",
+                                                        "interval",
+                                                        "json",
+                                                        "csv",
+                                                        "loop",
+                                                        "standbySockSndBuf",
+                                                        "standbySockRcvBuf",
+                                                        "standbyHadrBufSize"};
 
 constexpr std::uint32_t kMaxDiskThreads = 64;
 
 // Options only the primary acts on; the standby learns them from the handshake.
-constexpr std::array<std::string_view, 6> kPrimaryOnly{"n",   "t",         "syncMode",
-                                                       "rcu", "flushSize", "target"};
+constexpr std::array<std::string_view, 9> kPrimaryOnly{"n",
+                                                       "t",
+                                                       "syncMode",
+                                                       "rcu",
+                                                       "flushSize",
+                                                       "target",
+                                                       "standbySockSndBuf",
+                                                       "standbySockRcvBuf",
+                                                       "standbyHadrBufSize"};
 
 Role parse_role(const std::string& text) {
   std::string lower;
@@ -98,6 +139,23 @@ class OptionTable {
       config_.waits.stall =
           from_seconds(parse_number<double>("stallTimeout", v, 0.0, kMaxRunSeconds));
     });
+    text("interval", [this](const std::string& v) {
+      config_.interval = from_seconds(parse_number<double>("interval", v, 0.1, kMaxRunSeconds));
+    });
+    text("json", [this](const std::string& v) { config_.json_path = output_path("json", v); });
+    text("csv", [this](const std::string& v) { config_.csv_path = output_path("csv", v); });
+    text("standbySockSndBuf", [this](const std::string& v) {
+      config_.standby_request.send_buffer =
+          parse_number<int>("standbySockSndBuf", v, 1, kMaxSocketBufferBytes);
+    });
+    text("standbySockRcvBuf", [this](const std::string& v) {
+      config_.standby_request.receive_buffer =
+          parse_number<int>("standbySockRcvBuf", v, 1, kMaxSocketBufferBytes);
+    });
+    text("standbyHadrBufSize", [this](const std::string& v) {
+      config_.standby_request.buffer_pages =
+          parse_number<std::uint32_t>("standbyHadrBufSize", v, 1, kMaxStandbyBufferPages);
+    });
     text("testSleep", [this](const std::string& v) {
       config_.test_sleep_seconds = parse_positive("testSleep", v, kMaxSleepTestSeconds);
     });
@@ -128,6 +186,7 @@ class OptionTable {
     app_.add_flag(parser_token("block"), config_.socket.blocking);
     app_.add_flag(parser_token("bind"), config_.socket.bind_local);
     app_.add_flag(parser_token("anyHost"), config_.socket.any_host);
+    app_.add_flag(parser_token("loop"), config_.loop);
     app_.add_flag(parser_token("demo"), config_.demo);
   }
 
@@ -142,17 +201,30 @@ class OptionTable {
       decide_disk_test();
     } else if (config_.demo) {
       if (config_.role) throw UsageError("-demo runs both roles itself; leave out -role");
+      if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
       require_buffer_fits_flush();
       command_.action = Action::Demo;
     } else if (config_.role) {
       require_addresses();
       require_buffer_fits_flush();
+      if (config_.loop && *config_.role == Role::Primary) {
+        throw UsageError("-loop applies to the standby; run the primary once per run");
+      }
       command_.action = *config_.role == Role::Primary ? Action::Primary : Action::Standby;
       warn_about_other_role();
     } else {
       throw UsageError(
           "nothing to do: give -role primary|standby, -demo, a disk test (-write, -read, "
           "-testDisk) or -testSleep (-h for help)");
+    }
+    if (config_.json_path && config_.json_path == config_.csv_path) {
+      throw UsageError(fmt::format("-json and -csv name the same file '{}'", *config_.json_path));
+    }
+    if (command_.action == Action::SleepTest) {
+      for (const std::string_view name : {"json", "csv", "interval"}) {
+        if (given(name))
+          command_.warnings.push_back(fmt::format("-{} has nothing to record in -testSleep", name));
+      }
     }
     if (command_.action != Action::DiskTest) {
       for (const std::string_view name : {"cache", "preallocate", "threads"}) {
@@ -163,6 +235,15 @@ class OptionTable {
   }
 
  private:
+  static std::string output_path(std::string_view option, const std::string& path) {
+    if (path.empty())
+      throw UsageError(fmt::format("-{} needs a file name (or - for stdout)", option));
+    if (option == "csv" && path == "-") {
+      throw UsageError("-csv appends to a file; give a file name, not -");
+    }
+    return path;
+  }
+
   void text(std::string_view name, std::function<void(const std::string&)> store) {
     app_.add_option_function<std::string>(parser_token(name), std::move(store));
   }

@@ -54,20 +54,21 @@ void Pow2Histogram::merge(const Pow2Histogram& other) {
 }
 
 HistogramView Pow2Histogram::view() const {
-  HistogramView view{count_, sum_, min_, max_, count_ > 0 ? sum_ / count_ : 0, {}};
+  HistogramView view{count_, sum_, min_, max_, count_ > 0 ? sum_ / count_ : 0, {}, {}};
   if (count_ == 0) return view;
-  if (!too_many_values_) {
-    for (const auto& [value, times] : exact_) {
-      view.rows.push_back({HistogramRow::Kind::Exactly, value, value, times});
-    }
-    return view;
-  }
-  if (buckets_[0] > 0) view.rows.push_back({HistogramRow::Kind::Zeros, 0, 0, buckets_[0]});
+  if (buckets_[0] > 0) view.buckets.push_back({HistogramRow::Kind::Zeros, 0, 0, buckets_[0]});
   for (std::size_t k = 1; k < buckets_.size(); ++k) {
     if (buckets_[k] == 0) continue;
     const std::uint64_t low = std::uint64_t{1} << (k - 1);
     const std::uint64_t high = k == 64 ? UINT64_MAX : (std::uint64_t{1} << k) - 1;
-    view.rows.push_back({HistogramRow::Kind::Range, low, high, buckets_[k]});
+    view.buckets.push_back({HistogramRow::Kind::Range, low, high, buckets_[k]});
+  }
+  if (too_many_values_) {
+    view.rows = view.buckets;
+    return view;
+  }
+  for (const auto& [value, times] : exact_) {
+    view.rows.push_back({HistogramRow::Kind::Exactly, value, value, times});
   }
   return view;
 }

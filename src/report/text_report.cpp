@@ -18,9 +18,8 @@ void write_summary(std::ostream& out, const RunResult& r) {
                r.target->mbytes_per_sec, to_seconds(r.target->idle), idle_percent);
   }
   // Time spent idling for -target is not part of what a flush costs.
-  const Nanos busy = r.elapsed - (r.target ? r.target->idle : Nanos{0});
   fmt::print(out, "Total {} flushes, {:.6f} sec/flush, {} pages ({} bytes)/flush\n\n",
-             r.flushes.calls, seconds_per_call(busy, r.flushes.calls), r.flush_pages,
+             r.flushes.calls, seconds_per_call(r.busy_time(), r.flushes.calls), r.flush_pages,
              pages_to_bytes(r.flush_pages));
 
   if (r.disk_model) {

@@ -65,10 +65,10 @@ Workers run_workers(const std::vector<std::string>& paths, DiskAccess access,
   return workers;
 }
 
-std::optional<std::string> run_one_size(const RunConfig& config,
-                                        const std::vector<std::string>& paths, DiskAccess access,
-                                        const DiskIoPlan& plan, const StopSource& stop,
-                                        RunLog& log) {
+void run_one_size(const RunConfig& config, const std::vector<std::string>& paths,
+                  const DiskIoPlan& plan, const StopSource& stop, RunLog& log,
+                  DiskTestOutcome& outcome) {
+  const DiskAccess access = outcome.access;
   const DiskTestConfig& test = *config.disk_test;
   const char* verb = access == DiskAccess::Read ? "Reading from" : "Writing to";
   if (paths.size() == 1) {
@@ -89,12 +89,13 @@ std::optional<std::string> run_one_size(const RunConfig& config,
   }
   write_disk_report(log.stream(), access, plan.pages, workers.total);
   log.flush();
-  return workers.total.failure;
+  outcome.sizes.push_back({plan.pages, workers.total});
+  if (paths.size() > 1) outcome.writers = workers.each;
+  outcome.failure = workers.total.failure;
 }
 
-std::optional<std::string> run_fit(const RunConfig& config, const std::vector<std::string>& paths,
-                                   DiskAccess access, DiskIoPlan plan, const StopSource& stop,
-                                   RunLog& log) {
+void run_fit(const RunConfig& config, const std::vector<std::string>& paths, DiskIoPlan plan,
+             const StopSource& stop, RunLog& log, DiskTestOutcome& outcome) {
   if (plan.run_time) {
     plan.run_time = *plan.run_time / static_cast<Nanos::rep>(kFitPages.size());
     log.line("Fitting the disk model: writes of {} to {} pages, {:.3f} seconds each.",
@@ -106,29 +107,27 @@ std::optional<std::string> run_fit(const RunConfig& config, const std::vector<st
   log.line("Press Ctrl-C to stop.");
   log.blank();
   log.flush();
-  std::vector<FitRow> rows;
   std::vector<DiskSample> samples;
-  std::optional<std::string> failure;
   for (const std::uint32_t pages : kFitPages) {
     if (stop.requested()) break;
     plan.pages = pages;
-    const Workers workers = run_workers(paths, access, plan, config.disk_test->cache, stop, log);
-    failure = workers.total.failure;
+    const Workers workers =
+        run_workers(paths, outcome.access, plan, config.disk_test->cache, stop, log);
+    outcome.failure = workers.total.failure;
     if (workers.total.ios == 0) break;
-    rows.push_back({pages, workers.total});
+    outcome.sizes.push_back({pages, workers.total});
     samples.push_back({static_cast<double>(pages_to_bytes(pages)),
                        seconds_per_call(workers.total.io_time, workers.total.ios)});
-    if (failure) break;
+    if (outcome.failure) break;
   }
-  write_fit_table(log.stream(), rows, fit_disk_model(samples));
+  outcome.fitted = fit_disk_model(samples);
+  write_fit_table(log.stream(), outcome.sizes, outcome.fitted);
   log.flush();
-  return failure;
 }
 
 }  // namespace
 
-std::optional<std::string> run_disk_test(const RunConfig& config, const StopSource& stop,
-                                         RunLog& log) {
+DiskTestOutcome run_disk_test(const RunConfig& config, const StopSource& stop, RunLog& log) {
   const DiskTestConfig& test = *config.disk_test;
   log.line("use file system cache = {}", test.cache);
   log.line("write behind caching = false");
@@ -138,32 +137,35 @@ std::optional<std::string> run_disk_test(const RunConfig& config, const StopSour
   std::optional<TemporaryFiles> temporary;
   if (test.kind == DiskTestKind::Directory) temporary.emplace(paths);
 
-  DiskAccess access = DiskAccess::Read;
+  DiskTestOutcome outcome;
+  outcome.access = DiskAccess::Read;
   DiskIoPlan plan;
   plan.pages = config.effective_flush_pages();
   plan.max_ios = config.max_flushes;
   if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
   try {
     if (test.kind != DiskTestKind::ReadFile) {
-      access = DiskAccess::Append;
+      outcome.access = DiskAccess::Append;
       if (test.preallocate) {
         const auto start = std::chrono::steady_clock::now();
         for (const auto& path : paths) preallocate(path, kPreallocatedBytes);
         log.line("Preallocated {:.3f} MBytes in each file in {:.3f} seconds.",
                  static_cast<double>(kPreallocatedBytes) / kBytesPerMByte,
                  to_seconds(std::chrono::steady_clock::now() - start));
-        access = DiskAccess::Overwrite;
+        outcome.access = DiskAccess::Overwrite;
         plan.wrap_bytes = kPreallocatedBytes;
       }
     }
     if (test.kind == DiskTestKind::Directory && !config.flush_pages) {
-      return run_fit(config, paths, access, plan, stop, log);
+      run_fit(config, paths, plan, stop, log, outcome);
+    } else {
+      run_one_size(config, paths, plan, stop, log, outcome);
     }
-    return run_one_size(config, paths, access, plan, stop, log);
   } catch (const DiskError& error) {
     log.flush();
-    return error.what();
+    outcome.failure = error.what();
   }
+  return outcome;
 }
 
 }  // namespace simhadr

@@ -16,7 +16,8 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
       clock_(clock),
       stop_(stop),
       log_(log),
-      flush_image_(flush_sizes.max_pages()) {
+      flush_image_(flush_sizes.max_pages()),
+      intervals_(plan_.interval, plan_.on_interval) {
   if (plan_.target_mbytes_per_sec) pacer_.emplace(*plan_.target_mbytes_per_sec);
   result_.role = Role::Primary;
   result_.mode = plan_.handshake.mode;
@@ -39,13 +40,17 @@ RoleOutcome Primary::run() {
     log_.line("Sending log flushes. Press Ctrl-C to stop.");
     log_.flush();
     start = clock_.now();
+    intervals_.start(start);
     while (end == TransferEnd::Done && !stop_.requested()) {
       end = ship_one();
+      intervals_.poll(clock_.now(), result_);
       if (end != TransferEnd::Done || limits_reached(start)) break;
       pace(start);
     }
   });
-  result_.elapsed = clock_.now() - start;
+  const auto finished = clock_.now();
+  intervals_.finish(finished, result_);
+  result_.elapsed = finished - start;
   link_.close();
 
   outcome.result = result_;
@@ -89,6 +94,8 @@ TransferEnd Primary::ship_one() {
   const Nanos shipping = clock_.now() - ship_start;
   log_.trace("Log shipping took {:.6f} seconds.", to_seconds(shipping));
   result_.ship_micros.add(to_whole_micros(shipping));
+  result_.ship_percentiles.add(to_whole_micros(shipping));
+  intervals_.note_shipping(shipping);
 
   if (!rules_.io_before_send) {
     log_.trace("{} {} pages. Write time = {:.6f} second.", io_verb, pages, to_seconds(io_time));

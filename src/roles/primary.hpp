@@ -4,6 +4,7 @@
 // while the write runs (the remaining write time is slept after shipping).
 #include <optional>
 
+#include "roles/interval_reporter.hpp"
 #include "roles/link.hpp"
 #include "roles/role_outcome.hpp"
 #include "simhadr/models/disk_model.hpp"
@@ -20,6 +21,8 @@ struct PrimaryPlan {
   std::optional<Nanos> run_time;
   std::optional<DiskParams> disk;  // reported when set
   std::optional<double> target_mbytes_per_sec;
+  std::optional<Nanos> interval;  // -interval
+  IntervalSink on_interval;
 };
 
 class Primary {
@@ -49,6 +52,7 @@ class Primary {
   RunLog& log_;
   FlushImage flush_image_;
   std::optional<TargetPacer> pacer_;
+  IntervalReporter intervals_;
   RunResult result_;
 };
 

@@ -2,9 +2,11 @@
 
 #include <memory>
 
+#include "net/socket_properties.hpp"
 #include "net/socket_transport.hpp"
 #include "roles/primary.hpp"
 #include "roles/standby.hpp"
+#include "simhadr/report/interval_line.hpp"
 #include "simhadr/report/text_report.hpp"
 #include "time/spin_clock.hpp"
 
@@ -28,6 +30,13 @@ void print_defaults_applied(const RunConfig& config, RunLog& log) {
   log.blank();
 }
 
+IntervalSink print_to(RunLog& log) {
+  return [&log](const IntervalSample& sample) {
+    log.line("{}", interval_line(sample));
+    log.flush();
+  };
+}
+
 // Once connected, both roles run over the same pieces: a transport on the
 // socket, the spin clock, the measured link and the disk model.
 template <typename RunRole>
@@ -41,6 +50,7 @@ RoleOutcome run_connected(boost::asio::io_context& io, std::optional<tcp::socket
     outcome.connected = false;
     return outcome;
   }
+  const SocketProperties connected = read_socket_properties(socket->native_handle());
   const auto transport = make_socket_transport(io, std::move(*socket), config.socket.blocking);
   // A spin the user chose is kept as it is; a measured one adapts to this machine's wake-ups.
   const SpinPolicy spin_policy = config.spin_seconds ? SpinPolicy::Fixed : SpinPolicy::Adaptive;
@@ -48,6 +58,8 @@ RoleOutcome run_connected(boost::asio::io_context& io, std::optional<tcp::socket
   Link link(*transport, clock, stop, log, config.waits.stall);
   const auto disk = make_disk_model(config.disk);
   RoleOutcome outcome = run_role(link, clock, *disk);
+  outcome.result.socket_send_buffer = connected.send_buffer;
+  outcome.result.socket_receive_buffer = connected.receive_buffer;
   log.blank();
   write_text_report(log.stream(), outcome.result);
   log.flush();
@@ -74,6 +86,8 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
                          }
                          plan.disk = config.disk;
                          plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
+                         plan.interval = config.interval;
+                         plan.on_interval = print_to(log);
                          FixedFlushSize flush_sizes(config.effective_flush_pages());
                          return Primary(plan, flush_sizes, disk, link, clock, stop, log).run();
                        });
@@ -83,12 +97,13 @@ RoleOutcome run_standby(const RunConfig& config, const StopSource& stop, RunLog&
   boost::asio::io_context io;
   auto socket =
       connect_to_primary(io, {config.local, config.remote, config.socket, config.waits}, log, stop);
-  return run_connected(io, std::move(socket), config, stop, log, spin, "the primary",
-                       [&](Link& link, Clock& clock, const DiskModel& disk) {
-                         return Standby({config.standby_buffer_pages, config.disk}, disk, link,
-                                        clock, stop, log)
-                             .run();
-                       });
+  return run_connected(
+      io, std::move(socket), config, stop, log, spin, "the primary",
+      [&](Link& link, Clock& clock, const DiskModel& disk) {
+        return Standby({config.standby_buffer_pages, config.disk, config.interval, print_to(log)},
+                       disk, link, clock, stop, log)
+            .run();
+      });
 }
 
 }  // namespace simhadr

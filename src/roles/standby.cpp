@@ -15,7 +15,13 @@ namespace simhadr {
 
 Standby::Standby(StandbyPlan plan, const DiskModel& disk, Link& link, Clock& clock,
                  const StopSource& stop, RunLog& log)
-    : plan_(plan), disk_(disk), link_(link), clock_(clock), stop_(stop), log_(log) {
+    : plan_(plan),
+      disk_(disk),
+      link_(link),
+      clock_(clock),
+      stop_(stop),
+      log_(log),
+      intervals_(plan_.interval, plan_.on_interval) {
   result_.role = Role::Standby;
   result_.disk_model = plan_.disk;
 }
@@ -38,14 +44,20 @@ RoleOutcome Standby::run() {
       return;
     }
     ReceiveBuffer buffer(buffer_pages, params->flush_pages);
+    result_.receive_buffer_pages = buffer_pages;
     log_.line("Standby receive buffer size {} pages ({} bytes)", buffer_pages,
               pages_to_bytes(buffer_pages));
     log_.line("Receiving log flushes. Press Ctrl-C on primary to stop.");
     log_.flush();
     start = clock_.now();
+    intervals_.start(*start);
     outcome.end = receive_flushes(buffer);
   });
-  if (start) result_.elapsed = clock_.now() - *start;
+  if (start) {
+    const auto finished = clock_.now();
+    intervals_.finish(finished, result_);
+    result_.elapsed = finished - *start;
+  }
   outcome.result = result_;
   return outcome;
 }
@@ -78,6 +90,7 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
     on_flush_received(pages);
   };
   while (!stop_.requested()) {
+    intervals_.poll(clock_.now(), result_);
     const std::span<char> space = buffer.free_space();
     if (!space.empty()) {
       const IoStep step = link_.recv_available(space, result_);

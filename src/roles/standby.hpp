@@ -4,6 +4,7 @@
 // sync mode says so (on receipt for NEARSYNC, after the write for SYNC).
 #include <optional>
 
+#include "roles/interval_reporter.hpp"
 #include "roles/link.hpp"
 #include "roles/receive_buffer.hpp"
 #include "roles/role_outcome.hpp"
@@ -15,6 +16,8 @@ namespace simhadr {
 struct StandbyPlan {
   std::optional<std::uint32_t> buffer_pages;  // -hadrBufSize; default 4 x the flush size
   std::optional<DiskParams> disk;             // reported when set
+  std::optional<Nanos> interval;              // -interval
+  IntervalSink on_interval;
 };
 
 class Standby {
@@ -40,6 +43,7 @@ class Standby {
   const StopSource& stop_;
   RunLog& log_;
   AckPoint ack_point_ = AckPoint::None;
+  IntervalReporter intervals_;
   RunResult result_;
 };
 

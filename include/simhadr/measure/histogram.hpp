@@ -25,7 +25,10 @@ struct HistogramView {
   std::uint64_t min = 0;
   std::uint64_t max = 0;
   std::uint64_t avg = 0;  // integer mean, truncated
+  // What the original prints: the exact values while there are at most
+  // kMaxExactValues of them, else the buckets.
   std::vector<HistogramRow> rows;
+  std::vector<HistogramRow> buckets;  // zeros, then power-of-two ranges; always filled
 };
 
 class Pow2Histogram {

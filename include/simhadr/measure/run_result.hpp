@@ -3,9 +3,12 @@
 // averages from it; nothing here knows how it will be printed.
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "simhadr/config.hpp"
 #include "simhadr/measure/histogram.hpp"
+#include "simhadr/measure/interval.hpp"
+#include "simhadr/measure/latency_percentiles.hpp"
 #include "simhadr/sync_mode.hpp"
 #include "simhadr/units.hpp"
 
@@ -44,9 +47,19 @@ struct RunResult {
   Pow2Histogram congestion_micros;
   Pow2Histogram send_bytes;
   Pow2Histogram recv_bytes;
+  LatencyPercentiles ship_percentiles;  // microseconds, primary only
+
+  std::vector<IntervalSample> intervals;  // with -interval
 
   std::optional<DiskParams> disk_model;
   std::optional<TargetStats> target;
+  // What the connection actually had, as the kernel reports it upon connection.
+  int socket_send_buffer = 0;
+  int socket_receive_buffer = 0;
+  std::uint32_t receive_buffer_pages = 0;  // standby: -hadrBufSize in effect
+
+  // The run's time without -target idling: what sec/flush divides.
+  Nanos busy_time() const { return elapsed - (target ? target->idle : Nanos{0}); }
 };
 
 }  // namespace simhadr

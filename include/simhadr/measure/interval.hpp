@@ -1,0 +1,21 @@
+#pragma once
+// One -interval period of a run: what moved in it, as plain totals.
+#include <cstdint>
+
+#include "simhadr/units.hpp"
+
+namespace simhadr {
+
+struct IntervalSample {
+  Nanos start{};  // since the start of the run
+  Nanos end{};
+  std::uint64_t log_bytes = 0;  // flushed (primary) or received in whole flushes (standby)
+  std::uint64_t flushes = 0;
+  std::uint64_t shipped = 0;  // flushes whose shipping time was measured (primary)
+  Nanos ship_total{};
+  Nanos ship_max{};
+  std::uint64_t congestions = 0;
+  Nanos congestion_time{};
+};
+
+}  // namespace simhadr

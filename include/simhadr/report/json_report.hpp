@@ -1,0 +1,42 @@
+#pragma once
+// The -json document: one JSON object per run with the configuration, every
+// counter of the text report, every distribution (printed rows and all
+// buckets), percentiles and the -interval series. The schema is
+// docs/json-schema.md (schema_version below); numbers are derived by the same
+// functions as the text report's, so the two always agree.
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "simhadr/config.hpp"
+#include "simhadr/measure/histogram.hpp"
+#include "simhadr/measure/latency_percentiles.hpp"
+#include "simhadr/measure/run_result.hpp"
+
+namespace simhadr {
+
+inline constexpr int kJsonSchemaVersion = 1;
+
+// How one side's run ended, as the document spells it.
+struct SideEnd {
+  std::string_view end;  // "completed", "interrupted" or "failed"
+  std::optional<std::string> failure;
+};
+
+nlohmann::json histogram_json(const Pow2Histogram& histogram, std::string_view unit);
+nlohmann::json percentiles_json(const LatencyPercentiles& percentiles);
+nlohmann::json side_json(const RunResult& result, const SideEnd& end);
+
+// The envelope: schema, version, kind ("primary", "standby", "demo",
+// "disk_test"), start time, command line and the configuration in effect.
+nlohmann::json run_document(const RunConfig& config, std::string_view kind,
+                            std::chrono::system_clock::time_point started);
+
+// Writes doc to path ("-" is stdout): pretty-printed, or as one line appended
+// to the file when append_line (a -loop standby writes one line per run).
+void write_json(const std::string& path, const nlohmann::json& doc, bool append_line);
+
+}  // namespace simhadr

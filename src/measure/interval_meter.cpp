@@ -1,0 +1,52 @@
+#include "measure/interval_meter.hpp"
+
+#include <algorithm>
+
+namespace simhadr {
+
+IntervalMeter::IntervalMeter(Nanos period, Clock::time_point start)
+    : period_(period), run_start_(start), next_end_(start + period) {}
+
+void IntervalMeter::note_shipping(Nanos shipping) {
+  ++shipped_;
+  ship_total_ += shipping;
+  ship_max_ = std::max(ship_max_, shipping);
+}
+
+std::optional<IntervalSample> IntervalMeter::poll(Clock::time_point now, const RunResult& totals) {
+  if (now < next_end_) return std::nullopt;
+  // A step that took several periods closes one long interval, not several empty ones.
+  while (next_end_ <= now) next_end_ += period_;
+  return close(now, totals);
+}
+
+std::optional<IntervalSample> IntervalMeter::finish(Clock::time_point now,
+                                                    const RunResult& totals) {
+  if ((now - run_start_) - open_.start < period_ / 10) return std::nullopt;
+  return close(now, totals);
+}
+
+IntervalSample IntervalMeter::close(Clock::time_point now, const RunResult& totals) {
+  IntervalSample sample;
+  sample.start = open_.start;
+  sample.end = now - run_start_;
+  sample.log_bytes = totals.flushes.bytes - open_.log_bytes;
+  sample.flushes = totals.flushes.calls - open_.flushes;
+  sample.congestions = totals.congestions.calls - open_.congestions;
+  sample.congestion_time = totals.congestions.time - open_.congestion_time;
+  sample.shipped = shipped_;
+  sample.ship_total = ship_total_;
+  sample.ship_max = ship_max_;
+
+  open_.start = sample.end;
+  open_.log_bytes = totals.flushes.bytes;
+  open_.flushes = totals.flushes.calls;
+  open_.congestions = totals.congestions.calls;
+  open_.congestion_time = totals.congestions.time;
+  shipped_ = 0;
+  ship_total_ = Nanos{0};
+  ship_max_ = Nanos{0};
+  return sample;
+}
+
+}  // namespace simhadr

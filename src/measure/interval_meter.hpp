@@ -1,0 +1,35 @@
+#pragma once
+// Cuts a run into -interval periods. The role polls it between steps with the
+// run's totals; a period that has ended comes back as the difference of the
+// totals since the previous one. Boundaries are checked only when polled, so
+// an interval ends at the first step after its nominal end and says so.
+#include <optional>
+
+#include "simhadr/clock.hpp"
+#include "simhadr/measure/interval.hpp"
+#include "simhadr/measure/run_result.hpp"
+
+namespace simhadr {
+
+class IntervalMeter {
+ public:
+  IntervalMeter(Nanos period, Clock::time_point start);
+
+  void note_shipping(Nanos shipping);
+  std::optional<IntervalSample> poll(Clock::time_point now, const RunResult& totals);
+  // What the run did after the last full period, if that lasted a tenth of a period or more.
+  std::optional<IntervalSample> finish(Clock::time_point now, const RunResult& totals);
+
+ private:
+  IntervalSample close(Clock::time_point now, const RunResult& totals);
+
+  Nanos period_;
+  Clock::time_point run_start_;
+  Clock::time_point next_end_;
+  IntervalSample open_;  // start, and the totals when it started
+  std::uint64_t shipped_ = 0;
+  Nanos ship_total_{};
+  Nanos ship_max_{};
+};
+
+}  // namespace simhadr

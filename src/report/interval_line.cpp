@@ -1,0 +1,18 @@
+#include "simhadr/report/interval_line.hpp"
+
+#include <fmt/format.h>
+
+namespace simhadr {
+
+std::string interval_line(const IntervalSample& s) {
+  const std::string ship = s.shipped == 0 ? std::string("ship -")
+                                          : fmt::format("ship avg {:.6f} max {:.6f} s",
+                                                        seconds_per_call(s.ship_total, s.shipped),
+                                                        to_seconds(s.ship_max));
+  return fmt::format(
+      "Interval {:.3f}-{:.3f} s: {:.3f} MB/s, {} flushes, {}, {} congestions {:.6f} s",
+      to_seconds(s.start), to_seconds(s.end), mbytes_per_sec(s.log_bytes, s.end - s.start),
+      s.flushes, ship, s.congestions, to_seconds(s.congestion_time));
+}
+
+}  // namespace simhadr

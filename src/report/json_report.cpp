@@ -1,0 +1,209 @@
+#include "simhadr/report/json_report.hpp"
+
+#include "simhadr/report/timestamp.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
+namespace simhadr {
+
+namespace {
+
+using nlohmann::json;
+
+std::string_view kind_name(HistogramRow::Kind kind) {
+  switch (kind) {
+    case HistogramRow::Kind::Exactly:
+      return "exactly";
+    case HistogramRow::Kind::Zeros:
+      return "zeros";
+    case HistogramRow::Kind::Range:
+      return "range";
+  }
+  return "range";
+}
+
+json rows_json(const std::vector<HistogramRow>& rows) {
+  json list = json::array();
+  for (const HistogramRow& row : rows) {
+    list.push_back({{"kind", kind_name(row.kind)},
+                    {"low", row.low},
+                    {"high", row.high},
+                    {"count", row.count}});
+  }
+  return list;
+}
+
+json optional_json(const auto& value) {
+  return value ? json(*value) : json(nullptr);
+}
+
+json io_json(const IoTally& tally, Nanos elapsed) {
+  return {{"bytes", tally.bytes},
+          {"calls", tally.calls},
+          {"mbytes_per_sec", mbytes_per_sec(tally.bytes, elapsed)},
+          {"kbytes_per_call", kbytes_per_call(tally.bytes, tally.calls)}};
+}
+
+json disk_json(const RunResult& r) {
+  if (!r.disk_model) return nullptr;
+  return {{"model",
+           {{"mbytes_per_sec", r.disk_model->mbytes_per_sec},
+            {"overhead_seconds", r.disk_model->overhead_seconds}}},
+          {"bytes", r.disk.bytes},
+          {"seconds", to_seconds(r.disk.time)},
+          {"mbytes_per_sec", mbytes_per_sec(r.disk.bytes, r.disk.time)},
+          {"writes", r.disk.calls},
+          {"kbytes_per_write", kbytes_per_call(r.disk.bytes, r.disk.calls)},
+          {"seconds_per_write", seconds_per_call(r.disk.time, r.disk.calls)}};
+}
+
+json target_json(const RunResult& r) {
+  if (!r.target) return nullptr;
+  const double seconds = to_seconds(r.elapsed);
+  return {{"mbytes_per_sec", r.target->mbytes_per_sec},
+          {"idle_seconds", to_seconds(r.target->idle)},
+          {"idle_fraction", seconds > 0 ? to_seconds(r.target->idle) / seconds : 0.0}};
+}
+
+json interval_json(const IntervalSample& s) {
+  const bool shipped = s.shipped > 0;
+  return {{"start_seconds", to_seconds(s.start)},
+          {"end_seconds", to_seconds(s.end)},
+          {"log_bytes", s.log_bytes},
+          {"mbytes_per_sec", mbytes_per_sec(s.log_bytes, s.end - s.start)},
+          {"flushes", s.flushes},
+          {"ship_avg_seconds",
+           shipped ? json(seconds_per_call(s.ship_total, s.shipped)) : json(nullptr)},
+          {"ship_max_seconds", shipped ? json(to_seconds(s.ship_max)) : json(nullptr)},
+          {"congestions", s.congestions},
+          {"congestion_seconds", to_seconds(s.congestion_time)}};
+}
+
+std::string_view role_name(Role role) {
+  return role == Role::Primary ? "primary" : "standby";
+}
+
+json endpoint_json(const Endpoint& endpoint) {
+  return {{"host", endpoint.host}, {"port", endpoint.port}};
+}
+
+}  // namespace
+
+json histogram_json(const Pow2Histogram& histogram, std::string_view unit) {
+  const HistogramView view = histogram.view();
+  return {{"unit", unit},
+          {"count", view.count},
+          {"sum", view.sum},
+          {"min", view.min},
+          {"max", view.max},
+          {"avg", view.avg},
+          {"rows", rows_json(view.rows)},
+          {"buckets", rows_json(view.buckets)}};
+}
+
+json percentiles_json(const LatencyPercentiles& p) {
+  return {{"p50", p.percentile(0.5)},     {"p90", p.percentile(0.9)}, {"p99", p.percentile(0.99)},
+          {"p99_9", p.percentile(0.999)}, {"max", p.max()},           {"count", p.count()}};
+}
+
+json side_json(const RunResult& r, const SideEnd& end) {
+  json intervals = json::array();
+  for (const IntervalSample& sample : r.intervals) intervals.push_back(interval_json(sample));
+  const bool primary = r.role == Role::Primary;
+  return {
+      {"role", role_name(r.role)},
+      {"end", end.end},
+      {"failure", optional_json(end.failure)},
+      {"sync_mode", to_string(r.mode)},
+      {"flush_pages", r.flush_pages},
+      {"flush_bytes", pages_to_bytes(r.flush_pages)},
+      {"elapsed_seconds", to_seconds(r.elapsed)},
+      {"log",
+       {{"bytes", r.flushes.bytes},
+        {"flushes", r.flushes.calls},
+        {"mbytes_per_sec", mbytes_per_sec(r.flushes.bytes, r.elapsed)},
+        {"seconds_per_flush", seconds_per_call(r.busy_time(), r.flushes.calls)}}},
+      {"target", target_json(r)},
+      {"disk", disk_json(r)},
+      {"send", io_json(r.sends, r.elapsed)},
+      {"recv", io_json(r.recvs, r.elapsed)},
+      {"congestion",
+       {{"count", r.congestions.calls},
+        {"seconds", to_seconds(r.congestions.time)},
+        {"seconds_per_congestion", seconds_per_call(r.congestions.time, r.congestions.calls)}}},
+      {"socket",
+       {{"send_buffer", r.socket_send_buffer}, {"receive_buffer", r.socket_receive_buffer}}},
+      {"receive_buffer_pages", primary ? json(nullptr) : json(r.receive_buffer_pages)},
+      {"distributions",
+       {{"log_write_size", histogram_json(r.write_bytes, "byte")},
+        {"log_shipping_time", histogram_json(r.ship_micros, "microsecond")},
+        {"congestion_duration", histogram_json(r.congestion_micros, "microsecond")},
+        {"send_size", histogram_json(r.send_bytes, "byte")},
+        {"recv_size", histogram_json(r.recv_bytes, "byte")}}},
+      {"shipping_time_percentiles_us",
+       primary ? percentiles_json(r.ship_percentiles) : json(nullptr)},
+      {"intervals", intervals},
+  };
+}
+
+json run_document(const RunConfig& config, std::string_view kind,
+                  std::chrono::system_clock::time_point started) {
+  json disk = nullptr;
+  if (config.disk) {
+    disk = {{"mbytes_per_sec", config.disk->mbytes_per_sec},
+            {"overhead_seconds", config.disk->overhead_seconds}};
+  }
+  const auto seconds_or_null = [](const std::optional<Nanos>& d) {
+    return d ? json(to_seconds(*d)) : json(nullptr);
+  };
+  const auto zero_is_none = [](Nanos d) {
+    return d > Nanos{0} ? json(to_seconds(d)) : json(nullptr);
+  };
+  return {
+      {"schema_version", kJsonSchemaVersion},
+      {"program", "simhadr"},
+      {"version", SIMHADR_VERSION},
+      {"kind", kind},
+      {"start_time", utc_timestamp(started)},
+      {"command_line", config.args},
+      {"config",
+       {{"sync_mode", to_string(config.effective_sync_mode())},
+        {"flush_pages", config.effective_flush_pages()},
+        {"run_seconds", optional_json(config.effective_run_seconds())},
+        {"max_flushes", optional_json(config.max_flushes)},
+        {"target_mbytes_per_sec", optional_json(config.target_mbytes_per_sec)},
+        {"hadr_buf_pages", optional_json(config.standby_buffer_pages)},
+        {"disk", disk},
+        {"socket_send_buffer", optional_json(config.socket.send_buffer)},
+        {"socket_receive_buffer", optional_json(config.socket.receive_buffer)},
+        {"nagle", config.socket.nagle},
+        {"blocking", config.socket.blocking},
+        {"local", endpoint_json(config.local)},
+        {"remote", endpoint_json(config.remote)},
+        {"interval_seconds", seconds_or_null(config.interval)},
+        {"connect_timeout_seconds", zero_is_none(config.waits.connect)},
+        {"stall_timeout_seconds", zero_is_none(config.waits.stall)}}},
+      {"runs", json::array()},
+      {"error", nullptr},
+  };
+}
+
+void write_json(const std::string& path, const json& doc, bool append_line) {
+  const std::string text = append_line ? doc.dump() : doc.dump(2);
+  if (path == "-") {
+    std::cout << text << '\n';
+    std::cout.flush();
+    return;
+  }
+  std::ofstream out(path, append_line ? std::ios::app : std::ios::trunc);
+  out << text << '\n';
+  out.flush();
+  if (!out) throw std::runtime_error(fmt::format("cannot write -json file '{}'", path));
+}
+
+}  // namespace simhadr

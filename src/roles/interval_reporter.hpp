@@ -1,0 +1,44 @@
+#pragma once
+// -interval as a role sees it: start it with the run, poll it between steps,
+// finish it at the end. Each closed interval is kept in the result and handed
+// to the sink (which prints it), so a long run shows progress as it goes.
+#include <functional>
+#include <optional>
+
+#include "measure/interval_meter.hpp"
+
+namespace simhadr {
+
+using IntervalSink = std::function<void(const IntervalSample&)>;
+
+class IntervalReporter {
+ public:
+  IntervalReporter(std::optional<Nanos> period, IntervalSink sink)
+      : period_(period), sink_(std::move(sink)) {}
+
+  void start(Clock::time_point at) {
+    if (period_) meter_.emplace(*period_, at);
+  }
+  void note_shipping(Nanos shipping) {
+    if (meter_) meter_->note_shipping(shipping);
+  }
+  void poll(Clock::time_point now, RunResult& result) {
+    if (meter_) keep(meter_->poll(now, result), result);
+  }
+  void finish(Clock::time_point now, RunResult& result) {
+    if (meter_) keep(meter_->finish(now, result), result);
+  }
+
+ private:
+  void keep(const std::optional<IntervalSample>& sample, RunResult& result) {
+    if (!sample) return;
+    result.intervals.push_back(*sample);
+    if (sink_) sink_(*sample);
+  }
+
+  std::optional<Nanos> period_;
+  IntervalSink sink_;
+  std::optional<IntervalMeter> meter_;
+};
+
+}  // namespace simhadr
