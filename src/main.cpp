@@ -93,6 +93,13 @@ int run_action(const Command& command, std::ostream& text,
     }
     case Action::Standby: {
       log.blank();
+      if (config.loop) {
+        serve_standby_runs(config, stop, log, spin, [&](const RoleOutcome& outcome, auto begun) {
+          record_shipping(config, "standby", begun, std::span(&outcome, 1));
+          exit_status(outcome, text);
+        });
+        return 0;
+      }
       const RoleOutcome outcome = run_standby(config, stop, log, spin);
       record_shipping(config, "standby", started, std::span(&outcome, 1));
       return exit_status(outcome, text);

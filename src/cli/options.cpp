@@ -210,6 +210,8 @@ class OptionTable {
       if (config_.loop && *config_.role == Role::Primary) {
         throw UsageError("-loop applies to the standby; run the primary once per run");
       }
+      // A persistent standby waits for the next primary as long as it takes, unless told.
+      if (config_.loop && !given("connectTimeout")) config_.waits.connect = Nanos{0};
       command_.action = *config_.role == Role::Primary ? Action::Primary : Action::Standby;
       warn_about_other_role();
     } else {

@@ -18,7 +18,6 @@ namespace {
 
 using boost::system::error_code;
 constexpr auto kWaitSlice = std::chrono::milliseconds(100);
-constexpr auto kRetryInterval = std::chrono::seconds(1);
 
 enum class WaitEnd : std::uint8_t { Done, Stopped, TimedOut };
 
@@ -165,59 +164,63 @@ std::string describe(const tcp::endpoint& endpoint) {
 
 }  // namespace
 
-std::optional<tcp::socket> accept_standby(boost::asio::io_context& io, const LinkPlan& plan,
-                                          RunLog& log, const StopSource& stop,
-                                          const ListeningCallback& on_listening) {
+StandbyListener::StandbyListener(boost::asio::io_context& io, const LinkPlan& plan, RunLog& log,
+                                 const ListeningCallback& on_listening)
+    : io_(io), plan_(plan), log_(log), acceptor_(io) {
   const auto local = resolve(io, plan.local, "local", log).front();
-  const auto standby_addresses = resolve(io, plan.remote, "remote", log);
+  standby_addresses_ = resolve(io, plan.remote, "remote", log);
 
-  tcp::acceptor acceptor(io);
-  acceptor.open(local.protocol());
-  print_socket_properties(log, "creation", acceptor.native_handle());
-  acceptor.set_option(tcp::acceptor::reuse_address(true));
-  apply_buffer_sizes(acceptor.native_handle(), plan.options, log, true);
+  acceptor_.open(local.protocol());
+  print_socket_properties(log, "creation", acceptor_.native_handle());
+  acceptor_.set_option(tcp::acceptor::reuse_address(true));
+  apply_buffer_sizes(acceptor_.native_handle(), plan.options, log, true);
 
   log.line("Binding socket to local address.");
   error_code error;
-  acceptor.bind(local, error);
-  if (!error) acceptor.listen(1, error);
+  acceptor_.bind(local, error);
+  if (!error) acceptor_.listen(1, error);
   if (error)
     throw RunError(fmt::format("cannot listen on {}: {}", describe(local), error.message()));
-  const std::uint16_t port = acceptor.local_endpoint().port();
+  const std::uint16_t port = acceptor_.local_endpoint().port();
   log.line("Listening on local host TCP port {}", port);
   log.blank();
   log.flush();
   if (on_listening) on_listening(port);
+}
 
-  const Deadline deadline(plan.waits.connect);
+StandbyListener::~StandbyListener() = default;
+
+std::optional<tcp::socket> StandbyListener::accept(const StopSource& stop) {
+  const Deadline deadline(plan_.waits.connect);
   for (;;) {
-    tcp::socket socket(io);
+    tcp::socket socket(io_);
     bool accepted = false;
-    acceptor.async_accept(socket, [&](const error_code& result) {
+    error_code error;
+    acceptor_.async_accept(socket, [&](const error_code& result) {
       accepted = true;
       error = result;
     });
-    switch (run_until_done(io, accepted, stop, deadline, [&] { acceptor.cancel(); })) {
+    switch (run_until_done(io_, accepted, stop, deadline, [&] { acceptor_.cancel(); })) {
       case WaitEnd::Stopped:
         return std::nullopt;
       case WaitEnd::TimedOut:
         throw RunError(
-            fmt::format("no standby connected within {}", timeout_hint(plan.waits.connect)));
+            fmt::format("no standby connected within {}", timeout_hint(plan_.waits.connect)));
       case WaitEnd::Done:
         break;
     }
     if (error) throw RunError(fmt::format("accepting a standby failed: {}", error.message()));
     const tcp::endpoint peer = socket.remote_endpoint(error);
     if (error) continue;  // gone again before we looked
-    if (plan.options.any_host || is_one_of(peer.address(), standby_addresses)) {
-      log.line("Connected.");
-      log.blank();
-      configure_connected(socket, plan.options, log);
+    if (plan_.options.any_host || is_one_of(peer.address(), standby_addresses_)) {
+      log_.line("Connected.");
+      log_.blank();
+      configure_connected(socket, plan_.options, log_);
       return socket;
     }
-    log.line("Refused a connection from {}: not an address of -rhost {} (-anyHost accepts any)",
-             describe(peer), plan.remote.host);
-    log.flush();
+    log_.line("Refused a connection from {}: not an address of -rhost {} (-anyHost accepts any)",
+              describe(peer), plan_.remote.host);
+    log_.flush();
   }
 }
 
@@ -264,6 +267,7 @@ std::optional<tcp::socket> connect_to_primary(boost::asio::io_context& io, const
                                last ? fmt::format("; last attempt: {}", last.message()) : ""));
   };
   error_code error;
+  bool refused_before = false;
   bool untried = true;  // the socket just opened for remotes.front()
   for (;;) {
     for (const auto& remote : remotes) {
@@ -280,10 +284,13 @@ std::optional<tcp::socket> connect_to_primary(boost::asio::io_context& io, const
       if (!error) break;
     }
     if (!error) break;
-    log.line("connect() failed. errno={}, {}", error.value(), error.message());
-    log.line("Retrying");
-    log.flush();
-    const WaitEnd end = sleep_unless_stopped(kRetryInterval, stop, deadline);
+    if (!plan.quiet_retries || !refused_before) {
+      log.line("connect() failed. errno={}, {}", error.value(), error.message());
+      log.line("{}", plan.quiet_retries ? "Retrying until the primary is there" : "Retrying");
+      log.flush();
+    }
+    refused_before = true;
+    const WaitEnd end = sleep_unless_stopped(plan.retry_interval, stop, deadline);
     if (end != WaitEnd::Done) return give_up(end, error);
   }
 

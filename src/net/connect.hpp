@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <stdexcept>
+#include <vector>
 
 #include "roles/run_log.hpp"
 #include "simhadr/config.hpp"
@@ -28,6 +29,10 @@ struct LinkPlan {
   Endpoint remote;
   SocketOptions options;
   WaitBounds waits;
+  // The standby's pause between connect attempts; a -loop standby retries
+  // sooner and reports only the first refusal of each wait.
+  Nanos retry_interval = std::chrono::seconds(1);
+  bool quiet_retries = false;
 };
 
 using tcp = boost::asio::ip::tcp;
@@ -35,10 +40,27 @@ using tcp = boost::asio::ip::tcp;
 // Called with the port actually listened on (the kernel's choice when lport is 0).
 using ListeningCallback = std::function<void(std::uint16_t port)>;
 
-// nullopt when a stop was requested before a standby came.
-std::optional<tcp::socket> accept_standby(boost::asio::io_context& io, const LinkPlan& plan,
-                                          RunLog& log, const StopSource& stop,
-                                          const ListeningCallback& on_listening);
+// The primary's side: resolves, binds and listens at construction (RunError
+// when it cannot), then accepts its standby, as often as a run needs (a
+// standby of ours may reconnect once to apply requested socket settings).
+class StandbyListener {
+ public:
+  StandbyListener(boost::asio::io_context& io, const LinkPlan& plan, RunLog& log,
+                  const ListeningCallback& on_listening);
+  ~StandbyListener();
+  StandbyListener(const StandbyListener&) = delete;
+  StandbyListener& operator=(const StandbyListener&) = delete;
+
+  // nullopt when a stop was requested before a standby came.
+  std::optional<tcp::socket> accept(const StopSource& stop);
+
+ private:
+  boost::asio::io_context& io_;
+  LinkPlan plan_;
+  RunLog& log_;
+  tcp::acceptor acceptor_;
+  std::vector<tcp::endpoint> standby_addresses_;
+};
 
 // nullopt when a stop was requested before the primary answered.
 std::optional<tcp::socket> connect_to_primary(boost::asio::io_context& io, const LinkPlan& plan,

@@ -37,6 +37,10 @@ RoleOutcome Primary::run() {
   fail_on_peer_errors(outcome, [&] {
     end = link_.send_all(handshake, nullptr);
     if (end == TransferEnd::Done) log_.trace("{} bytes sent", handshake.size());
+    if (end == TransferEnd::Done && plan_.handshake.standby.any()) {
+      end = confirm_standby_settings(outcome);
+      if (outcome.reconnect || outcome.end == RunEnd::Failed) return;
+    }
     log_.line("Sending log flushes. Press Ctrl-C to stop.");
     log_.flush();
     start = clock_.now();
@@ -54,13 +58,37 @@ RoleOutcome Primary::run() {
   link_.close();
 
   outcome.result = result_;
-  if (outcome.end == RunEnd::Failed) return outcome;
+  if (outcome.end == RunEnd::Failed || outcome.reconnect) return outcome;
   if (end == TransferEnd::PeerClosed) {
     outcome.fail("the standby closed the connection before the run ended");
   } else if (end == TransferEnd::Stopped || stop_.requested()) {
     outcome.end = RunEnd::Interrupted;
   }
   return outcome;
+}
+
+TransferEnd Primary::confirm_standby_settings(RoleOutcome& outcome) {
+  std::array<char, kSettingsReplyBytes> reply{};
+  const TransferEnd end = link_.recv_exact(reply, nullptr);
+  if (end == TransferEnd::PeerClosed) {
+    outcome.fail(
+        "the standby closed the connection instead of answering the standby* settings (they "
+        "need a standby of the open simhadr)");
+  }
+  if (end != TransferEnd::Done) return end;
+  const std::string_view answer(reply.data(), reply.size());
+  if (answer == kSettingsNeedReconnect) {
+    log_.line("The standby reconnects to apply the requested socket buffer sizes.");
+    log_.blank();
+    outcome.reconnect = true;
+  } else if (answer == kSettingsApplied) {
+    log_.line("The standby applied the requested settings.");
+  } else {
+    throw ProtocolError(
+        "the standby's answer to the standby* settings is neither of the two "
+        "it may be (they need a standby of the open simhadr)");
+  }
+  return end;
 }
 
 TransferEnd Primary::ship_one() {

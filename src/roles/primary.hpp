@@ -39,6 +39,8 @@ class Primary {
   const RunResult& result() const { return result_; }
 
  private:
+  // A handshake with standby* settings gets a 16-byte answer: go on, or reconnect.
+  TransferEnd confirm_standby_settings(RoleOutcome& outcome);
   bool limits_reached(Clock::time_point start) const;
   void pace(Clock::time_point start);
 

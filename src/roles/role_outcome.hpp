@@ -1,8 +1,10 @@
 #pragma once
 #include <fmt/format.h>
 
+#include <optional>
 #include <string>
 
+#include "simhadr/config.hpp"
 #include "simhadr/measure/run_result.hpp"
 #include "simhadr/transport.hpp"
 #include "simhadr/wire/protocol_error.hpp"
@@ -20,6 +22,10 @@ struct RoleOutcome {
   RunEnd end = RunEnd::Completed;
   std::string failure;    // one line, when end == Failed
   bool connected = true;  // false when stopped before the peer was there
+  // The standby closes to reconnect with requested socket settings: not a
+  // run yet, and no report (see docs/protocol.md).
+  bool reconnect = false;
+  std::optional<SocketOptions> reconnect_with;  // standby: the options to reconnect with
 
   void fail(std::string why) {
     end = RunEnd::Failed;

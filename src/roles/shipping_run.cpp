@@ -60,6 +60,7 @@ RoleOutcome run_connected(boost::asio::io_context& io, std::optional<tcp::socket
   RoleOutcome outcome = run_role(link, clock, *disk);
   outcome.result.socket_send_buffer = connected.send_buffer;
   outcome.result.socket_receive_buffer = connected.receive_buffer;
+  if (outcome.reconnect) return outcome;
   log.blank();
   write_text_report(log.stream(), outcome.result);
   log.flush();
@@ -72,38 +73,77 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
                         const ListeningCallback& on_listening) {
   print_defaults_applied(config, log);
   boost::asio::io_context io;
-  auto socket = accept_standby(io, {config.local, config.remote, config.socket, config.waits}, log,
-                               stop, on_listening);
-  return run_connected(io, std::move(socket), config, stop, log, spin, "a standby",
-                       [&](Link& link, Clock& clock, const DiskModel& disk) {
-                         PrimaryPlan plan;
-                         plan.handshake = {config.effective_sync_mode(),
-                                           config.effective_flush_pages(),
-                                           format_conn_time(std::chrono::system_clock::now())};
-                         plan.max_flushes = config.max_flushes;
-                         if (const auto seconds = config.effective_run_seconds()) {
-                           plan.run_time = from_seconds(*seconds);
-                         }
-                         plan.disk = config.disk;
-                         plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
-                         plan.interval = config.interval;
-                         plan.on_interval = print_to(log);
-                         FixedFlushSize flush_sizes(config.effective_flush_pages());
-                         return Primary(plan, flush_sizes, disk, link, clock, stop, log).run();
+  StandbyListener listener(io, {config.local, config.remote, config.socket, config.waits}, log,
+                           on_listening);
+  const auto run_role = [&](Link& link, Clock& clock, const DiskModel& disk) {
+    PrimaryPlan plan;
+    plan.handshake = {config.effective_sync_mode(), config.effective_flush_pages(),
+                      format_conn_time(std::chrono::system_clock::now()), config.standby_request};
+    plan.max_flushes = config.max_flushes;
+    if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
+    plan.disk = config.disk;
+    plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
+    plan.interval = config.interval;
+    plan.on_interval = print_to(log);
+    FixedFlushSize flush_sizes(config.effective_flush_pages());
+    return Primary(plan, flush_sizes, disk, link, clock, stop, log).run();
+  };
+  RoleOutcome outcome =
+      run_connected(io, listener.accept(stop), config, stop, log, spin, "a standby", run_role);
+  // A standby of ours reconnects once to apply requested socket buffer sizes.
+  if (outcome.reconnect) {
+    outcome =
+        run_connected(io, listener.accept(stop), config, stop, log, spin, "a standby", run_role);
+    if (outcome.reconnect) outcome.fail("the standby asked to reconnect a second time");
+  }
+  return outcome;
+}
+
+namespace {
+
+RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, RunLog& log,
+                             Nanos spin) {
+  boost::asio::io_context io;
+  LinkPlan plan{config.local, config.remote, config.socket, config.waits};
+  if (config.loop) {
+    // Between runs a persistent standby waits for the next primary: quietly, and
+    // retrying often, so a sweep's next run starts at once.
+    plan.retry_interval = std::chrono::milliseconds(200);
+    plan.quiet_retries = true;
+  }
+  return run_connected(io, connect_to_primary(io, plan, log, stop), config, stop, log, spin,
+                       "the primary", [&](Link& link, Clock& clock, const DiskModel& disk) {
+                         return Standby({config.standby_buffer_pages, config.disk, config.interval,
+                                         print_to(log), config.socket},
+                                        disk, link, clock, stop, log)
+                             .run();
                        });
 }
 
+}  // namespace
+
 RoleOutcome run_standby(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin) {
-  boost::asio::io_context io;
-  auto socket =
-      connect_to_primary(io, {config.local, config.remote, config.socket, config.waits}, log, stop);
-  return run_connected(
-      io, std::move(socket), config, stop, log, spin, "the primary",
-      [&](Link& link, Clock& clock, const DiskModel& disk) {
-        return Standby({config.standby_buffer_pages, config.disk, config.interval, print_to(log)},
-                       disk, link, clock, stop, log)
-            .run();
-      });
+  RoleOutcome outcome = run_standby_once(config, stop, log, spin);
+  if (outcome.reconnect) {
+    RunConfig requested = config;
+    requested.socket = *outcome.reconnect_with;
+    outcome = run_standby_once(requested, stop, log, spin);
+    if (outcome.reconnect) outcome.fail("the primary asked for other settings a second time");
+  }
+  return outcome;
+}
+
+void serve_standby_runs(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin,
+                        const RunRecorder& record) {
+  for (unsigned run = 1; !stop.requested(); ++run) {
+    log.line("======== standby run {} (Ctrl-C ends the standby) ========", run);
+    log.blank();
+    const auto started = std::chrono::system_clock::now();
+    const RoleOutcome outcome = run_standby(config, stop, log, spin);
+    if (!outcome.connected) break;
+    record(outcome, started);
+    log.blank();
+  }
 }
 
 }  // namespace simhadr

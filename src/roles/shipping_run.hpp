@@ -1,6 +1,9 @@
 #pragma once
 // One side of a shipping run, from configuration to printed report: connect,
 // build the models, run the role, print its report. Used by main and the demo.
+#include <chrono>
+#include <functional>
+
 #include "net/connect.hpp"
 #include "roles/role_outcome.hpp"
 #include "roles/run_log.hpp"
@@ -13,5 +16,15 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
                         const ListeningCallback& on_listening = {});
 
 RoleOutcome run_standby(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin);
+
+// Called after each run of a -loop standby, with when that run began.
+using RunRecorder =
+    std::function<void(const RoleOutcome& outcome, std::chrono::system_clock::time_point started)>;
+
+// -loop: serves one primary run after another, printing each report and
+// handing it to `record`, until a stop. A run that fails is recorded and the
+// standby goes on; an error of the set-up (RunError) ends it.
+void serve_standby_runs(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin,
+                        const RunRecorder& record);
 
 }  // namespace simhadr

@@ -32,11 +32,13 @@ RoleOutcome Standby::run() {
   fail_on_peer_errors(outcome, [&] {
     const std::optional<HandshakeParams> params = receive_handshake(outcome);
     if (!params) return;
+    if (params->standby.any() && !take_requested_settings(params->standby, outcome)) return;
     result_.mode = params->mode;
     result_.flush_pages = params->flush_pages;
     ack_point_ = rules_for(params->mode).standby_ack;
-    const std::uint32_t buffer_pages = plan_.buffer_pages.value_or(
-        std::min(kDefaultBufferFlushes * params->flush_pages, kMaxStandbyBufferPages));
+    const std::uint32_t buffer_pages =
+        params->standby.buffer_pages.value_or(plan_.buffer_pages.value_or(
+            std::min(kDefaultBufferFlushes * params->flush_pages, kMaxStandbyBufferPages)));
     if (buffer_pages < params->flush_pages) {
       outcome.fail(fmt::format(
           "the primary's flushes of {} pages do not fit -hadrBufSize {}; give at least {}",
@@ -83,6 +85,32 @@ std::optional<HandshakeParams> Standby::receive_handshake(RoleOutcome& outcome) 
   log_.text(handshake_text(params));
   log_.blank();
   return params;
+}
+
+bool Standby::take_requested_settings(const StandbyRequest& request, RoleOutcome& outcome) {
+  SocketOptions wanted = plan_.socket;
+  if (request.send_buffer) wanted.send_buffer = request.send_buffer;
+  if (request.receive_buffer) wanted.receive_buffer = request.receive_buffer;
+  // Buffer sizes must be set before the connection is made (TCP fixes its
+  // window scale then), so other sizes mean reconnecting.
+  const bool same_socket = wanted.send_buffer == plan_.socket.send_buffer &&
+                           wanted.receive_buffer == plan_.socket.receive_buffer;
+  const std::string_view answer = same_socket ? kSettingsApplied : kSettingsNeedReconnect;
+  const TransferEnd end = link_.send_all(answer, nullptr);
+  if (end == TransferEnd::Stopped) outcome.end = RunEnd::Interrupted;
+  if (end == TransferEnd::PeerClosed) outcome.fail("the primary closed the connection first");
+  if (end != TransferEnd::Done) return false;
+  if (same_socket) {
+    log_.line("Applied the primary's settings for this run.");
+    return true;
+  }
+  log_.line("Reconnecting with the primary's socket buffer sizes (send {}, receive {}).",
+            wanted.send_buffer ? fmt::format("{}", *wanted.send_buffer) : "default",
+            wanted.receive_buffer ? fmt::format("{}", *wanted.receive_buffer) : "default");
+  log_.blank();
+  outcome.reconnect = true;
+  outcome.reconnect_with = wanted;
+  return false;
 }
 
 RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {

@@ -18,6 +18,7 @@ struct StandbyPlan {
   std::optional<DiskParams> disk;             // reported when set
   std::optional<Nanos> interval;              // -interval
   IntervalSink on_interval;
+  SocketOptions socket;  // what this connection was opened with
 };
 
 class Standby {
@@ -31,6 +32,9 @@ class Standby {
  private:
   // nullopt when the run ended (stopped, or failed as outcome says) before it.
   std::optional<HandshakeParams> receive_handshake(RoleOutcome& outcome);
+  // Answers a handshake that carries standby* settings. False when the
+  // connection must be reopened with other socket buffer sizes first.
+  bool take_requested_settings(const StandbyRequest& request, RoleOutcome& outcome);
   RunEnd receive_flushes(ReceiveBuffer& buffer);
   void on_flush_received(std::uint32_t pages);
   void write_pages(ReceiveBuffer& buffer, bool may_ack);

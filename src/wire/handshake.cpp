@@ -21,8 +21,15 @@ std::string format_conn_time(std::chrono::system_clock::time_point when) {
 }
 
 std::string handshake_text(const HandshakeParams& params) {
-  return fmt::format("syncMode={}\nflushSize={}\nconnTime={}\n", to_string(params.mode),
-                     params.flush_pages, params.conn_time);
+  std::string text = fmt::format("syncMode={}\nflushSize={}\nconnTime={}\n", to_string(params.mode),
+                                 params.flush_pages, params.conn_time);
+  const StandbyRequest& standby = params.standby;
+  if (standby.send_buffer) text += fmt::format("standbySockSndBuf={}\n", *standby.send_buffer);
+  if (standby.receive_buffer) {
+    text += fmt::format("standbySockRcvBuf={}\n", *standby.receive_buffer);
+  }
+  if (standby.buffer_pages) text += fmt::format("standbyHadrBufSize={}\n", *standby.buffer_pages);
+  return text;
 }
 
 std::array<char, kHandshakeBytes> encode_handshake(const HandshakeParams& params) {
@@ -35,19 +42,23 @@ std::array<char, kHandshakeBytes> encode_handshake(const HandshakeParams& params
 
 namespace {
 
-std::uint32_t parse_flush_pages(std::string_view value) {
-  std::uint32_t pages = 0;
-  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), pages);
-  if (error != std::errc{} || end != value.data() + value.size() || pages == 0 ||
-      pages > kMaxFlushPages) {
-    throw ProtocolError(fmt::format("handshake flushSize '{}' is not a page count from 1 to {}",
-                                    value, kMaxFlushPages));
-  }
-  return pages;
-}
+// The first kRequiredFields are the original's and must be there; the rest are ours and optional.
+constexpr std::size_t kRequiredFields = 3;
+constexpr std::size_t kFieldCount = 6;
+constexpr std::array<std::string_view, kFieldCount> kFields{
+    "syncMode",          "flushSize",         "connTime",
+    "standbySockSndBuf", "standbySockRcvBuf", "standbyHadrBufSize"};
 
-constexpr std::size_t kFieldCount = 3;
-constexpr std::array<std::string_view, kFieldCount> kFields{"syncMode", "flushSize", "connTime"};
+template <typename T>
+T parse_bounded(std::string_view key, std::string_view value, T max) {
+  T number = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+  if (error != std::errc{} || end != value.data() + value.size() || number < 1 || number > max) {
+    throw ProtocolError(
+        fmt::format("handshake {} '{}' is not a number from 1 to {}", key, value, max));
+  }
+  return number;
+}
 
 bool printable(std::string_view text) {
   return std::ranges::all_of(text, [](char c) { return c == '\n' || (c >= 0x20 && c < 0x7f); });
@@ -91,12 +102,18 @@ HandshakeParams decode_handshake(std::span<const char, kHandshakeBytes> message)
       if (!mode) throw ProtocolError(fmt::format("handshake syncMode '{}' is unknown", value));
       params.mode = *mode;
     } else if (key == "flushSize") {
-      params.flush_pages = parse_flush_pages(value);
-    } else {
+      params.flush_pages = parse_bounded(key, value, kMaxFlushPages);
+    } else if (key == "connTime") {
       params.conn_time = std::string(value);
+    } else if (key == "standbySockSndBuf") {
+      params.standby.send_buffer = parse_bounded(key, value, kMaxSocketBufferBytes);
+    } else if (key == "standbySockRcvBuf") {
+      params.standby.receive_buffer = parse_bounded(key, value, kMaxSocketBufferBytes);
+    } else {
+      params.standby.buffer_pages = parse_bounded(key, value, kMaxStandbyBufferPages);
     }
   }
-  for (std::size_t i = 0; i < kFieldCount; ++i) {
+  for (std::size_t i = 0; i < kRequiredFields; ++i) {
     if (!seen[i]) throw ProtocolError(fmt::format("handshake lacks {}", kFields[i]));
   }
   return params;

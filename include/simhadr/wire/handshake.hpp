@@ -1,6 +1,9 @@
 #pragma once
 // The 1024-byte handshake the primary sends right after connecting:
 // "syncMode=<MODE>\nflushSize=<N>\nconnTime=<YYYY-MM-DD_HH:MM:SS_TZ>\n", NUL-padded.
+// A primary of ours may append settings for the standby (standbySockSndBuf=,
+// standbySockRcvBuf=, standbyHadrBufSize=); without them the message is the
+// original's, byte for byte. docs/protocol.md describes the exchange.
 #include <array>
 #include <chrono>
 #include <cstddef>
@@ -8,6 +11,7 @@
 #include <span>
 #include <string>
 
+#include "simhadr/config.hpp"
 #include "simhadr/sync_mode.hpp"
 #include "simhadr/wire/protocol_error.hpp"
 
@@ -19,8 +23,15 @@ struct HandshakeParams {
   SyncMode mode = SyncMode::NearSync;
   std::uint32_t flush_pages = 0;
   std::string conn_time;
+  StandbyRequest standby;
   bool operator==(const HandshakeParams&) const = default;
 };
+
+// The standby's 16-byte answer to a handshake that carries settings.
+inline constexpr std::size_t kSettingsReplyBytes = 16;
+inline constexpr std::string_view kSettingsApplied{"settings ok\0\0\0\0\0", kSettingsReplyBytes};
+inline constexpr std::string_view kSettingsNeedReconnect{"reconnect\0\0\0\0\0\0\0",
+                                                         kSettingsReplyBytes};
 
 // Local time with the zone abbreviation, e.g. 2026-11-30_04:10:38_UTC.
 std::string format_conn_time(std::chrono::system_clock::time_point when);
