@@ -3,12 +3,15 @@
 # that this machine does not have yet. Safe to run again; needs root (or sudo).
 set -euo pipefail
 
+# python3-jsonschema and gnuplot-nox: the tests validate -json output and draw a sweep.
 packages=(cmake g++ make libboost-dev libcli11-dev libfmt-dev libspdlog-dev libgtest-dev
-  nlohmann-json3-dev)
+  nlohmann-json3-dev python3 python3-jsonschema gnuplot-nox)
 for extra in "$@"; do
   case "$extra" in
     --bench) packages+=(iperf3 fio bc python3) ;;
     --fuzz) packages+=(clang libclang-rt-dev) ;;
+    --package) packages+=(dpkg-dev man-db gzip python3) ;;
+    --plot) packages+=(python3 gnuplot-nox) ;;
     *) echo "install-deps: unknown argument $extra" >&2; exit 2 ;;
   esac
 done

@@ -2,7 +2,8 @@
 # Installs what is missing, builds with -Werror and runs every test (unit and
 # end-to-end) through CTest, then repeats the suite in an AddressSanitizer +
 # UndefinedBehaviorSanitizer build and in a ThreadSanitizer build, and runs
-# each libFuzzer target for 30 seconds (about 12 minutes on 2 cores).
+# each libFuzzer target for 30 seconds, then builds the .deb and checks that it
+# installs (about 15 minutes on 2 cores).
 # --quick runs the plain build's suite only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,4 +36,5 @@ if $sanitizers; then
   export TSAN_OPTIONS=halt_on_error=1
   run_suite build-tsan -DSIMHADR_SANITIZE=thread -DCMAKE_BUILD_TYPE=RelWithDebInfo
   tools/fuzz.sh 30
+  tools/package.sh --check
 fi

@@ -13,7 +13,10 @@ namespace simhadr::e2e {
 struct ParsedReport {
   std::string mode;
   std::uint64_t log_bytes = 0;
+  double elapsed_seconds = 0;  // as printed, 6 decimals
+  double mbytes_per_sec = 0;
   std::uint64_t flushes = 0;
+  double seconds_per_flush = 0;
   std::uint64_t write_calls = 0;  // only with -disk
   std::uint64_t sent_bytes = 0;
   std::uint64_t send_calls = 0;
@@ -35,17 +38,20 @@ inline std::optional<ParsedReport> parse_report(const std::string& text) {
     if (std::regex_match(
             line, m,
             std::regex(
-                R"((SYNC|NEARSYNC|ASYNC|SUPERASYNC): Total (\d+) bytes in [\d.]+ seconds, [\d.]+ MBytes/sec)"))) {
+                R"((SYNC|NEARSYNC|ASYNC|SUPERASYNC): Total (\d+) bytes in ([\d.]+) seconds, ([\d.]+) MBytes/sec)"))) {
       report.mode = m[1];
       report.log_bytes = std::stoull(m[2]);
+      report.elapsed_seconds = std::stod(m[3]);
+      report.mbytes_per_sec = std::stod(m[4]);
       found = true;
       ++report.summary_lines_seen;
     } else if (
         std::regex_match(
             line, m,
             std::regex(
-                R"(Total (\d+) flushes, [\d.]+ sec/flush, \d+ pages \(\d+ bytes\)/flush)"))) {
+                R"(Total (\d+) flushes, ([\d.]+) sec/flush, \d+ pages \(\d+ bytes\)/flush)"))) {
       report.flushes = std::stoull(m[1]);
+      report.seconds_per_flush = std::stod(m[2]);
       ++report.summary_lines_seen;
     } else if (std::regex_match(
                    line, m,

@@ -85,5 +85,19 @@ TEST(Handshake, ConnTimeHasTheOriginalsShape) {
   EXPECT_EQ(text[19], '_');
 }
 
+TEST(Handshake, StandbySettingsTravelAsExtraLinesOnlyWhenAskedFor) {
+  HandshakeParams params{SyncMode::Async, 16, "2026-11-30_04:10:38_UTC", {}};
+  EXPECT_EQ(handshake_text(params),
+            "syncMode=ASYNC\nflushSize=16\nconnTime=2026-11-30_04:10:38_UTC\n");
+  params.standby = {131072, 262144, 64};
+  EXPECT_EQ(handshake_text(params),
+            "syncMode=ASYNC\nflushSize=16\nconnTime=2026-11-30_04:10:38_UTC\n"
+            "standbySockSndBuf=131072\nstandbySockRcvBuf=262144\nstandbyHadrBufSize=64\n");
+  EXPECT_EQ(decode_handshake(encode_handshake(params)), params);
+  EXPECT_THROW(decode_handshake(message_of("syncMode=SYNC\nflushSize=16\nconnTime=x\n"
+                                           "standbyHadrBufSize=0\n")),
+               ProtocolError);
+}
+
 }  // namespace
 }  // namespace simhadr

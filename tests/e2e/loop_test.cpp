@@ -1,0 +1,92 @@
+// A persistent standby (-loop) serving three primary runs in a row, each with
+// other settings, two of them asked of the standby through the handshake; and
+// tools/sweep drawing its plot against such a standby.
+#include <signal.h>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "pair_run.hpp"
+
+namespace simhadr::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+namespace fs = std::filesystem;
+
+fs::path scratch_dir(const std::string& name) {
+  const fs::path dir = fs::path(SIMHADR_SCRATCH_DIR) / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::vector<std::string> csv_lines(const fs::path& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string field(const std::string& line, int index) {
+  std::istringstream in(line);
+  std::string value;
+  for (int i = 0; i <= index; ++i) std::getline(in, value, ',');
+  return value;
+}
+
+TEST(PersistentStandby, ServesThreeRunsWithDifferentSettingsUntilInterrupted) {
+  const fs::path dir = scratch_dir("loop");
+  const std::string port = std::to_string(kernel_chosen_free_port());
+  const std::string csv = (dir / "standby.csv").string();
+  ChildProcess standby({"-role", "standby", "-loop", "-lhost", "127.0.0.1", "-lport", "1", "-rhost",
+                        "127.0.0.1", "-rport", port, "-csv", csv});
+  const std::vector<std::vector<std::string>> runs = {
+      {"-n", "50", "-syncMode", "SYNC", "-flushSize", "4"},
+      {"-n", "60", "-syncMode", "ASYNC", "-flushSize", "8", "-standbyHadrBufSize", "40"},
+      {"-n", "70", "-syncMode", "NEARSYNC", "-standbySockRcvBuf", "262144"},
+  };
+  for (const auto& settings : runs) {
+    ChildProcess primary(concat({"-role", "primary", "-lhost", "127.0.0.1", "-lport", port,
+                                 "-rhost", "127.0.0.1", "-rport", "1", "-connectTimeout", "20"},
+                                settings));
+    ASSERT_EQ(primary.wait(kRunBound), 0) << primary.out() << primary.err();
+  }
+  ASSERT_TRUE(standby.wait_for_output("======== standby run 4", 10s)) << standby.out();
+  standby.send_signal(SIGINT);
+  ASSERT_EQ(standby.wait(10s), 0) << standby.err();
+
+  const std::vector<std::string> lines = csv_lines(csv);
+  ASSERT_EQ(lines.size(), 4u);  // the header and one row per run
+  EXPECT_EQ(field(lines[1], 2), "SYNC");
+  EXPECT_EQ(field(lines[1], 3), "4");
+  EXPECT_EQ(field(lines[1], 14), "50");
+  EXPECT_EQ(field(lines[2], 2), "ASYNC");
+  EXPECT_EQ(field(lines[2], 8), "40");  // the receive buffer the primary asked for
+  EXPECT_EQ(field(lines[2], 14), "60");
+  EXPECT_EQ(field(lines[3], 2), "NEARSYNC");
+  // The kernel doubles what was asked; the run's connection had it.
+  EXPECT_GE(std::stoi(field(lines[3], 5)), 262144);
+  EXPECT_EQ(field(lines[3], 14), "70");
+  const std::string out = standby.out();
+  EXPECT_NE(out.find("Reconnecting with the primary's socket buffer sizes"), std::string::npos);
+}
+
+TEST(Sweep, DrawsAPlotOverASocketBufferSweep) {
+  const fs::path dir = scratch_dir("sweep");
+  ChildProcess sweep({"sockbuf", "65536:131072", "--modes", "ASYNC,SYNC", "--seconds", "0.5",
+                      "--out", dir.string(), "--simhadr", SIMHADR_BINARY},
+                     std::string(SIMHADR_SOURCE_DIR) + "/tools/sweep");
+  ASSERT_EQ(sweep.wait(120s), 0) << sweep.out() << sweep.err();
+  EXPECT_EQ(csv_lines(dir / "points.csv").size(), 5u);
+  std::ifstream png(dir / "points.png", std::ios::binary);
+  char magic[4] = {};
+  png.read(magic, 4);
+  EXPECT_EQ(std::string(magic + 1, 3), "PNG");
+}
+
+}  // namespace
+}  // namespace simhadr::e2e

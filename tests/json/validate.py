@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Validates simhadr -json output against docs/simhadr-result.schema.json.
+
+  validate.py SCHEMA FILE     FILE holds one document, or one per line (a -loop standby)
+Prints "valid N" and exits 0, or prints the first error and exits 1.
+"""
+import json
+import sys
+
+import jsonschema
+
+
+def documents(path):
+    with open(path) as f:
+        text = f.read()
+    try:
+        return [json.loads(text)]
+    except json.JSONDecodeError:
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def main():
+    schema_path, instance_path = sys.argv[1:3]
+    with open(schema_path) as f:
+        schema = json.load(f)
+    validator = jsonschema.Draft202012Validator(schema)
+    docs = documents(instance_path)
+    for number, doc in enumerate(docs, 1):
+        errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
+        if errors:
+            error = errors[0]
+            where = "/".join(str(p) for p in error.absolute_path)
+            print(f"document {number}: {where}: {error.message}")
+            sys.exit(1)
+    print(f"valid {len(docs)}")
+
+
+if __name__ == "__main__":
+    main()

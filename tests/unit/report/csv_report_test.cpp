@@ -1,0 +1,38 @@
+#include "simhadr/report/csv_report.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace simhadr {
+namespace {
+
+std::size_t fields(const std::string& line) {
+  return static_cast<std::size_t>(std::ranges::count(line, ',')) + 1;
+}
+
+TEST(CsvReport, EveryRowHasTheHeadersColumns) {
+  const std::size_t columns = fields(csv_header());
+  EXPECT_EQ(columns, 21u);
+  RunConfig config;
+  config.standby_request.receive_buffer = 262144;
+  RunResult primary;
+  primary.flush_pages = 16;
+  primary.flushes.add(65536);
+  primary.elapsed = std::chrono::seconds(1);
+  primary.disk_model = DiskParams{50, 0.001};
+  const std::string row = csv_row({}, config, primary, "completed");
+  EXPECT_EQ(fields(row), columns) << row;
+  EXPECT_NE(row.find(",primary,NEARSYNC,16,0,0,,262144,,50,0.001,,1.000000,0.065536,1,"),
+            std::string::npos)
+      << row;
+  RunResult standby = primary;
+  standby.role = Role::Standby;
+  standby.receive_buffer_pages = 64;
+  EXPECT_EQ(fields(csv_row({}, config, standby, "failed")), columns);
+  EXPECT_EQ(fields(csv_row({}, DiskRow{"disk-write", 4, 1.0, 50.0, 100, 0.01}, "completed")),
+            columns);
+}
+
+}  // namespace
+}  // namespace simhadr
