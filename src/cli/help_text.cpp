@@ -42,9 +42,13 @@ What the primary ships (the standby learns these from the handshake):
   -t SECONDS               stop after this long                   (default 4, unless -n)
   -n FLUSHES               stop after this many flushes
   -target MB/S             hold the primary to this rate (MB = 10^6 bytes)
+  -standbySockSndBuf BYTES, -standbySockRcvBuf BYTES, -standbyHadrBufSize PAGES
+                           ask a standby of this simhadr to use these for the run
+                           (it reconnects once for socket buffer sizes)
 
 Standby:
   -hadrBufSize PAGES       receive buffer                          (default 4 x flushSize)
+  -loop                    serve one primary run after another until Ctrl-C
 
 Disks and timing (both sides):
   -disk MB/S SECONDS       simulated log disk: rate and overhead per IO
@@ -62,6 +66,11 @@ Disk tests (real IO, no network; -flushSize, -n, -t and -verbose apply):
   -preallocate             lay the file out first and write into it, as Db2
                            does with its formatted log files (default: append)
   -threads N               N writers at once, each on its own file
+
+Results (besides the text report):
+  -json FILE               one JSON document per run (- : stdout, report to stderr)
+  -csv FILE                append one summary row per run, header when new
+  -interval SECONDS        a line every SECONDS: MB/s, flushes, shipping, congestion
 
 Other:
   -h, -help                this text
