@@ -42,8 +42,9 @@ TEST(PersistentStandby, ServesThreeRunsWithDifferentSettingsUntilInterrupted) {
   const fs::path dir = scratch_dir("loop");
   const std::string port = std::to_string(kernel_chosen_free_port());
   const std::string csv = (dir / "standby.csv").string();
+  const std::string json_lines = (dir / "standby.jsonl").string();
   ChildProcess standby({"-role", "standby", "-loop", "-lhost", "127.0.0.1", "-lport", "1", "-rhost",
-                        "127.0.0.1", "-rport", port, "-csv", csv});
+                        "127.0.0.1", "-rport", port, "-csv", csv, "-json", json_lines});
   const std::vector<std::vector<std::string>> runs = {
       {"-n", "50", "-syncMode", "SYNC", "-flushSize", "4"},
       {"-n", "60", "-syncMode", "ASYNC", "-flushSize", "8", "-standbyHadrBufSize", "40"},
@@ -71,6 +72,7 @@ TEST(PersistentStandby, ServesThreeRunsWithDifferentSettingsUntilInterrupted) {
   // The kernel doubles what was asked; the run's connection had it.
   EXPECT_GE(std::stoi(field(lines[3], 5)), 262144);
   EXPECT_EQ(field(lines[3], 14), "70");
+  EXPECT_EQ(expect_valid_json(json_lines), 3u);
   const std::string out = standby.out();
   EXPECT_NE(out.find("Reconnecting with the primary's socket buffer sizes"), std::string::npos);
 }

@@ -54,6 +54,21 @@ PairRun run_pair(const std::vector<std::string>& primary_extra,
   return finish(primary, standby);
 }
 
+std::size_t expect_valid_json(const std::string& path) {
+  ChildProcess validator(
+      {std::string(SIMHADR_SOURCE_DIR) + "/tests/json/validate.py",
+       std::string(SIMHADR_SOURCE_DIR) + "/docs/simhadr-result.schema.json", path},
+      "/usr/bin/python3");
+  EXPECT_EQ(validator.wait(60s), 0) << validator.out() << validator.err();
+  const std::string out = validator.out();
+  std::smatch m;
+  if (!std::regex_search(out, m, std::regex(R"(^valid (\d+))"))) {
+    ADD_FAILURE() << out;
+    return 0;
+  }
+  return std::stoul(m[1]);
+}
+
 bool ipv6_loopback_available() {
   const int fd = ::socket(AF_INET6, SOCK_STREAM, 0);
   if (fd < 0) return false;

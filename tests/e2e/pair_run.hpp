@@ -34,6 +34,10 @@ PairRun run_pair(const std::vector<std::string>& primary_extra,
                  const std::vector<std::string>& standby_extra = {},
                  const std::string& host = "127.0.0.1");
 
+// Checks a -json file (one document, or one per line) against
+// docs/simhadr-result.schema.json with python3-jsonschema; returns how many it held.
+std::size_t expect_valid_json(const std::string& path);
+
 // False on machines without an IPv6 loopback (then the IPv6 tests skip).
 bool ipv6_loopback_available();
 
