@@ -222,6 +222,9 @@ class OptionTable {
     if (config_.json_path && config_.json_path == config_.csv_path) {
       throw UsageError(fmt::format("-json and -csv name the same file '{}'", *config_.json_path));
     }
+    if (command_.action == Action::DiskTest && config_.interval) {
+      command_.warnings.push_back("-interval applies to shipping runs; ignored in a disk test");
+    }
     if (command_.action == Action::SleepTest) {
       for (const std::string_view name : {"json", "csv", "interval"}) {
         if (given(name))

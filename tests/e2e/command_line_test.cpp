@@ -68,6 +68,10 @@ std::vector<Refusal> refusals() {
         "fast"},
        "-syncMode"},
       {{"-demo", "-rhost"}, "rhost"},
+      {{"-demo", "-loop"}, "-loop"},
+      {concat(kPrimary, {"-loop"}), "-loop"},
+      {{"-demo", "-json", "same", "-csv", "same"}, "-json"},
+      {{"-demo", "-csv", "-"}, "-csv"},
   };
   const std::vector<std::pair<std::string, std::string>> bad_values = {
       {"-flushSize", "0"},
@@ -108,6 +112,10 @@ std::vector<Refusal> refusals() {
       {"-connectTimeout", "soon"},
       {"-stallTimeout", "-5"},
       {"-stallTimeout", "1e99"},
+      {"-interval", "0"},
+      {"-interval", "0.01"},
+      {"-standbySockRcvBuf", "0"},
+      {"-standbyHadrBufSize", "-1"},
   };
   for (const auto& [option, value] : bad_values) {
     list.push_back({concat(kPrimary, {option, value}), option});

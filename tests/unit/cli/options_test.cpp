@@ -156,6 +156,22 @@ TEST(Options, WaitBoundsAndTheHostFilter) {
   EXPECT_TRUE(c.config.socket.any_host);
 }
 
+TEST(Options, ResultsAndTheLoop) {
+  Command c = parse(primary_with({"-json", "-", "-csv", "runs.csv", "-interval", "0.5",
+                                  "-standbySockRcvBuf", "262144", "-standbyHadrBufSize", "64"}));
+  EXPECT_EQ(*c.config.json_path, "-");
+  EXPECT_EQ(*c.config.csv_path, "runs.csv");
+  EXPECT_EQ(*c.config.interval, std::chrono::milliseconds(500));
+  EXPECT_EQ(c.config.standby_request.receive_buffer, 262144);
+  EXPECT_EQ(c.config.standby_request.buffer_pages, 64u);
+  EXPECT_FALSE(c.config.standby_request.send_buffer);
+  c = parse(
+      {"-role", "standby", "-loop", "-lhost", "a", "-lport", "1", "-rhost", "b", "-rport", "2"});
+  EXPECT_TRUE(c.config.loop);
+  EXPECT_EQ(c.config.waits.connect, Nanos{0});  // a persistent standby waits for the next primary
+  EXPECT_EQ(parse({"-write", "f", "-interval", "1"}).warnings.size(), 1u);
+}
+
 TEST(Options, TheStandbyWarnsAboutAnyHost) {
   const Command c = parse(
       {"-role", "standby", "-lhost", "a", "-lport", "1", "-rhost", "b", "-rport", "2", "-anyHost"});
