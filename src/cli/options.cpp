@@ -3,8 +3,13 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <functional>
 #include <tuple>
 
@@ -245,6 +250,17 @@ class OptionTable {
       throw UsageError(fmt::format("-{} needs a file name (or - for stdout)", option));
     if (option == "csv" && path == "-") {
       throw UsageError("-csv appends to a file; give a file name, not -");
+    }
+    if (path == "-") return path;
+    // Found out now, not after an hour-long run whose results would then be lost.
+    const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    const std::string directory = parent.empty() ? std::string(".") : parent.string();
+    if (::access(directory.c_str(), W_OK) != 0) {
+      throw UsageError(fmt::format("-{} '{}': cannot write in directory '{}': {}", option, path,
+                                   directory, std::strerror(errno)));
+    }
+    if (std::filesystem::is_directory(path)) {
+      throw UsageError(fmt::format("-{} '{}' is a directory; give a file name", option, path));
     }
     return path;
   }

@@ -72,6 +72,8 @@ std::vector<Refusal> refusals() {
       {concat(kPrimary, {"-loop"}), "-loop"},
       {{"-demo", "-json", "same", "-csv", "same"}, "-json"},
       {{"-demo", "-csv", "-"}, "-csv"},
+      {{"-demo", "-json", "/nonexistent-dir/run.json"}, "-json '/nonexistent-dir/run.json'"},
+      {{"-demo", "-csv", "/"}, "-csv"},
   };
   const std::vector<std::pair<std::string, std::string>> bad_values = {
       {"-flushSize", "0"},
