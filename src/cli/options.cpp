@@ -309,11 +309,17 @@ class OptionTable {
   // The standby learns the flush size only from the handshake, and checks it
   // then; a command line that gives both is checked at once.
   void require_buffer_fits_flush() const {
-    if (!config_.standby_buffer_pages || !config_.flush_pages) return;
-    if (*config_.standby_buffer_pages >= *config_.flush_pages) return;
-    throw UsageError(fmt::format(
-        "-hadrBufSize {} pages is smaller than one flush (-flushSize {}); give at least {}",
-        *config_.standby_buffer_pages, *config_.flush_pages, *config_.flush_pages));
+    const std::uint32_t flush = config_.effective_flush_pages();
+    const auto check = [&](std::string_view option, const std::optional<std::uint32_t>& pages,
+                           bool flush_given) {
+      if (!pages || !flush_given || *pages >= flush) return;
+      throw UsageError(
+          fmt::format("-{} {} pages is smaller than one flush (-flushSize {}); give at least {}",
+                      option, *pages, flush, flush));
+    };
+    check("hadrBufSize", config_.standby_buffer_pages, config_.flush_pages.has_value());
+    // The primary knows its flush size, given or not, when it asks the standby for a buffer.
+    check("standbyHadrBufSize", config_.standby_request.buffer_pages, true);
   }
 
   void warn_about_other_role() {

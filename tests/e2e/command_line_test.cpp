@@ -74,6 +74,7 @@ std::vector<Refusal> refusals() {
       {{"-demo", "-csv", "-"}, "-csv"},
       {{"-demo", "-json", "/nonexistent-dir/run.json"}, "-json '/nonexistent-dir/run.json'"},
       {{"-demo", "-csv", "/"}, "-csv"},
+      {concat(kPrimary, {"-standbyHadrBufSize", "8"}), "-standbyHadrBufSize 8"},
   };
   const std::vector<std::pair<std::string, std::string>> bad_values = {
       {"-flushSize", "0"},
