@@ -47,7 +47,7 @@ RoleOutcome Primary::run() {
     intervals_.start(start);
     while (end == TransferEnd::Done && !stop_.requested()) {
       end = ship_one();
-      intervals_.poll(clock_.now(), result_);
+      intervals_.poll(clock_, result_);
       if (end != TransferEnd::Done || limits_reached(start)) break;
       pace(start);
     }

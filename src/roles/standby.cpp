@@ -118,7 +118,7 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
     on_flush_received(pages);
   };
   while (!stop_.requested()) {
-    intervals_.poll(clock_.now(), result_);
+    intervals_.poll(clock_, result_);
     const std::span<char> space = buffer.free_space();
     if (!space.empty()) {
       const IoStep step = link_.recv_available(space, result_);
