@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -100,16 +101,38 @@ std::string ChildProcess::err() const {
   return slurp(err_path_);
 }
 
-std::uint16_t kernel_chosen_free_port() {
+namespace {
+
+int ephemeral_low() {
+  std::ifstream range("/proc/sys/net/ipv4/ip_local_port_range");
+  int low = 32768;
+  range >> low;
+  return low;
+}
+
+bool bindable(std::uint16_t port) {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in address{};
   address.sin_family = AF_INET;
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-  socklen_t length = sizeof address;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+  address.sin_port = htons(port);
+  const bool free = ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
   ::close(fd);
-  return ntohs(address.sin_port);
+  return free;
+}
+
+}  // namespace
+
+std::uint16_t private_port(PortBlock block) {
+  constexpr int kBlockSize = 1000;
+  const int base =
+      std::max(1024, ephemeral_low() - 4 * kBlockSize) + static_cast<int>(block) * kBlockSize;
+  const int start = static_cast<int>(::getpid()) % kBlockSize;
+  for (int i = 0; i < kBlockSize; ++i) {
+    const auto port = static_cast<std::uint16_t>(base + (start + i) % kBlockSize);
+    if (bindable(port)) return port;
+  }
+  throw std::runtime_error("no free port in the test's block");
 }
 
 }  // namespace simhadr::e2e

@@ -34,8 +34,12 @@ class ChildProcess {
   std::string err_path_;
 };
 
-// A port the kernel just handed out and took back: free for a moment, for the
-// one test where the standby must know the primary's port before the primary exists.
-std::uint16_t kernel_chosen_free_port();
+// Tests that must name a port before anything listens on it (a standby that
+// starts first, a -loop standby, a sweep) each take one from a block of their
+// own below the kernel's ephemeral range, so neither the kernel (bind to port
+// 0, outgoing connections) nor another test can hand the same port out.
+// The port is free when returned; the process id spreads concurrent runs.
+enum class PortBlock : std::uint16_t { StandbyFirst, NoListener, PersistentStandby, Sweep };
+std::uint16_t private_port(PortBlock block);
 
 }  // namespace simhadr::e2e

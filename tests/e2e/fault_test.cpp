@@ -71,7 +71,7 @@ TEST(ConnectTimeout, APrimaryGivesUpOnAStandbyThatNeverComes) {
 }
 
 TEST(ConnectTimeout, AStandbyGivesUpOnAPrimaryThatNeverListens) {
-  const std::string port = std::to_string(kernel_chosen_free_port());
+  const std::string port = std::to_string(private_port(PortBlock::NoListener));
   ChildProcess standby(concat(standby_args("127.0.0.1", port), {"-connectTimeout", "1.5"}));
   EXPECT_EQ(exit_within(standby, kSurvivorBound), 1);
   EXPECT_NE(standby.err().find("did not accept a connection within 1.5 s (-connectTimeout; 0 "

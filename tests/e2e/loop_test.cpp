@@ -40,7 +40,7 @@ std::string field(const std::string& line, int index) {
 
 TEST(PersistentStandby, ServesThreeRunsWithDifferentSettingsUntilInterrupted) {
   const fs::path dir = scratch_dir("loop");
-  const std::string port = std::to_string(kernel_chosen_free_port());
+  const std::string port = std::to_string(private_port(PortBlock::PersistentStandby));
   const std::string csv = (dir / "standby.csv").string();
   const std::string json_lines = (dir / "standby.jsonl").string();
   ChildProcess standby({"-role", "standby", "-loop", "-lhost", "127.0.0.1", "-lport", "1", "-rhost",
@@ -80,7 +80,8 @@ TEST(PersistentStandby, ServesThreeRunsWithDifferentSettingsUntilInterrupted) {
 TEST(Sweep, DrawsAPlotOverASocketBufferSweep) {
   const fs::path dir = scratch_dir("sweep");
   ChildProcess sweep({"sockbuf", "65536:131072", "--modes", "ASYNC,SYNC", "--seconds", "0.5",
-                      "--out", dir.string(), "--simhadr", SIMHADR_BINARY},
+                      "--lport", std::to_string(private_port(PortBlock::Sweep)), "--out",
+                      dir.string(), "--simhadr", SIMHADR_BINARY},
                      std::string(SIMHADR_SOURCE_DIR) + "/tools/sweep");
   ASSERT_EQ(sweep.wait(120s), 0) << sweep.out() << sweep.err();
   EXPECT_EQ(csv_lines(dir / "points.csv").size(), 5u);

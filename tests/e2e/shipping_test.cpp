@@ -146,7 +146,7 @@ TEST(Shipping, TheReportHeaderFollowsTheOriginal) {
 }
 
 TEST(Shipping, StandbyMayStartFirstAndRetriesUntilThePrimaryListens) {
-  const std::string port = std::to_string(kernel_chosen_free_port());
+  const std::string port = std::to_string(private_port(PortBlock::StandbyFirst));
   ChildProcess standby(standby_args("127.0.0.1", port));
   ASSERT_TRUE(standby.wait_for_output("Retrying", 10s)) << standby.err();
   EXPECT_NE(standby.out().find("connect() failed. errno=111, Connection refused"),
