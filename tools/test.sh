@@ -3,7 +3,7 @@
 # end-to-end) through CTest, then repeats the suite in an AddressSanitizer +
 # UndefinedBehaviorSanitizer build and in a ThreadSanitizer build, and runs
 # each libFuzzer target for 30 seconds, then builds the .deb and checks that it
-# installs (about 15 minutes on 2 cores).
+# installs (about 20 minutes on 2 cores).
 # --quick runs the plain build's suite only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
