@@ -12,6 +12,7 @@ namespace simhadr {
 struct IoStep {
   std::size_t bytes = 0;
   bool would_block = false;  // recv: 0 bytes and not would_block means the peer closed
+  Nanos waited{};            // time spent waiting inside the call (a blocking send that timed out)
 };
 
 class TransportError : public std::runtime_error {

@@ -115,7 +115,9 @@ class BlockingTransport final : public Transport {
   IoStep send_some(std::span<const char> data) override {
     const ssize_t sent = ::send(fd(), data.data(), data.size(), MSG_NOSIGNAL);
     if (sent >= 0) return {static_cast<std::size_t>(sent), false};
-    if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return {0, true};
+    // EAGAIN here means SO_SNDTIMEO ran out: the call waited a whole slice.
+    if (errno == EAGAIN || errno == EWOULDBLOCK) return {0, true, kBlockingSlice};
+    if (errno == EINTR) return {0, true};
     throw failure("send", errno, std::strerror(errno));
   }
 

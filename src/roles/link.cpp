@@ -52,11 +52,9 @@ void Link::wait_readable() {
 
 TransferEnd Link::send_all(std::span<const char> data, RunResult* counted) {
   while (!data.empty()) {
-    const auto before = clock_.now();
     const IoStep step = transport_.send_some(data);
     moved(step.bytes);
-    // A blocking transport waits inside the call (-block).
-    if (step.would_block) waited_without_progress_ += clock_.now() - before;
+    waited_without_progress_ += step.waited;  // a blocking transport (-block) waits inside the call
     if (step.bytes > 0) {
       data = data.subspan(step.bytes);
       if (counted) tally(counted->sends, counted->send_bytes, step.bytes);
