@@ -141,6 +141,14 @@ void serve_standby_runs(const RunConfig& config, const StopSource& stop, RunLog&
     const auto started = std::chrono::system_clock::now();
     const RoleOutcome outcome = run_standby(config, stop, log, spin);
     if (!outcome.connected) break;
+    // A primary that is ending still listens for a moment, and may take our
+    // next connection only to close it: not a run, so nothing to record.
+    if (outcome.closed_before_handshake) {
+      log.line("The connection closed before a handshake came; waiting for the next primary.");
+      log.blank();
+      --run;
+      continue;
+    }
     record(outcome, started);
     log.blank();
   }

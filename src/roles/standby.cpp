@@ -72,6 +72,7 @@ std::optional<HandshakeParams> Standby::receive_handshake(RoleOutcome& outcome) 
       outcome.end = RunEnd::Interrupted;
       return std::nullopt;
     case TransferEnd::PeerClosed:
+      outcome.closed_before_handshake = true;
       outcome.fail(
           "the primary closed the connection before sending its handshake (is this host an "
           "address of the primary's -rhost?)");
