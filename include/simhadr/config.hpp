@@ -22,10 +22,34 @@ inline constexpr std::uint32_t kDefaultBufferFlushes = 4;  // -hadrBufSize = 4 x
 inline constexpr double kDefaultConnectTimeoutSeconds = 120;
 // Longer than any simulated IO a realistic -disk model gives one flush.
 inline constexpr double kDefaultStallTimeoutSeconds = 60;
+// Linux's default net.ipv4.tcp_rmem maximum: the window autotuning grows to.
+inline constexpr std::uint64_t kAutotunedWindowBytes = 6291456;
 
+// A linear cost: overhead + bytes / rate. -disk uses it per IO, -replay per flush.
 struct DiskParams {
   double mbytes_per_sec = 0;  // MBytes = 10^6 bytes
   double overhead_seconds = 0;
+  bool operator==(const DiskParams&) const = default;
+};
+
+// -netDelay / -netRate: what the simulator adds to the connection (the primary
+// applies both directions; see docs/models.md).
+struct NetworkParams {
+  double one_way_delay_seconds = 0;
+  std::optional<double> mbytes_per_sec;  // none: no bandwidth limit
+};
+
+// -logRate / -logBufSize: the workload that fills the log buffer.
+struct LoggerParams {
+  double mbytes_per_sec = 0;
+  std::uint32_t buffer_pages = 0;
+};
+
+// -flushSizes FILE: sizes to ship in turn, or (with weights) to draw from.
+struct FlushSizeList {
+  std::string path;
+  std::vector<std::uint32_t> pages;
+  std::vector<std::uint64_t> weights;  // empty: a sequence, cycled in order
 };
 
 struct SocketOptions {
@@ -90,6 +114,11 @@ struct RunConfig {
   std::optional<std::uint32_t> standby_buffer_pages;  // -hadrBufSize
   std::optional<double> target_mbytes_per_sec;
   std::optional<DiskParams> disk;
+  std::optional<DiskParams> replay;  // -replay MBps [overhead per flush]
+  std::optional<NetworkParams> network;
+  std::optional<LoggerParams> logger;
+  std::optional<FlushSizeList> flush_size_list;
+  bool model = false;  // -model: virtual time, no sockets
   std::optional<double> spin_seconds;
   bool verbose = false;
   std::optional<Nanos> interval;         // -interval
@@ -104,6 +133,11 @@ struct RunConfig {
     return remote_catchup ? SyncMode::SuperAsync : sync_mode.value_or(kDefaultSyncMode);
   }
   std::uint32_t effective_flush_pages() const { return flush_pages.value_or(kDefaultFlushPages); }
+  // The handshake's flushSize: the largest flush the chosen flush-size model can make.
+  std::uint32_t largest_flush_pages() const;
+  // What bounds the bytes in flight under -netDelay: the smallest socket
+  // buffer size given, or what Linux autotuning grows a window to.
+  std::uint64_t network_window_bytes() const;
   // -t applies by default only when -n does not bound the run.
   std::optional<double> effective_run_seconds() const {
     if (run_seconds || max_flushes) return run_seconds;

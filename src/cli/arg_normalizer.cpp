@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include "cli/usage_error.hpp"
@@ -36,8 +37,16 @@ std::string_view resolve(std::string_view written, std::string_view key,
     if (candidate == key) return name;
     if (candidate.starts_with(key)) prefixed.push_back(name);
   }
-  if (prefixed.size() == 1) return prefixed.front();
   if (prefixed.empty()) throw UsageError(fmt::format("unknown option {}", written));
+  if (prefixed.size() == 1) return prefixed.front();
+  // -flush keeps meaning -flushSize after -flushSizes joined it: when one
+  // candidate is the start of all the others, the shorter one is meant.
+  const auto shortest = std::ranges::min(prefixed, {}, &std::string_view::size);
+  if (std::ranges::all_of(prefixed, [&](std::string_view name) {
+        return folded(name).starts_with(folded(shortest));
+      })) {
+    return shortest;
+  }
   throw UsageError(
       fmt::format("option {} is ambiguous: it could be -{}", written, fmt::join(prefixed, ", -")));
 }

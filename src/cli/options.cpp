@@ -14,6 +14,7 @@
 #include <tuple>
 
 #include "cli/arg_normalizer.hpp"
+#include "cli/flush_size_file.hpp"
 #include "cli/number_parsing.hpp"
 #include "simhadr/limits.hpp"
 
@@ -21,7 +22,7 @@ namespace simhadr {
 
 namespace {
 
-constexpr std::array<std::string_view, 41> kOptionNames{"role",
+constexpr std::array<std::string_view, 48> kOptionNames{"role",
                                                         "lhost",
                                                         "lport",
                                                         "rhost",
@@ -61,20 +62,32 @@ constexpr std::array<std::string_view, 41> kOptionNames{"role",
                                                         "loop",
                                                         "standbySockSndBuf",
                                                         "standbySockRcvBuf",
-                                                        "standbyHadrBufSize"};
+                                                        "standbyHadrBufSize",
+                                                        "replay",
+                                                        "netDelay",
+                                                        "netRate",
+                                                        "model",
+                                                        "flushSizes",
+                                                        "logRate",
+                                                        "logBufSize"};
 
 constexpr std::uint32_t kMaxDiskThreads = 64;
 
 // Options only the primary acts on; the standby learns them from the handshake.
-constexpr std::array<std::string_view, 9> kPrimaryOnly{"n",
-                                                       "t",
-                                                       "syncMode",
-                                                       "rcu",
-                                                       "flushSize",
-                                                       "target",
-                                                       "standbySockSndBuf",
-                                                       "standbySockRcvBuf",
-                                                       "standbyHadrBufSize"};
+constexpr std::array<std::string_view, 14> kPrimaryOnly{"n",
+                                                        "t",
+                                                        "syncMode",
+                                                        "rcu",
+                                                        "flushSize",
+                                                        "target",
+                                                        "standbySockSndBuf",
+                                                        "standbySockRcvBuf",
+                                                        "standbyHadrBufSize",
+                                                        "flushSizes",
+                                                        "logRate",
+                                                        "logBufSize",
+                                                        "netDelay",
+                                                        "netRate"};
 
 Role parse_role(const std::string& text) {
   std::string lower;
@@ -174,6 +187,29 @@ class OptionTable {
                                         parse_number<double>("disk", v[1], 0.0, 60.0)};
             })
         ->expected(2);
+    app_.add_option_function<std::vector<std::string>>(
+            parser_token("replay"),
+            [this](const std::vector<std::string>& v) {
+              config_.replay =
+                  DiskParams{parse_positive("replay", v[0], 1e6),
+                             v.size() > 1 ? parse_number<double>("replay", v[1], 0.0, 60.0) : 0.0};
+            })
+        ->expected(1, 2);
+    text("netDelay", [this](const std::string& v) {
+      network().one_way_delay_seconds = parse_number<double>("netDelay", v, 0.0, 10.0);
+    });
+    text("netRate", [this](const std::string& v) {
+      network().mbytes_per_sec = parse_positive("netRate", v, 1e6);
+    });
+    text("flushSizes",
+         [this](const std::string& v) { config_.flush_size_list = read_flush_size_file(v); });
+    text("logRate", [this](const std::string& v) {
+      logger().mbytes_per_sec = parse_positive("logRate", v, 1e6);
+    });
+    text("logBufSize", [this](const std::string& v) {
+      logger().buffer_pages = parse_number<std::uint32_t>("logBufSize", v, 1, kMaxFlushPages);
+    });
+    app_.add_flag(parser_token("model"), config_.model);
     text("write",
          [this](const std::string& v) { disk_targets_.emplace_back(DiskTestKind::WriteFile, v); });
     text("read",
@@ -204,14 +240,18 @@ class OptionTable {
       command_.action = Action::SleepTest;
     } else if (!disk_targets_.empty()) {
       decide_disk_test();
+    } else if (config_.model) {
+      decide_model();
     } else if (config_.demo) {
       if (config_.role) throw UsageError("-demo runs both roles itself; leave out -role");
       if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
       require_buffer_fits_flush();
+      check_flush_size_models();
       command_.action = Action::Demo;
     } else if (config_.role) {
       require_addresses();
       require_buffer_fits_flush();
+      check_flush_size_models();
       if (config_.loop && *config_.role == Role::Primary) {
         throw UsageError("-loop applies to the standby; run the primary once per run");
       }
@@ -263,6 +303,61 @@ class OptionTable {
       throw UsageError(fmt::format("-{} '{}' is a directory; give a file name", option, path));
     }
     return path;
+  }
+
+  NetworkParams& network() {
+    if (!config_.network) config_.network.emplace();
+    return *config_.network;
+  }
+  LoggerParams& logger() {
+    if (!config_.logger) config_.logger.emplace();
+    return *config_.logger;
+  }
+
+  void decide_model() {
+    if (config_.role || config_.demo) {
+      throw UsageError("-model runs both roles in virtual time; leave out -role and -demo");
+    }
+    if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
+    require_buffer_fits_flush();
+    check_flush_size_models();
+    const bool takes_time = config_.disk || config_.network || config_.target_mbytes_per_sec ||
+                            config_.logger || config_.replay;
+    if (!takes_time) {
+      throw UsageError(
+          "-model needs something that takes time (-disk, -netRate, -netDelay, -replay, -target "
+          "or -logRate); without it every flush takes no time");
+    }
+    command_.action = Action::Model;
+  }
+
+  // At most one flush-size model, and the logger is given whole.
+  void check_flush_size_models() const {
+    if (config_.logger) {
+      if (config_.logger->mbytes_per_sec <= 0) {
+        throw UsageError("-logBufSize needs -logRate (the workload's MB/s of log)");
+      }
+      if (config_.logger->buffer_pages == 0) {
+        throw UsageError("-logRate needs -logBufSize (the log buffer in pages)");
+      }
+      if (config_.target_mbytes_per_sec) {
+        throw UsageError("-logRate sets the pace of the workload; leave out -target");
+      }
+    }
+    const int models = (config_.logger ? 1 : 0) + (config_.flush_size_list ? 1 : 0) +
+                       (config_.flush_pages ? 1 : 0);
+    if (models > 1) {
+      throw UsageError("give only one of -flushSize, -flushSizes and -logRate");
+    }
+    const std::uint32_t largest = config_.largest_flush_pages();
+    const auto check = [&](std::string_view option, const std::optional<std::uint32_t>& pages) {
+      if (!pages || *pages >= largest || !(config_.logger || config_.flush_size_list)) return;
+      throw UsageError(
+          fmt::format("-{} {} pages is smaller than the largest flush ({} pages); give at least {}",
+                      option, *pages, largest, largest));
+    };
+    check("hadrBufSize", config_.standby_buffer_pages);
+    check("standbyHadrBufSize", config_.standby_request.buffer_pages);
   }
 
   void text(std::string_view name, std::function<void(const std::string&)> store) {
@@ -326,16 +421,19 @@ class OptionTable {
     if (*config_.role == Role::Standby) {
       for (const std::string_view name : kPrimaryOnly) {
         if (!given(name)) continue;
-        command_.warnings.push_back(fmt::format(
-            "-{} applies to the primary only; the standby takes its settings from the handshake",
-            name));
+        command_.warnings.push_back(
+            fmt::format("-{} applies to the primary only; ignored on the standby", name));
       }
       if (config_.socket.any_host) {
         command_.warnings.push_back(
             "-anyHost applies to the primary, which decides whom to accept; ignored");
       }
-    } else if (config_.standby_buffer_pages) {
-      command_.warnings.push_back("-hadrBufSize applies to the standby only; ignored");
+    } else {
+      for (const std::string_view name : {"hadrBufSize", "replay"}) {
+        if (given(name))
+          command_.warnings.push_back(
+              fmt::format("-{} applies to the standby only; ignored", name));
+      }
     }
   }
 

@@ -11,7 +11,16 @@
 
 namespace simhadr {
 
-enum class Action : std::uint8_t { Help, Version, Primary, Standby, Demo, SleepTest, DiskTest };
+enum class Action : std::uint8_t {
+  Help,
+  Version,
+  Primary,
+  Standby,
+  Demo,
+  Model,
+  SleepTest,
+  DiskTest
+};
 
 struct Command {
   Action action = Action::Help;

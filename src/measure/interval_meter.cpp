@@ -37,6 +37,16 @@ IntervalSample IntervalMeter::close(Clock::time_point now, const RunResult& tota
   sample.shipped = shipped_;
   sample.ship_total = ship_total_;
   sample.ship_max = ship_max_;
+  if (const std::optional<BufferUse>& use = totals.buffer_use) {
+    // The level has not changed since the last note, so it holds until now.
+    BufferUse upto_now = *use;
+    upto_now.note(sample.end, use->held_bytes);
+    sample.buffer_used_fraction =
+        upto_now.fraction(upto_now.byte_seconds - buffer_byte_seconds_, sample.end - sample.start);
+    sample.buffer_full_time = upto_now.full_time - buffer_full_time_;
+    buffer_byte_seconds_ = upto_now.byte_seconds;
+    buffer_full_time_ = upto_now.full_time;
+  }
 
   open_.start = sample.end;
   open_.log_bytes = totals.flushes.bytes;

@@ -30,6 +30,8 @@ class IntervalMeter {
   std::uint64_t shipped_ = 0;
   Nanos ship_total_{};
   Nanos ship_max_{};
+  double buffer_byte_seconds_ = 0;  // at the start of the open interval
+  Nanos buffer_full_time_{};
 };
 
 }  // namespace simhadr

@@ -9,10 +9,15 @@ std::string interval_line(const IntervalSample& s) {
                                           : fmt::format("ship avg {:.6f} max {:.6f} s",
                                                         seconds_per_call(s.ship_total, s.shipped),
                                                         to_seconds(s.ship_max));
+  const std::string buffer =
+      s.buffer_used_fraction
+          ? fmt::format(", rcvbuf used {:.1f}% full {:.6f} s", *s.buffer_used_fraction * 100,
+                        to_seconds(s.buffer_full_time))
+          : std::string();
   return fmt::format(
-      "Interval {:.3f}-{:.3f} s: {:.3f} MB/s, {} flushes, {}, {} congestions {:.6f} s",
+      "Interval {:.3f}-{:.3f} s: {:.3f} MB/s, {} flushes, {}, {} congestions {:.6f} s{}",
       to_seconds(s.start), to_seconds(s.end), mbytes_per_sec(s.log_bytes, s.end - s.start),
-      s.flushes, ship, s.congestions, to_seconds(s.congestion_time));
+      s.flushes, ship, s.congestions, to_seconds(s.congestion_time), buffer);
 }
 
 }  // namespace simhadr

@@ -7,6 +7,46 @@ namespace simhadr {
 
 namespace {
 
+// The what-if models' lines (docs/models.md): each only when its model is in use.
+void write_model_lines(std::ostream& out, const RunResult& r) {
+  bool any = false;
+  if (r.network) {
+    fmt::print(out, "network model: one-way delay {:.6f} second, rate {}, window {} bytes\n",
+               r.network->one_way_delay_seconds,
+               r.network->mbytes_per_sec
+                   ? fmt::format("{:.6f} MBytes/sec", *r.network->mbytes_per_sec)
+                   : std::string("unlimited"),
+               r.network_window);
+    any = true;
+  }
+  if (r.replay_model) {
+    fmt::print(out, "replay speed: {:.6f} MB/second, overhead: {:.6f} second/flush\n",
+               r.replay_model->mbytes_per_sec, r.replay_model->overhead_seconds);
+    fmt::print(out, "Total {} bytes replayed in {:.6f} seconds, {} flushes\n", r.replays.bytes,
+               to_seconds(r.replays.time), r.replays.calls);
+    any = true;
+  }
+  if (r.buffer_use) {
+    const BufferUse& use = *r.buffer_use;
+    const double seconds = to_seconds(r.elapsed);
+    fmt::print(out,
+               "StandByRcvBufUsed: average {:.1f}%, max {:.1f}%, full {:.6f} seconds ({:.1f}% of "
+               "the run)\n",
+               use.average_fraction() * 100, use.max_fraction() * 100, to_seconds(use.full_time),
+               seconds > 0 ? to_seconds(use.full_time) / seconds * 100 : 0.0);
+    any = true;
+  }
+  if (r.commit_wait) {
+    fmt::print(out,
+               "Commit wait: average {:.6f} second, max {:.6f} second; workload blocked {:.6f} "
+               "second on a full log buffer\n",
+               r.commit_wait->avg_seconds, r.commit_wait->max_seconds,
+               r.commit_wait->blocked_seconds);
+    any = true;
+  }
+  if (any) out << '\n';
+}
+
 void write_summary(std::ostream& out, const RunResult& r) {
   const double seconds = to_seconds(r.elapsed);
   fmt::print(out, "{}: Total {} bytes in {:.6f} seconds, {:.6f} MBytes/sec\n", to_string(r.mode),
@@ -31,6 +71,8 @@ void write_summary(std::ostream& out, const RunResult& r) {
                kbytes_per_call(r.disk.bytes, r.disk.calls),
                seconds_per_call(r.disk.time, r.disk.calls));
   }
+
+  write_model_lines(out, r);
 
   fmt::print(out, "Total {} bytes sent in {:.6f} seconds. {:.6f} MBytes/sec\n", r.sends.bytes,
              seconds, mbytes_per_sec(r.sends.bytes, r.elapsed));
@@ -78,6 +120,7 @@ void write_text_report(std::ostream& out, const RunResult& result) {
     const Pow2Histogram& histogram;
   };
   const Section sections[] = {
+      {"flush size", "page", result.flush_page_counts},
       {"log write size", "byte", result.write_bytes},
       {"log shipping time", "microsecond", result.ship_micros},
       {"congestion duration", "microsecond", result.congestion_micros},

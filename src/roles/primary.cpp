@@ -23,6 +23,8 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
   result_.mode = plan_.handshake.mode;
   result_.flush_pages = plan_.handshake.flush_pages;
   result_.disk_model = plan_.disk;
+  result_.network = plan_.network;
+  result_.network_window = plan_.network_window;
   if (pacer_) result_.target = TargetStats{pacer_->mbytes_per_sec(), Nanos{0}};
 }
 
@@ -55,6 +57,7 @@ RoleOutcome Primary::run() {
   const auto finished = clock_.now();
   intervals_.finish(finished, result_);
   result_.elapsed = finished - start;
+  result_.commit_wait = flush_sizes_.commit_wait();
   link_.close();
 
   outcome.result = result_;
@@ -92,7 +95,10 @@ TransferEnd Primary::confirm_standby_settings(RoleOutcome& outcome) {
 }
 
 TransferEnd Primary::ship_one() {
-  const std::uint32_t pages = flush_sizes_.next_pages();
+  const FlushRequest request = flush_sizes_.next(clock_.now());
+  // A workload-driven logger may have less than a page of log yet.
+  if (request.start > clock_.now()) clock_.sleep_until(request.start);
+  const std::uint32_t pages = request.pages;
   const std::uint64_t bytes = pages_to_bytes(pages);
   const Nanos io_time = disk_.io_time(bytes);
   const char* io_verb = rules_.primary_reads ? "Reading" : "Writing";
@@ -109,6 +115,8 @@ TransferEnd Primary::ship_one() {
   TransferEnd end = link_.send_all(flush_image_.flush(pages), &result_);
   if (end != TransferEnd::Done) return end;
   log_.trace("{} bytes sent", bytes);
+  const auto sent = clock_.now();
+  result_.send_phase.add(bytes, sent - ship_start);
   if (rules_.standby_ack != AckPoint::None) {
     log_.trace("Receiving ack message.");
     std::array<char, kAckBytes> ack{};
@@ -119,7 +127,9 @@ TransferEnd Primary::ship_one() {
     }
     log_.trace("{} bytes received", ack.size());
   }
-  const Nanos shipping = clock_.now() - ship_start;
+  const auto shipped = clock_.now();
+  if (rules_.standby_ack != AckPoint::None) result_.ack_wait.add(kAckBytes, shipped - sent);
+  const Nanos shipping = shipped - ship_start;
   log_.trace("Log shipping took {:.6f} seconds.", to_seconds(shipping));
   result_.ship_micros.add(to_whole_micros(shipping));
   result_.ship_percentiles.add(to_whole_micros(shipping));
@@ -137,6 +147,8 @@ TransferEnd Primary::ship_one() {
   result_.disk.add(bytes, io_time);
   result_.write_bytes.add(bytes);
   result_.flushes.add(bytes);
+  if (flush_sizes_.varies()) result_.flush_page_counts.add(pages);
+  flush_sizes_.flushed(clock_.now());
   return TransferEnd::Done;
 }
 

@@ -19,7 +19,9 @@ struct PrimaryPlan {
   HandshakeParams handshake;
   std::optional<std::uint64_t> max_flushes;
   std::optional<Nanos> run_time;
-  std::optional<DiskParams> disk;  // reported when set
+  std::optional<DiskParams> disk;        // reported when set
+  std::optional<NetworkParams> network;  // reported when set; the transport applies it
+  std::uint64_t network_window = 0;
   std::optional<double> target_mbytes_per_sec;
   std::optional<Nanos> interval;  // -interval
   IntervalSink on_interval;

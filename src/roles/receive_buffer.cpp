@@ -42,17 +42,31 @@ void ReceiveBuffer::commit(std::size_t received,
 std::uint32_t ReceiveBuffer::writable_pages() const {
   std::uint64_t end = complete_pages();
   if (!unwritten_flush_ends_.empty()) end = std::min(end, unwritten_flush_ends_.front());
-  return static_cast<std::uint32_t>(end - released_pages_);
+  return static_cast<std::uint32_t>(end - written_pages_);
 }
 
-std::uint32_t ReceiveBuffer::release(std::uint32_t pages) {
-  released_pages_ += pages;
+std::uint32_t ReceiveBuffer::mark_written(std::uint32_t pages) {
+  written_pages_ += pages;
   std::uint32_t written_flushes = 0;
-  while (!unwritten_flush_ends_.empty() && unwritten_flush_ends_.front() <= released_pages_) {
+  while (!unwritten_flush_ends_.empty() && unwritten_flush_ends_.front() <= written_pages_) {
     unwritten_flush_ends_.pop_front();
     ++written_flushes;
   }
   return written_flushes;
+}
+
+void ReceiveBuffer::free_written(std::uint32_t pages) {
+  released_pages_ = std::min(released_pages_ + pages, written_pages_);
+}
+
+std::uint32_t ReceiveBuffer::release(std::uint32_t pages) {
+  const std::uint32_t written_flushes = mark_written(pages);
+  free_written(pages);
+  return written_flushes;
+}
+
+std::uint64_t ReceiveBuffer::held_bytes() const {
+  return received_bytes_ - pages_to_bytes(released_pages_);
 }
 
 std::uint64_t ReceiveBuffer::bytes_after_last_flush() const {

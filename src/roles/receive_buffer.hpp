@@ -28,9 +28,17 @@ class ReceiveBuffer {
   // not yet written, so one write never spans two flushes.
   std::uint32_t writable_pages() const;
 
-  // Frees `pages` (at most writable_pages()) after their write; returns how
-  // many flushes are now wholly written.
+  // Marks `pages` (at most writable_pages()) written; returns how many
+  // flushes are now wholly written.
+  std::uint32_t mark_written(std::uint32_t pages);
+  // Gives the space of the oldest `pages` written pages back (after their
+  // replay, or at once without a replay model).
+  void free_written(std::uint32_t pages);
+  // Both: the pages are written and their space is free.
   std::uint32_t release(std::uint32_t pages);
+
+  std::uint64_t held_bytes() const;
+  std::uint64_t capacity_bytes() const { return storage_.size(); }
 
   // Bytes received after the end of the last whole flush: what a connection
   // that ends now would cut off.
@@ -43,6 +51,7 @@ class ReceiveBuffer {
   std::vector<char> storage_;
   std::uint32_t max_flush_pages_;
   std::uint64_t received_bytes_ = 0;  // all counters are totals since the start
+  std::uint64_t written_pages_ = 0;
   std::uint64_t released_pages_ = 0;
   std::uint64_t scanned_pages_ = 0;
   std::uint64_t last_flush_end_ = 0;

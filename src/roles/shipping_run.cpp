@@ -19,17 +19,6 @@ std::unique_ptr<DiskModel> make_disk_model(const std::optional<DiskParams>& disk
   return std::make_unique<InstantDisk>();
 }
 
-void print_defaults_applied(const RunConfig& config, RunLog& log) {
-  if (!config.sync_mode && !config.remote_catchup) {
-    log.line("SyncMode = {}", to_string(config.effective_sync_mode()));
-  }
-  if (!config.flush_pages) log.line("flushSize = {} pages", config.effective_flush_pages());
-  if (!config.run_seconds && !config.max_flushes) {
-    log.line("Simulation run time = {} seconds", kDefaultRunSeconds);
-  }
-  log.blank();
-}
-
 IntervalSink print_to(RunLog& log) {
   return [&log](const IntervalSample& sample) {
     log.line("{}", interval_line(sample));
@@ -68,6 +57,19 @@ RoleOutcome run_connected(boost::asio::io_context& io, std::optional<tcp::socket
 }
 
 }  // namespace
+
+void print_defaults_applied(const RunConfig& config, RunLog& log) {
+  if (!config.sync_mode && !config.remote_catchup) {
+    log.line("SyncMode = {}", to_string(config.effective_sync_mode()));
+  }
+  if (!config.flush_pages && !config.logger && !config.flush_size_list) {
+    log.line("flushSize = {} pages", config.effective_flush_pages());
+  }
+  if (!config.run_seconds && !config.max_flushes) {
+    log.line("Simulation run time = {} seconds", kDefaultRunSeconds);
+  }
+  log.blank();
+}
 
 RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin,
                         const ListeningCallback& on_listening) {

@@ -12,6 +12,9 @@
 
 namespace simhadr {
 
+// The header lines that say which defaults a run took.
+void print_defaults_applied(const RunConfig& config, RunLog& log);
+
 RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin,
                         const ListeningCallback& on_listening = {});
 

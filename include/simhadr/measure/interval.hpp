@@ -1,6 +1,7 @@
 #pragma once
 // One -interval period of a run: what moved in it, as plain totals.
 #include <cstdint>
+#include <optional>
 
 #include "simhadr/units.hpp"
 
@@ -16,6 +17,9 @@ struct IntervalSample {
   Nanos ship_max{};
   std::uint64_t congestions = 0;
   Nanos congestion_time{};
+  // Standby: the receive buffer's time-weighted use and time full in the period.
+  std::optional<double> buffer_used_fraction;
+  Nanos buffer_full_time{};
 };
 
 }  // namespace simhadr

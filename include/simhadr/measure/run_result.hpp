@@ -6,9 +6,11 @@
 #include <vector>
 
 #include "simhadr/config.hpp"
+#include "simhadr/measure/buffer_use.hpp"
 #include "simhadr/measure/histogram.hpp"
 #include "simhadr/measure/interval.hpp"
 #include "simhadr/measure/latency_percentiles.hpp"
+#include "simhadr/models/flush_size.hpp"
 #include "simhadr/sync_mode.hpp"
 #include "simhadr/units.hpp"
 
@@ -57,6 +59,18 @@ struct RunResult {
   int socket_send_buffer = 0;
   int socket_receive_buffer = 0;
   std::uint32_t receive_buffer_pages = 0;  // standby: -hadrBufSize in effect
+
+  // What-if models (docs/models.md), each present only when in use.
+  std::optional<DiskParams> replay_model;  // standby
+  IoTally replays;                         // standby: flushes replayed, model time
+  std::optional<BufferUse> buffer_use;     // standby
+  std::optional<NetworkParams> network;
+  std::uint64_t network_window = 0;       // bytes, with a network model
+  Pow2Histogram flush_page_counts;        // primary, when flush sizes vary
+  std::optional<CommitWait> commit_wait;  // primary, with -logRate
+  IoTally send_phase;     // primary: time from the first byte handed over to the last
+  IoTally ack_wait;       // primary: time from the last byte handed over to the ack
+  bool modelled = false;  // -model: virtual time
 
   // The run's time without -target idling: what sec/flush divides.
   Nanos busy_time() const { return elapsed - (target ? target->idle : Nanos{0}); }

@@ -1,0 +1,46 @@
+#pragma once
+// The advisor: from the models in use and what a run measured, which
+// resource limits the throughput, the numbers that show it, the socket buffer
+// size that covers bandwidth x round trip, and what each sync mode would give
+// under the same models. Pure arithmetic; presenters print it.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "simhadr/measure/run_result.hpp"
+#include "simhadr/models/closed_forms.hpp"
+
+namespace simhadr {
+
+struct ResourceLimit {
+  std::string resource;  // "primary disk", "standby disk", "network bandwidth", ...
+  double mbytes_per_sec = 0;
+};
+
+struct ModeForecast {
+  SyncMode mode = SyncMode::NearSync;
+  double mbytes_per_sec = 0;
+};
+
+struct Bottleneck {
+  std::string resource;
+  std::string evidence;  // one sentence with the numbers
+  double measured_mbytes_per_sec = 0;
+  double flush_bytes = 0;  // the mean flush the figures are for
+  FlushCosts costs;        // seconds per flush of that size
+  std::vector<ResourceLimit> limits;
+  std::vector<ModeForecast> modes;                      // empty when this side cannot tell
+  std::optional<std::uint64_t> covering_socket_buffer;  // bandwidth x round trip, bytes
+  bool standby_disk_assumed = false;  // a real primary takes its own -disk for the standby's
+};
+
+// For the primary's result (real or modelled). `standby` is the other side's
+// result when this process has it (-model, -demo).
+Bottleneck advise(const RunResult& primary, const RunResult* standby);
+
+// For a real standby on its own: whether it held the primary back.
+Bottleneck advise_standby(const RunResult& standby);
+
+}  // namespace simhadr

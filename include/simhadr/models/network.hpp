@@ -1,0 +1,46 @@
+#pragma once
+// The network the simulator adds to a connection (-netDelay, -netRate):
+// pure arithmetic shared by the real connection's shaper and the
+// virtual-time mode, so both apply the same rules.
+//   - Bytes go onto the wire one piece (quantum) at a time; a piece of B
+//     bytes occupies the wire for B / rate.
+//   - A piece counts against the window from the moment it is handed over
+//     until its acknowledgement could be back: wire end + round trip.
+//   - Everything travelling back (acks) arrives one round trip after the
+//     wire end of the last piece sent before it.
+// So throughput is min(rate, window / (round trip + quantum / rate)).
+#include <cstdint>
+
+#include "simhadr/config.hpp"
+#include "simhadr/units.hpp"
+
+namespace simhadr {
+
+class NetworkModel {
+ public:
+  NetworkModel(NetworkParams params, std::uint64_t window_bytes);
+
+  Nanos one_way_delay() const { return one_way_; }
+  Nanos round_trip() const { return one_way_ * 2; }
+  bool rate_limited() const { return params_.mbytes_per_sec.has_value(); }
+  double mbytes_per_sec() const { return params_.mbytes_per_sec.value_or(0); }
+  // Time on the wire; zero without a rate.
+  Nanos serialization(std::uint64_t bytes) const;
+  std::uint64_t window_bytes() const { return window_; }
+  // The largest piece handed over at once: about 50 us of wire time, whole
+  // pages, at most the window. Unbounded without a rate.
+  std::uint64_t quantum_bytes() const { return quantum_; }
+  // The size of the next piece of `pending` bytes when `room` is free in the
+  // window; 0 means wait for room (a piece is never cut below its quantum).
+  std::uint64_t next_piece(std::uint64_t pending, std::uint64_t room) const;
+  // What the model lets through at most, in MBytes/sec.
+  double throughput_bound() const;
+
+ private:
+  NetworkParams params_;
+  Nanos one_way_;
+  std::uint64_t window_;
+  std::uint64_t quantum_;
+};
+
+}  // namespace simhadr

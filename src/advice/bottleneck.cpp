@@ -1,0 +1,202 @@
+#include "simhadr/advice/bottleneck.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
+
+#include "simhadr/models/disk_model.hpp"
+#include "simhadr/models/network.hpp"
+
+namespace simhadr {
+
+namespace {
+
+constexpr double kUnbounded = std::numeric_limits<double>::infinity();
+// A standby whose buffer was full this much of the run held its primary back.
+constexpr double kHeldBackFraction = 0.10;
+
+double seconds_for(const std::optional<DiskParams>& model, double bytes) {
+  return model ? to_seconds(LinearDisk(*model).io_time(static_cast<std::uint64_t>(bytes))) : 0.0;
+}
+
+double rate(double bytes, double seconds) {
+  return seconds > 0 ? bytes / kBytesPerMByte / seconds : kUnbounded;
+}
+
+double mean(const IoTally& tally) {
+  return tally.calls > 0 ? to_seconds(tally.time) / static_cast<double>(tally.calls) : 0.0;
+}
+
+struct Inputs {
+  double bytes = 0;
+  FlushCosts costs;
+  std::optional<NetworkModel> network;
+  std::optional<DiskParams> replay;
+  bool cpu_send = false;  // send time measured on a real connection with no modelled rate
+};
+
+Inputs gather(const RunResult& primary, const RunResult* standby, Bottleneck& out) {
+  Inputs in;
+  in.bytes =
+      static_cast<double>(primary.flushes.bytes) / static_cast<double>(primary.flushes.calls);
+  FlushCosts& c = in.costs;
+  c.write = seconds_for(primary.disk_model, in.bytes);
+  if (standby) {
+    c.standby_write = seconds_for(standby->disk_model, in.bytes);
+    in.replay = standby->replay_model;
+  } else {
+    c.standby_write = c.write;
+    out.standby_disk_assumed = primary.disk_model.has_value();
+  }
+  if (primary.network) in.network.emplace(*primary.network, primary.network_window);
+  const double modelled_round_trip = in.network ? to_seconds(in.network->round_trip()) : 0.0;
+  if (in.network && in.network->rate_limited()) {
+    c.send = to_seconds(in.network->serialization(static_cast<std::uint64_t>(in.bytes)));
+  } else if (!primary.modelled) {
+    c.send = mean(primary.send_phase);
+    in.cpu_send = true;
+  }
+  c.round_trip = modelled_round_trip;
+  if (!primary.modelled && expects_ack(primary.mode)) {
+    // A real run measures the round trip: the ack wait, less the standby's write in SYNC.
+    const double ack_wait = mean(primary.ack_wait);
+    c.round_trip =
+        primary.mode == SyncMode::Sync ? std::max(0.0, ack_wait - c.standby_write) : ack_wait;
+  }
+  return in;
+}
+
+// Limits that hold whatever the mode: the pipeline's slowest stage.
+std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
+  std::vector<ResourceLimit> limits;
+  if (in.costs.standby_write > 0) {
+    limits.push_back({"standby disk", rate(in.bytes, in.costs.standby_write)});
+  }
+  if (in.replay) {
+    limits.push_back({"standby replay", rate(in.bytes, seconds_for(in.replay, in.bytes))});
+  }
+  if (in.network) {
+    if (in.network->rate_limited()) {
+      limits.push_back({"network bandwidth", in.network->mbytes_per_sec()});
+    }
+    const double window = in.network->throughput_bound();
+    if (!in.network->rate_limited() || window < in.network->mbytes_per_sec()) {
+      limits.push_back({"socket buffer window", window});
+    }
+  }
+  return limits;
+}
+
+double forecast(SyncMode mode, const Inputs& in, const std::vector<ResourceLimit>& limits) {
+  double best = rate(in.bytes, closed_form_seconds(mode, in.costs));
+  for (const ResourceLimit& limit : limits) best = std::min(best, limit.mbytes_per_sec);
+  return best;
+}
+
+// The largest part of one flush's serial path in this mode.
+std::string serial_bottleneck(SyncMode mode, const Inputs& in) {
+  const FlushCosts& c = in.costs;
+  const std::string send = in.cpu_send ? "sender CPU" : "network bandwidth";
+  std::vector<std::pair<double, std::string>> parts{{c.write, "primary disk"}, {c.send, send}};
+  if (mode == SyncMode::Sync) parts.emplace_back(c.standby_write, "standby disk");
+  if (expects_ack(mode)) parts.emplace_back(c.round_trip, "round trip");
+  if (mode == SyncMode::NearSync && c.write >= c.send + c.round_trip) return "primary disk";
+  if (mode == SyncMode::NearSync) parts.erase(parts.begin());
+  return std::ranges::max(parts, {}, &std::pair<double, std::string>::first).second;
+}
+
+std::string evidence_for(const std::string& resource, const Inputs& in, const Bottleneck& b) {
+  const FlushCosts& c = in.costs;
+  const double bytes = in.bytes;
+  if (resource == "primary disk") {
+    return fmt::format("the log write takes {:.6f} s per flush of {:.0f} bytes ({:.6f} MBytes/sec)",
+                       c.write, bytes, rate(bytes, c.write));
+  }
+  if (resource == "standby disk") {
+    return fmt::format(
+        "the standby's write takes {:.6f} s per flush of {:.0f} bytes ({:.6f} MBytes/sec){}",
+        c.standby_write, bytes, rate(bytes, c.standby_write),
+        b.standby_disk_assumed ? ", taking the standby's disk to be like -disk" : "");
+  }
+  if (resource == "network bandwidth") {
+    return fmt::format("a flush of {:.0f} bytes takes {:.6f} s on the link ({:.6f} MBytes/sec)",
+                       bytes, c.send, in.network->mbytes_per_sec());
+  }
+  if (resource == "sender CPU") {
+    return fmt::format(
+        "handing a flush of {:.0f} bytes to TCP takes {:.6f} s ({:.6f} MBytes/sec): the sending "
+        "process and the kernel, with no network modelled",
+        bytes, c.send, rate(bytes, c.send));
+  }
+  if (resource == "round trip") {
+    return fmt::format("every flush waits {:.6f} s of round trip for its ack", c.round_trip);
+  }
+  if (resource == "socket buffer window") {
+    return fmt::format("{} bytes in flight per {:.6f} s round trip allow {:.6f} MBytes/sec",
+                       in.network->window_bytes(), c.round_trip, in.network->throughput_bound());
+  }
+  return fmt::format("replay takes {:.6f} s per flush of {:.0f} bytes ({:.6f} MBytes/sec)",
+                     seconds_for(in.replay, bytes), bytes,
+                     rate(bytes, seconds_for(in.replay, bytes)));
+}
+
+}  // namespace
+
+Bottleneck advise(const RunResult& primary, const RunResult* standby) {
+  Bottleneck b;
+  b.measured_mbytes_per_sec = mbytes_per_sec(primary.flushes.bytes, primary.busy_time());
+  if (primary.flushes.calls == 0) {
+    b.resource = "unknown";
+    b.evidence = "no flush completed";
+    return b;
+  }
+  const Inputs in = gather(primary, standby, b);
+  b.flush_bytes = in.bytes;
+  b.costs = in.costs;
+  b.limits = pipeline_limits(in);
+  for (const SyncMode mode :
+       {SyncMode::Sync, SyncMode::NearSync, SyncMode::Async, SyncMode::SuperAsync}) {
+    b.modes.push_back({mode, forecast(mode, in, b.limits)});
+  }
+  const double serial = rate(in.bytes, closed_form_seconds(primary.mode, in.costs));
+  b.resource = serial_bottleneck(primary.mode, in);
+  double tightest = serial;
+  for (const ResourceLimit& limit : b.limits) {
+    if (limit.mbytes_per_sec < tightest) {
+      tightest = limit.mbytes_per_sec;
+      b.resource = limit.resource;
+    }
+  }
+  b.evidence = evidence_for(b.resource, in, b);
+  if (in.network && in.network->rate_limited() && in.costs.round_trip > 0) {
+    b.covering_socket_buffer = static_cast<std::uint64_t>(in.network->mbytes_per_sec() *
+                                                          kBytesPerMByte * in.costs.round_trip);
+  }
+  return b;
+}
+
+Bottleneck advise_standby(const RunResult& standby) {
+  Bottleneck b;
+  b.measured_mbytes_per_sec = mbytes_per_sec(standby.flushes.bytes, standby.elapsed);
+  const double elapsed = to_seconds(standby.elapsed);
+  const double full =
+      standby.buffer_use && elapsed > 0 ? to_seconds(standby.buffer_use->full_time) / elapsed : 0.0;
+  const double average = standby.buffer_use ? standby.buffer_use->average_fraction() : 0.0;
+  if (full < kHeldBackFraction) {
+    b.resource = "not this standby";
+    b.evidence = fmt::format(
+        "its receive buffer was full {:.1f}% of the run (average use {:.1f}%); the primary's "
+        "report names the limit",
+        full * 100, average * 100);
+    return b;
+  }
+  b.resource = standby.replay_model ? "standby replay" : "standby disk";
+  b.evidence = fmt::format(
+      "its receive buffer was full {:.1f}% of the run (average use {:.1f}%), so the primary "
+      "waited for room",
+      full * 100, average * 100);
+  return b;
+}
+
+}  // namespace simhadr

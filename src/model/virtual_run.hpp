@@ -1,0 +1,45 @@
+#pragma once
+// -model: primary, link and standby as a discrete-event simulation in
+// virtual time. Same sync-mode rules, flush-size, disk, network and replay
+// models as a real run, the same RunResult for each side, no sockets and no
+// sleeping; the same inputs give the same result to the nanosecond.
+#include <optional>
+
+#include "roles/interval_reporter.hpp"
+#include "simhadr/config.hpp"
+#include "simhadr/measure/run_result.hpp"
+#include "simhadr/models/disk_model.hpp"
+#include "simhadr/models/flush_size.hpp"
+#include "simhadr/models/network.hpp"
+#include "simhadr/stop.hpp"
+
+namespace simhadr {
+
+struct VirtualRunPlan {
+  SyncMode mode = SyncMode::NearSync;
+  std::optional<std::uint64_t> max_flushes;
+  std::optional<Nanos> run_time;
+  std::optional<DiskParams> disk;  // both sides
+  std::optional<DiskParams> replay;
+  std::optional<double> target_mbytes_per_sec;
+  NetworkParams network;
+  std::uint64_t window_bytes = kAutotunedWindowBytes;
+  std::optional<std::uint32_t> buffer_pages;  // -hadrBufSize; default 4 flushes
+  std::optional<Nanos> interval;
+  IntervalSink primary_intervals;
+  IntervalSink standby_intervals;
+};
+
+struct VirtualOutcome {
+  RunResult primary;
+  RunResult standby;
+  bool interrupted = false;
+};
+
+// The flush sizes come from `flush_sizes`, whose clock starts at time zero.
+VirtualOutcome run_virtual(const VirtualRunPlan& plan, FlushSizeSource& flush_sizes,
+                           const StopSource& stop);
+
+VirtualRunPlan virtual_plan_from(const RunConfig& config);
+
+}  // namespace simhadr

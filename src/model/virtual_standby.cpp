@@ -1,0 +1,118 @@
+#include "model/virtual_standby.hpp"
+
+#include <algorithm>
+
+#include "simhadr/wire/flush_codec.hpp"
+
+namespace simhadr {
+
+VirtualStandby::VirtualStandby(VirtualStandbyPlan plan, const DiskModel& disk, EventQueue& events,
+                               RunResult& result)
+    : plan_(plan),
+      disk_(disk),
+      events_(events),
+      result_(result),
+      capacity_(pages_to_bytes(plan.buffer_pages)) {
+  if (plan_.replay) replay_.emplace(*plan_.replay);
+  result_.receive_buffer_pages = plan.buffer_pages;
+  result_.replay_model = plan.replay;
+  result_.buffer_use = BufferUse{capacity_};
+}
+
+void VirtualStandby::expect_flush(std::uint64_t bytes) {
+  expected_ += bytes;
+  flush_ends_.push_back(expected_);
+}
+
+void VirtualStandby::arrival(Nanos now, std::uint64_t bytes) {
+  socket_.push_back({bytes, bytes});
+  arrived_ += bytes;
+  take_in(now);
+}
+
+void VirtualStandby::take_in(Nanos now) {
+  bool moved = false;
+  while (!socket_.empty() && held_ < capacity_) {
+    Piece& piece = socket_.front();
+    const std::uint64_t take = std::min(piece.left, capacity_ - held_);
+    piece.left -= take;
+    held_ += take;
+    received_ += take;
+    result_.recvs.add(take);
+    result_.recv_bytes.add(take);
+    moved = true;
+    if (piece.left > 0) break;
+    // TCP acknowledges the piece now that the application took it.
+    events_.at(now + plan_.one_way_delay, Event::WindowOpen, piece.size);
+    socket_.pop_front();
+  }
+  if (!moved) return;
+  note_use(now);
+  while (!flush_ends_.empty() && flush_ends_.front() <= received_) {
+    const std::uint64_t end = flush_ends_.front();
+    flush_ends_.pop_front();
+    const std::uint64_t size = end - result_.flushes.bytes;
+    flush_sizes_.push_back(size);
+    result_.flushes.add(size);
+    unwritten_ends_.push_back(end);
+    if (plan_.ack == AckPoint::OnReceipt) ack(now);
+  }
+  start_write(now);
+}
+
+void VirtualStandby::start_write(Nanos now) {
+  // One flush at a time, once all of it is in: the closed forms' standby write.
+  if (writing_ || unwritten_ends_.empty()) return;
+  const std::uint64_t bytes = unwritten_ends_.front() - written_;
+  const Nanos io_time = disk_.io_time(bytes);
+  result_.disk.add(bytes, io_time);
+  result_.write_bytes.add(bytes);
+  writing_ = true;
+  events_.at(now + io_time, Event::StandbyWriteDone, bytes);
+}
+
+void VirtualStandby::write_done(Nanos now, std::uint64_t bytes) {
+  writing_ = false;
+  written_ += bytes;
+  if (!replay_) held_ -= bytes;
+  while (!unwritten_ends_.empty() && unwritten_ends_.front() <= written_) {
+    unwritten_ends_.pop_front();
+    if (replay_) replay_queue_.push_back(flush_sizes_.front());
+    flush_sizes_.pop_front();
+    if (plan_.ack == AckPoint::AfterWrite) ack(now);
+  }
+  note_use(now);
+  start_replay(now);
+  take_in(now);
+  start_write(now);
+}
+
+void VirtualStandby::start_replay(Nanos now) {
+  if (replaying_ || replay_queue_.empty()) return;
+  const std::uint64_t bytes = replay_queue_.front();
+  replay_queue_.pop_front();
+  const Nanos replay_time = replay_->io_time(bytes);
+  result_.replays.add(bytes, replay_time);
+  replaying_ = true;
+  events_.at(now + replay_time, Event::ReplayDone, bytes);
+}
+
+void VirtualStandby::replay_done(Nanos now, std::uint64_t bytes) {
+  replaying_ = false;
+  held_ -= bytes;
+  note_use(now);
+  start_replay(now);
+  take_in(now);
+}
+
+void VirtualStandby::ack(Nanos now) {
+  result_.sends.add(kAckBytes);
+  result_.send_bytes.add(kAckBytes);
+  events_.at(now + plan_.one_way_delay, Event::AckArrival);
+}
+
+bool VirtualStandby::caught_up(std::uint64_t bytes_sent) const {
+  return arrived_ == bytes_sent && socket_.empty() && written_ == received_ && !writing_;
+}
+
+}  // namespace simhadr

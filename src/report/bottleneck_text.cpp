@@ -1,0 +1,35 @@
+#include "simhadr/report/bottleneck_text.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <cmath>
+
+namespace simhadr {
+
+namespace {
+
+std::string rate_text(double mbytes_per_sec) {
+  return std::isfinite(mbytes_per_sec) ? fmt::format("{:.6f}", mbytes_per_sec) : "unbounded";
+}
+
+}  // namespace
+
+void write_bottleneck(std::ostream& out, const Bottleneck& b) {
+  fmt::print(out, "Bottleneck: {}: {}; measured {:.6f} MBytes/sec.\n", b.resource, b.evidence,
+             b.measured_mbytes_per_sec);
+  if (b.covering_socket_buffer) {
+    fmt::print(out, "Socket buffer covering bandwidth x round trip: {} bytes\n",
+               *b.covering_socket_buffer);
+  }
+  if (b.modes.empty()) return;
+  std::string modes;
+  for (const ModeForecast& forecast : b.modes) {
+    if (!modes.empty()) modes += ", ";
+    modes += fmt::format("{} {}", to_string(forecast.mode), rate_text(forecast.mbytes_per_sec));
+  }
+  fmt::print(out, "Same models, each sync mode: {} MBytes/sec{}\n", modes,
+             b.standby_disk_assumed ? " (standby disk taken to be like -disk)" : "");
+}
+
+}  // namespace simhadr

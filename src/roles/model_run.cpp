@@ -1,0 +1,55 @@
+#include "roles/model_run.hpp"
+
+#include <sstream>
+
+#include "model/virtual_run.hpp"
+#include "roles/run_log.hpp"
+#include "roles/shipping_run.hpp"
+#include "simhadr/advice/bottleneck.hpp"
+#include "simhadr/report/bottleneck_text.hpp"
+#include "simhadr/report/interval_line.hpp"
+#include "simhadr/report/text_report.hpp"
+
+namespace simhadr {
+
+namespace {
+
+IntervalSink print_to(std::ostream& out) {
+  return [&out](const IntervalSample& sample) { out << interval_line(sample) << '\n'; };
+}
+
+RoleOutcome outcome_of(const RunResult& result, bool interrupted) {
+  RoleOutcome outcome;
+  outcome.result = result;
+  if (interrupted) outcome.end = RunEnd::Interrupted;
+  return outcome;
+}
+
+}  // namespace
+
+ModelOutcome run_model(const RunConfig& config, const StopSource& stop, std::ostream& out) {
+  RunLog log(out, config.verbose);
+  print_defaults_applied(config, log);
+  log.line("Virtual-time model: primary, link and standby simulated; no sockets, no sleeping.");
+  log.blank();
+  log.flush();
+
+  std::ostringstream primary_text;
+  std::ostringstream standby_text;
+  VirtualRunPlan plan = virtual_plan_from(config);
+  plan.primary_intervals = print_to(primary_text);
+  plan.standby_intervals = print_to(standby_text);
+  const auto flush_sizes = make_flush_sizes(config, Clock::time_point{});
+  const VirtualOutcome run = run_virtual(plan, *flush_sizes, stop);
+
+  write_text_report(primary_text, run.primary);
+  write_text_report(standby_text, run.standby);
+  out << "======== primary ========\n" << primary_text.str();
+  out << "\n======== standby ========\n" << standby_text.str() << '\n';
+  if (run.interrupted) out << "Interrupted: the report covers the virtual time simulated so far.\n";
+  write_bottleneck(out, advise(run.primary, &run.standby));
+  out.flush();
+  return {outcome_of(run.primary, run.interrupted), outcome_of(run.standby, run.interrupted)};
+}
+
+}  // namespace simhadr

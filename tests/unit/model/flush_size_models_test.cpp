@@ -1,0 +1,110 @@
+// The flush-size models, alone and driving the virtual-time mode.
+#include <gtest/gtest.h>
+
+#include "model/virtual_run.hpp"
+#include "simhadr/models/flush_size.hpp"
+
+namespace simhadr {
+namespace {
+
+struct LoggedRun {
+  VirtualOutcome out;
+  double mean_flush_pages = 0;
+};
+
+LoggedRun run_logger(SyncMode mode, double log_rate, DiskParams disk, std::uint32_t buffer_pages) {
+  VirtualRunPlan plan;
+  plan.mode = mode;
+  plan.run_time = from_seconds(20);
+  plan.disk = disk;
+  plan.network = {0.0005, 1000.0};
+  plan.buffer_pages = 4 * buffer_pages;
+  LoggerFlushSizes sizes({log_rate, buffer_pages}, Clock::time_point{});
+  const StopSource never;
+  LoggedRun run{run_virtual(plan, sizes, never)};
+  run.mean_flush_pages = static_cast<double>(run.out.primary.flushes.bytes) / kPageBytes /
+                         static_cast<double>(run.out.primary.flushes.calls);
+  return run;
+}
+
+TEST(LoggerFlushSizes, SustainsTheWorkloadRateWheneverTheLinkCanCarryIt) {
+  for (const SyncMode mode : {SyncMode::Sync, SyncMode::NearSync, SyncMode::Async}) {
+    for (const double log_rate : {2.0, 10.0, 40.0}) {
+      for (const DiskParams disk : {DiskParams{200, 0.0005}, DiskParams{100, 0.004}}) {
+        const LoggedRun run = run_logger(mode, log_rate, disk, 1024);
+        const double rate = mbytes_per_sec(run.out.primary.flushes.bytes, run.out.primary.elapsed);
+        EXPECT_NEAR(rate, log_rate, log_rate * 0.02)
+            << to_string(mode) << " log " << log_rate << " disk overhead " << disk.overhead_seconds;
+        EXPECT_LT(run.out.primary.commit_wait->blocked_seconds, 0.01);
+      }
+    }
+  }
+}
+
+TEST(LoggerFlushSizes, ASlowerDiskMakesBiggerFlushes) {
+  for (const SyncMode mode : {SyncMode::Sync, SyncMode::NearSync, SyncMode::Async}) {
+    double previous = 0;
+    for (const double overhead : {0.0002, 0.001, 0.004, 0.016}) {
+      const LoggedRun run = run_logger(mode, 10.0, {200, overhead}, 4096);
+      EXPECT_GT(run.mean_flush_pages, previous) << to_string(mode) << " overhead " << overhead;
+      previous = run.mean_flush_pages;
+    }
+  }
+}
+
+TEST(LoggerFlushSizes, ASlowerSyncModeMakesBiggerFlushes) {
+  const DiskParams disk{200, 0.002};
+  const double sync = run_logger(SyncMode::Sync, 10.0, disk, 4096).mean_flush_pages;
+  const double async = run_logger(SyncMode::Async, 10.0, disk, 4096).mean_flush_pages;
+  EXPECT_GT(sync, async * 1.5);
+}
+
+TEST(LoggerFlushSizes, AFullLogBufferBlocksTheWorkload) {
+  // 100 MB/s of log into 16 pages per 2 ms flush: the buffer caps the rate at ~30 MB/s.
+  const LoggedRun run = run_logger(SyncMode::Async, 100.0, {1000, 0.002}, 16);
+  EXPECT_EQ(run.out.primary.flush_page_counts.view().max, 16u);
+  EXPECT_GT(run.out.primary.commit_wait->blocked_seconds, 5.0);
+  EXPECT_LT(mbytes_per_sec(run.out.primary.flushes.bytes, run.out.primary.elapsed), 40.0);
+}
+
+TEST(LoggerFlushSizes, CommitWaitCoversTheFlushAndHalfTheGatheringTime) {
+  LoggerFlushSizes sizes({4.096, 100}, Clock::time_point{});  // one page per ms
+  const Clock::time_point t0{};
+  const FlushRequest first = sizes.next(t0 + std::chrono::milliseconds(10));
+  EXPECT_EQ(first.pages, 10u);
+  sizes.flushed(t0 + std::chrono::milliseconds(12));
+  const CommitWait wait = *sizes.commit_wait();
+  EXPECT_NEAR(wait.avg_seconds, 0.007, 1e-9);  // produced 0..10 ms, done at 12 ms
+  EXPECT_NEAR(wait.max_seconds, 0.012, 1e-9);
+}
+
+TEST(LoggerFlushSizes, WaitsForAWholePageOfLog) {
+  LoggerFlushSizes sizes({4.096, 100}, Clock::time_point{});
+  const FlushRequest request = sizes.next(Clock::time_point{});
+  EXPECT_EQ(request.pages, 1u);
+  EXPECT_NEAR(to_seconds(request.start - Clock::time_point{}), 0.001, 1e-9);
+}
+
+TEST(ListedFlushSizes, ASequenceIsShippedInOrderAndRepeated) {
+  ListedFlushSizes sizes({"f", {1, 8, 3}, {}});
+  std::vector<std::uint32_t> seen;
+  for (int i = 0; i < 7; ++i) seen.push_back(sizes.next({}).pages);
+  EXPECT_EQ(seen, (std::vector<std::uint32_t>{1, 8, 3, 1, 8, 3, 1}));
+  EXPECT_EQ(sizes.max_pages(), 8u);
+}
+
+TEST(ListedFlushSizes, AHistogramIsDrawnFromInProportionAndTheSameEachRun) {
+  const FlushSizeList list{"f", {2, 32}, {3, 1}};
+  ListedFlushSizes a(list);
+  ListedFlushSizes b(list);
+  int small = 0;
+  for (int i = 0; i < 40000; ++i) {
+    const std::uint32_t pages = a.next({}).pages;
+    EXPECT_EQ(pages, b.next({}).pages);
+    small += pages == 2 ? 1 : 0;
+  }
+  EXPECT_NEAR(small / 40000.0, 0.75, 0.01);
+}
+
+}  // namespace
+}  // namespace simhadr

@@ -1,0 +1,221 @@
+// The virtual-time mode against the closed forms and the what-if models'
+// arithmetic. Virtual time is exact, so these are tight tolerances, not timings.
+#include <gtest/gtest.h>
+
+#include "model/virtual_run.hpp"
+#include "simhadr/models/closed_forms.hpp"
+#include "simhadr/models/disk_model.hpp"
+#include "simhadr/models/network.hpp"
+
+namespace simhadr {
+namespace {
+
+constexpr std::array kModes{SyncMode::Sync, SyncMode::NearSync, SyncMode::Async,
+                            SyncMode::SuperAsync};
+
+VirtualOutcome run(const VirtualRunPlan& plan, std::uint32_t flush_pages) {
+  FixedFlushSize sizes(flush_pages);
+  const StopSource never;
+  return run_virtual(plan, sizes, never);
+}
+
+double seconds_per_flush(const RunResult& r) {
+  return to_seconds(r.busy_time()) / static_cast<double>(r.flushes.calls);
+}
+
+struct GridPoint {
+  DiskParams disk;
+  std::uint32_t flush_pages;
+  std::optional<double> net_rate;
+  double one_way_delay;
+};
+
+TEST(VirtualRun, ReproducesTheClosedFormsOverAGrid) {
+  std::vector<GridPoint> grid;
+  for (const DiskParams disk :
+       {DiskParams{20, 0.002}, DiskParams{200, 0.0005}, DiskParams{2000, 0}}) {
+    for (const std::uint32_t pages : {1u, 16u, 256u}) {
+      for (const std::optional<double> rate : {std::optional<double>{}, std::optional(12.5),
+                                               std::optional(125.0), std::optional(1250.0)}) {
+        for (const double delay : {0.0, 0.0005, 0.005}) grid.push_back({disk, pages, rate, delay});
+      }
+    }
+  }
+  int checked = 0;
+  for (const GridPoint& point : grid) {
+    for (const SyncMode mode : kModes) {
+      VirtualRunPlan plan;
+      plan.mode = mode;
+      plan.max_flushes = 200;
+      plan.disk = point.disk;
+      plan.network = {point.one_way_delay, point.net_rate};
+      // Window and buffers large enough not to bind: the closed forms have neither.
+      plan.window_bytes = 1ULL << 34;
+      plan.buffer_pages = 16 * point.flush_pages;
+      const VirtualOutcome out = run(plan, point.flush_pages);
+      const std::uint64_t bytes = pages_to_bytes(point.flush_pages);
+      const NetworkModel net(plan.network, plan.window_bytes);
+      const double write = to_seconds(LinearDisk(point.disk).io_time(bytes));
+      const FlushCosts costs{write, to_seconds(net.serialization(bytes)), write,
+                             to_seconds(net.round_trip())};
+      // In the asynchronous modes the standby's disk is a pipeline stage too.
+      double expected = closed_form_seconds(mode, costs);
+      if (mode != SyncMode::Sync) expected = std::max(expected, costs.standby_write);
+      ASSERT_EQ(out.primary.flushes.calls, 200u);
+      EXPECT_NEAR(seconds_per_flush(out.primary), expected, expected * 0.01)
+          << to_string(mode) << " disk " << point.disk.mbytes_per_sec << " pages "
+          << point.flush_pages << " rate " << point.net_rate.value_or(0) << " delay "
+          << point.one_way_delay;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 432);
+}
+
+TEST(VirtualRun, IsDeterministic) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::NearSync;
+  plan.run_time = from_seconds(2);
+  plan.disk = DiskParams{80, 0.001};
+  plan.network = {0.002, 40.0};
+  plan.replay = DiskParams{30, 0.0002};
+  const VirtualOutcome a = run(plan, 16);
+  const VirtualOutcome b = run(plan, 16);
+  EXPECT_EQ(a.primary.flushes.calls, b.primary.flushes.calls);
+  EXPECT_EQ(a.primary.elapsed, b.primary.elapsed);
+  EXPECT_EQ(a.standby.elapsed, b.standby.elapsed);
+  EXPECT_EQ(a.primary.congestions.time, b.primary.congestions.time);
+}
+
+TEST(VirtualRun, BothSidesAgreeOnWhatMoved) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Sync;
+  plan.max_flushes = 500;
+  plan.disk = DiskParams{100, 0.0005};
+  plan.network = {0.001, 50.0};
+  const VirtualOutcome out = run(plan, 8);
+  EXPECT_EQ(out.primary.flushes.bytes, out.standby.flushes.bytes);
+  EXPECT_EQ(out.primary.sends.bytes, out.standby.recvs.bytes);
+  EXPECT_EQ(out.standby.disk.bytes, out.primary.flushes.bytes);
+  EXPECT_EQ(out.primary.recvs.calls, 500u);  // one ack per flush
+  EXPECT_EQ(out.standby.sends.calls, 500u);
+}
+
+TEST(VirtualRun, ReplaySlowerThanTheLogFillsTheBufferAndSetsThePace) {
+  for (const SyncMode mode : kModes) {
+    VirtualRunPlan plan;
+    plan.mode = mode;
+    plan.run_time = from_seconds(20);
+    plan.disk = DiskParams{200, 0.0002};  // the log could go at ~150 MB/s
+    plan.replay = DiskParams{20, 0};      // replay only 20
+    plan.buffer_pages = 256;
+    const VirtualOutcome out = run(plan, 16);
+    const double primary_rate = mbytes_per_sec(out.primary.flushes.bytes, out.primary.elapsed);
+    if (mode == SyncMode::Sync) {
+      EXPECT_LT(primary_rate, 20.0 * 1.02);  // SYNC alone may be slower than replay
+      continue;
+    }
+    EXPECT_NEAR(primary_rate, 20.0, 20.0 * 0.03) << to_string(mode);
+    const BufferUse& use = *out.standby.buffer_use;
+    EXPECT_EQ(use.max_bytes, use.capacity_bytes) << to_string(mode);
+    EXPECT_GT(to_seconds(use.full_time), 0.9 * to_seconds(out.standby.elapsed)) << to_string(mode);
+    // NEARSYNC waits for each ack (sent only once the flush is in the buffer),
+    // so it has one flush out at a time; the asynchronous modes fill the window.
+    if (mode != SyncMode::NearSync) {
+      EXPECT_GT(out.primary.congestions.calls, 0u) << to_string(mode);
+    }
+  }
+}
+
+TEST(VirtualRun, ReplayFasterThanTheLogKeepsTheBufferLow) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.run_time = from_seconds(5);
+  plan.disk = DiskParams{50, 0.001};
+  plan.replay = DiskParams{500, 0};
+  const VirtualOutcome out = run(plan, 16);
+  EXPECT_EQ(out.standby.buffer_use->full_time, Nanos{0});
+  EXPECT_EQ(out.primary.congestions.calls, 0u);
+}
+
+TEST(VirtualRun, WindowLimitedThroughputIsWindowOverRoundTrip) {
+  for (const std::uint64_t window : {65536ULL, 131072ULL, 262144ULL}) {
+    for (const double delay : {0.005, 0.02}) {
+      VirtualRunPlan plan;
+      plan.mode = SyncMode::Async;
+      plan.run_time = from_seconds(10);
+      plan.disk = DiskParams{10000, 0};
+      plan.network = {delay, std::nullopt};
+      plan.window_bytes = window;
+      plan.buffer_pages = 4096;
+      const VirtualOutcome out = run(plan, 16);
+      const double expected = static_cast<double>(window) / kBytesPerMByte / (2 * delay);
+      EXPECT_NEAR(mbytes_per_sec(out.primary.flushes.bytes, out.primary.elapsed), expected,
+                  expected * 0.02)
+          << window << " bytes, " << delay << " s";
+    }
+  }
+}
+
+TEST(VirtualRun, ThroughputRisesWithTheWindowUntilTheRate) {
+  double previous = 0;
+  for (const std::uint64_t window : {32768ULL, 65536ULL, 131072ULL, 262144ULL, 1048576ULL}) {
+    VirtualRunPlan plan;
+    plan.mode = SyncMode::Async;
+    plan.run_time = from_seconds(10);
+    plan.disk = DiskParams{10000, 0};
+    plan.network = {0.005, 12.5};
+    plan.window_bytes = window;
+    plan.buffer_pages = 4096;
+    const VirtualOutcome out = run(plan, 16);
+    const double rate = mbytes_per_sec(out.primary.flushes.bytes, out.primary.elapsed);
+    const NetworkModel net(plan.network, window);
+    EXPECT_NEAR(rate, net.throughput_bound(), net.throughput_bound() * 0.02) << window;
+    EXPECT_LE(rate, 12.5 * 1.001);
+    EXPECT_GE(rate, previous * 0.999);
+    previous = rate;
+  }
+  EXPECT_NEAR(previous, 12.5, 12.5 * 0.01);
+}
+
+TEST(VirtualRun, NoMoreThanTheWindowIsEverInFlight) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.max_flushes = 100;
+  plan.disk = DiskParams{10000, 0};
+  plan.network = {0.01, std::nullopt};
+  plan.window_bytes = 65536;
+  const VirtualOutcome out = run(plan, 64);  // each flush is four windows
+  EXPECT_EQ(out.primary.sends.calls, 400u);
+  EXPECT_EQ(out.primary.send_bytes.view().max, 65536u);
+  // Each window waits one round trip for the previous one.
+  EXPECT_NEAR(to_seconds(out.primary.elapsed), 399 * 0.02, 0.001);
+}
+
+TEST(VirtualRun, TargetPacesTheModelledRun) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.run_time = from_seconds(10);
+  plan.disk = DiskParams{500, 0};
+  plan.target_mbytes_per_sec = 20;
+  const VirtualOutcome out = run(plan, 16);
+  EXPECT_NEAR(mbytes_per_sec(out.primary.flushes.bytes, out.primary.elapsed), 20.0, 0.1);
+  EXPECT_GT(out.primary.target->idle, from_seconds(5));
+}
+
+TEST(VirtualRun, AStopEndsTheRunWithWhatItMeasured) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.run_time = from_seconds(1e6);
+  plan.disk = DiskParams{1000, 0};
+  FixedFlushSize sizes(1);
+  StopSource stop;
+  stop.request();
+  const VirtualOutcome out = run_virtual(plan, sizes, stop);
+  EXPECT_TRUE(out.interrupted);
+  EXPECT_GT(out.primary.flushes.calls, 0u);
+  EXPECT_LT(out.primary.flushes.calls, 10000u);
+}
+
+}  // namespace
+}  // namespace simhadr
