@@ -54,7 +54,9 @@ Inputs gather(const RunResult& primary, const RunResult* standby, Bottleneck& ou
   if (in.network && in.network->rate_limited()) {
     c.send = to_seconds(in.network->serialization(static_cast<std::uint64_t>(in.bytes)));
   } else if (!primary.modelled) {
-    c.send = mean(primary.send_phase);
+    // Waiting for room is the receiver's doing, not the cost of sending.
+    const Nanos sending = primary.send_phase.time - primary.congestions.time;
+    c.send = std::max(0.0, to_seconds(sending)) / static_cast<double>(primary.flushes.calls);
     in.cpu_send = true;
   }
   c.round_trip = modelled_round_trip;
@@ -169,6 +171,17 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
     }
   }
   b.evidence = evidence_for(b.resource, in, b);
+  const double elapsed = to_seconds(primary.busy_time());
+  const double congested = elapsed > 0 ? to_seconds(primary.congestions.time) / elapsed : 0.0;
+  const bool window_explains = in.network && b.resource == "socket buffer window";
+  if (!standby && !window_explains && congested >= kHeldBackFraction) {
+    // A real primary cannot see the standby; a send that waits for room shows it is behind.
+    b.resource = "standby disk or replay";
+    b.evidence = fmt::format(
+        "sends waited for room {:.1f}% of the run: the standby takes the log more slowly than it "
+        "comes (its report says whether its receive buffer was full)",
+        congested * 100);
+  }
   if (in.network && in.network->rate_limited() && in.costs.round_trip > 0) {
     b.covering_socket_buffer = static_cast<std::uint64_t>(in.network->mbytes_per_sec() *
                                                           kBytesPerMByte * in.costs.round_trip);

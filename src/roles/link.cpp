@@ -23,9 +23,9 @@ void Link::moved(std::size_t bytes) {
   if (bytes > 0) waited_without_progress_ = Nanos{0};
 }
 
-bool Link::timed_wait(bool (Transport::*wait)(Nanos)) {
+bool Link::timed_wait(bool (Transport::*wait)(Nanos), Nanos slice) {
   const auto before = clock_.now();
-  const bool ready = (transport_.*wait)(kWaitSlice);
+  const bool ready = (transport_.*wait)(slice);
   waited_without_progress_ += clock_.now() - before;
   return ready;
 }
@@ -46,8 +46,10 @@ bool Link::await(bool (Transport::*wait)(Nanos), std::string_view waiting_to) {
   return true;
 }
 
-void Link::wait_readable() {
-  if (!timed_wait(&Transport::wait_readable)) throw_if_stalled("receive");
+void Link::wait_readable(Nanos at_most) {
+  if (!timed_wait(&Transport::wait_readable, std::min(at_most, kWaitSlice))) {
+    throw_if_stalled("receive");
+  }
 }
 
 TransferEnd Link::send_all(std::span<const char> data, RunResult* counted) {

@@ -35,8 +35,8 @@ class Link {
 
   // One receive of whatever has arrived; counted when it moved bytes.
   IoStep recv_available(std::span<char> into, RunResult& counted);
-  // One slice of waiting for data.
-  void wait_readable();
+  // One slice of waiting for data, or less.
+  void wait_readable(Nanos at_most = kWaitSlice);
   void close() { transport_.close(); }
 
  private:
@@ -46,7 +46,7 @@ class Link {
   bool await(bool (Transport::*wait)(Nanos), std::string_view waiting_to);
   void moved(std::size_t bytes);
   // One slice of waiting, counted as waiting without progress; true when ready.
-  bool timed_wait(bool (Transport::*wait)(Nanos));
+  bool timed_wait(bool (Transport::*wait)(Nanos), Nanos slice = kWaitSlice);
   void throw_if_stalled(std::string_view waiting_to) const;
 
   Transport& transport_;

@@ -2,10 +2,13 @@
 
 #include <memory>
 
+#include "net/shaped_transport.hpp"
 #include "net/socket_properties.hpp"
 #include "net/socket_transport.hpp"
 #include "roles/primary.hpp"
 #include "roles/standby.hpp"
+#include "simhadr/advice/bottleneck.hpp"
+#include "simhadr/report/bottleneck_text.hpp"
 #include "simhadr/report/interval_line.hpp"
 #include "simhadr/report/text_report.hpp"
 #include "time/spin_clock.hpp"
@@ -31,7 +34,8 @@ IntervalSink print_to(RunLog& log) {
 template <typename RunRole>
 RoleOutcome run_connected(boost::asio::io_context& io, std::optional<tcp::socket> socket,
                           const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin,
-                          std::string_view waiting_for, RunRole run_role) {
+                          std::string_view waiting_for, RunRole run_role,
+                          const std::optional<NetworkModel>& network = std::nullopt) {
   if (!socket) {
     log.line("Stopped before {} connected.", waiting_for);
     RoleOutcome outcome;
@@ -44,7 +48,10 @@ RoleOutcome run_connected(boost::asio::io_context& io, std::optional<tcp::socket
   // A spin the user chose is kept as it is; a measured one adapts to this machine's wake-ups.
   const SpinPolicy spin_policy = config.spin_seconds ? SpinPolicy::Fixed : SpinPolicy::Adaptive;
   SpinClock clock(spin, spin_policy, stop);
-  Link link(*transport, clock, stop, log, config.waits.stall);
+  std::optional<ShapedTransport> shaped;
+  if (network) shaped.emplace(*transport, clock, *network);
+  Link link(shaped ? static_cast<Transport&>(*shaped) : *transport, clock, stop, log,
+            config.waits.stall);
   const auto disk = make_disk_model(config.disk);
   RoleOutcome outcome = run_role(link, clock, *disk);
   outcome.result.socket_send_buffer = connected.send_buffer;
@@ -52,6 +59,10 @@ RoleOutcome run_connected(boost::asio::io_context& io, std::optional<tcp::socket
   if (outcome.reconnect) return outcome;
   log.blank();
   write_text_report(log.stream(), outcome.result);
+  log.blank();
+  const RunResult& result = outcome.result;
+  write_bottleneck(log.stream(),
+                   result.role == Role::Primary ? advise(result, nullptr) : advise_standby(result));
   log.flush();
   return outcome;
 }
@@ -79,23 +90,27 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
                            on_listening);
   const auto run_role = [&](Link& link, Clock& clock, const DiskModel& disk) {
     PrimaryPlan plan;
-    plan.handshake = {config.effective_sync_mode(), config.effective_flush_pages(),
+    plan.handshake = {config.effective_sync_mode(), config.largest_flush_pages(),
                       format_conn_time(std::chrono::system_clock::now()), config.standby_request};
     plan.max_flushes = config.max_flushes;
     if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
     plan.disk = config.disk;
+    plan.network = config.network;
+    plan.network_window = config.network_window_bytes();
     plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
     plan.interval = config.interval;
     plan.on_interval = print_to(log);
-    FixedFlushSize flush_sizes(config.effective_flush_pages());
-    return Primary(plan, flush_sizes, disk, link, clock, stop, log).run();
+    const auto flush_sizes = make_flush_sizes(config, clock.now());
+    return Primary(plan, *flush_sizes, disk, link, clock, stop, log).run();
   };
-  RoleOutcome outcome =
-      run_connected(io, listener.accept(stop), config, stop, log, spin, "a standby", run_role);
+  std::optional<NetworkModel> network;
+  if (config.network) network.emplace(*config.network, config.network_window_bytes());
+  RoleOutcome outcome = run_connected(io, listener.accept(stop), config, stop, log, spin,
+                                      "a standby", run_role, network);
   // A standby of ours reconnects once to apply requested socket buffer sizes.
   if (outcome.reconnect) {
-    outcome =
-        run_connected(io, listener.accept(stop), config, stop, log, spin, "a standby", run_role);
+    outcome = run_connected(io, listener.accept(stop), config, stop, log, spin, "a standby",
+                            run_role, network);
     if (outcome.reconnect) outcome.fail("the standby asked to reconnect a second time");
   }
   return outcome;
@@ -116,7 +131,7 @@ RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, Ru
   return run_connected(io, connect_to_primary(io, plan, log, stop), config, stop, log, spin,
                        "the primary", [&](Link& link, Clock& clock, const DiskModel& disk) {
                          return Standby({config.standby_buffer_pages, config.disk, config.interval,
-                                         print_to(log), config.socket},
+                                         print_to(log), config.socket, config.replay},
                                         disk, link, clock, stop, log)
                              .run();
                        });

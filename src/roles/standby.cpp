@@ -21,9 +21,11 @@ Standby::Standby(StandbyPlan plan, const DiskModel& disk, Link& link, Clock& clo
       clock_(clock),
       stop_(stop),
       log_(log),
-      intervals_(plan_.interval, plan_.on_interval) {
+      intervals_(plan_.interval, plan_.on_interval),
+      replay_(plan_.replay) {
   result_.role = Role::Standby;
   result_.disk_model = plan_.disk;
+  result_.replay_model = plan_.replay;
 }
 
 RoleOutcome Standby::run() {
@@ -52,11 +54,14 @@ RoleOutcome Standby::run() {
     log_.line("Receiving log flushes. Press Ctrl-C on primary to stop.");
     log_.flush();
     start = clock_.now();
+    start_ = *start;
+    result_.buffer_use = BufferUse{buffer.capacity_bytes()};
     intervals_.start(*start);
     outcome.end = receive_flushes(buffer);
   });
   if (start) {
     const auto finished = clock_.now();
+    result_.buffer_use->note(finished - *start, result_.buffer_use->held_bytes);
     intervals_.finish(finished, result_);
     result_.elapsed = finished - *start;
   }
@@ -120,12 +125,14 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
   };
   while (!stop_.requested()) {
     intervals_.poll(clock_, result_);
+    if (replay_.modelled()) free_replayed(buffer);
     const std::span<char> space = buffer.free_space();
     if (!space.empty()) {
       const IoStep step = link_.recv_available(space, result_);
       if (step.bytes > 0) {
         log_.trace("{} bytes received", step.bytes);
         buffer.commit(step.bytes, on_flush);
+        note_buffer(buffer);
         continue;
       }
       if (!step.would_block) {
@@ -142,6 +149,12 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
     }
     if (buffer.writable_pages() > 0) {
       write_pages(buffer, true);
+    } else if (space.empty() && replay_.next_done()) {
+      // Full of flushes still being replayed: nothing can be received before one ends.
+      clock_.sleep_until(*replay_.next_done());
+    } else if (replay_.next_done()) {
+      // Wake for the next replay's end too, so its pages are freed on time.
+      link_.wait_readable(std::max(*replay_.next_done() - clock_.now(), Nanos{0}));
     } else {
       link_.wait_readable();
     }
@@ -149,8 +162,20 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
   return RunEnd::Interrupted;
 }
 
+void Standby::free_replayed(ReceiveBuffer& buffer) {
+  const std::uint32_t pages = replay_.take_replayed(clock_.now());
+  if (pages == 0) return;
+  buffer.free_written(pages);
+  note_buffer(buffer);
+}
+
+void Standby::note_buffer(const ReceiveBuffer& buffer) {
+  result_.buffer_use->note(clock_.now() - start_, buffer.held_bytes());
+}
+
 void Standby::on_flush_received(std::uint32_t pages) {
   result_.flushes.add(pages_to_bytes(pages));
+  if (replay_.modelled()) unwritten_flush_pages_.push_back(pages);
   log_.trace("A flush of {} pages has been received.", pages);
   if (ack_point_ == AckPoint::OnReceipt) send_ack();
 }
@@ -163,7 +188,17 @@ void Standby::write_pages(ReceiveBuffer& buffer, bool may_ack) {
   simulate_io_until(clock_, clock_.now() + io_time, log_);
   result_.disk.add(bytes, io_time);
   result_.write_bytes.add(bytes);
-  const std::uint32_t written_flushes = buffer.release(pages);
+  const std::uint32_t written_flushes = buffer.mark_written(pages);
+  if (replay_.modelled()) {
+    const auto now = clock_.now();
+    for (std::uint32_t i = 0; i < written_flushes; ++i) {
+      replay_.written(now, unwritten_flush_pages_.front(), result_.replays);
+      unwritten_flush_pages_.pop_front();
+    }
+  } else {
+    buffer.free_written(pages);
+  }
+  note_buffer(buffer);
   if (ack_point_ != AckPoint::AfterWrite || !may_ack) return;
   for (std::uint32_t i = 0; i < written_flushes; ++i) send_ack();
 }

@@ -2,11 +2,13 @@
 // The standby: takes the handshake, then receives with priority, writes the
 // whole pages it holds when nothing is arriving, and acks each flush when its
 // sync mode says so (on receipt for NEARSYNC, after the write for SYNC).
+#include <deque>
 #include <optional>
 
 #include "roles/interval_reporter.hpp"
 #include "roles/link.hpp"
 #include "roles/receive_buffer.hpp"
+#include "roles/replay_queue.hpp"
 #include "roles/role_outcome.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/wire/handshake.hpp"
@@ -18,7 +20,8 @@ struct StandbyPlan {
   std::optional<DiskParams> disk;             // reported when set
   std::optional<Nanos> interval;              // -interval
   IntervalSink on_interval;
-  SocketOptions socket;  // what this connection was opened with
+  SocketOptions socket;              // what this connection was opened with
+  std::optional<DiskParams> replay;  // -replay
 };
 
 class Standby {
@@ -38,6 +41,9 @@ class Standby {
   RunEnd receive_flushes(ReceiveBuffer& buffer);
   void on_flush_received(std::uint32_t pages);
   void write_pages(ReceiveBuffer& buffer, bool may_ack);
+  // Gives back the space of flushes whose replay has ended, and notes the buffer's level.
+  void free_replayed(ReceiveBuffer& buffer);
+  void note_buffer(const ReceiveBuffer& buffer);
   void send_ack();
 
   StandbyPlan plan_;
@@ -48,6 +54,9 @@ class Standby {
   RunLog& log_;
   AckPoint ack_point_ = AckPoint::None;
   IntervalReporter intervals_;
+  ReplayQueue replay_;
+  std::deque<std::uint32_t> unwritten_flush_pages_;
+  Clock::time_point start_{};
   RunResult result_;
 };
 
