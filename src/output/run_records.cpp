@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "simhadr/advice/bottleneck.hpp"
 #include "simhadr/report/csv_report.hpp"
 #include "simhadr/report/json_report.hpp"
 
@@ -42,6 +43,19 @@ json disk_size_json(const FitRow& row) {
           {"end_of_file", r.end_of_file}};
 }
 
+// The same paragraph the text report printed for this side: -model advises
+// once for the pair (on the primary), a real side for itself.
+std::optional<Bottleneck> bottleneck_for(std::string_view kind, std::span<const RoleOutcome> sides,
+                                         const RoleOutcome& side) {
+  if (!side.connected) return std::nullopt;
+  const RunResult& result = side.result;
+  if (kind == "model") {
+    if (result.role != Role::Primary) return std::nullopt;
+    return advise(result, &sides.back().result);
+  }
+  return result.role == Role::Primary ? advise(result, nullptr) : advise_standby(result);
+}
+
 }  // namespace
 
 void record_shipping(const RunConfig& config, std::string_view kind,
@@ -50,7 +64,8 @@ void record_shipping(const RunConfig& config, std::string_view kind,
   if (config.json_path) {
     json doc = run_document(config, kind, started);
     for (const RoleOutcome& side : sides) {
-      doc["runs"].push_back(side_json(side.result, {end_name(side), failure_of(side)}));
+      doc["runs"].push_back(side_json(side.result, {end_name(side), failure_of(side)},
+                                      bottleneck_for(kind, sides, side)));
       if (const auto failure = failure_of(side); failure && doc["error"].is_null()) {
         doc["error"] = *failure;
       }

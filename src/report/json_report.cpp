@@ -1,5 +1,6 @@
 #include "simhadr/report/json_report.hpp"
 
+#include "simhadr/report/model_json.hpp"
 #include "simhadr/report/timestamp.hpp"
 
 #include <fmt/format.h>
@@ -81,7 +82,9 @@ json interval_json(const IntervalSample& s) {
            shipped ? json(seconds_per_call(s.ship_total, s.shipped)) : json(nullptr)},
           {"ship_max_seconds", shipped ? json(to_seconds(s.ship_max)) : json(nullptr)},
           {"congestions", s.congestions},
-          {"congestion_seconds", to_seconds(s.congestion_time)}};
+          {"congestion_seconds", to_seconds(s.congestion_time)},
+          {"buffer_used_fraction", optional_json(s.buffer_used_fraction)},
+          {"buffer_full_seconds", to_seconds(s.buffer_full_time)}};
 }
 
 std::string_view role_name(Role role) {
@@ -111,7 +114,8 @@ json percentiles_json(const LatencyPercentiles& p) {
           {"p99_9", p.percentile(0.999)}, {"max", p.max()},           {"count", p.count()}};
 }
 
-json side_json(const RunResult& r, const SideEnd& end) {
+json side_json(const RunResult& r, const SideEnd& end,
+               const std::optional<Bottleneck>& bottleneck) {
   json intervals = json::array();
   for (const IntervalSample& sample : r.intervals) intervals.push_back(interval_json(sample));
   const bool primary = r.role == Role::Primary;
@@ -148,6 +152,8 @@ json side_json(const RunResult& r, const SideEnd& end) {
       {"shipping_time_percentiles_us",
        primary ? percentiles_json(r.ship_percentiles) : json(nullptr)},
       {"intervals", intervals},
+      {"models", models_json(r)},
+      {"bottleneck", bottleneck ? bottleneck_json(*bottleneck) : json()},
   };
 }
 
@@ -187,7 +193,8 @@ json run_document(const RunConfig& config, std::string_view kind,
         {"remote", endpoint_json(config.remote)},
         {"interval_seconds", seconds_or_null(config.interval)},
         {"connect_timeout_seconds", zero_is_none(config.waits.connect)},
-        {"stall_timeout_seconds", zero_is_none(config.waits.stall)}}},
+        {"stall_timeout_seconds", zero_is_none(config.waits.stall)},
+        {"models", model_config_json(config)}}},
       {"runs", json::array()},
       {"error", nullptr},
   };

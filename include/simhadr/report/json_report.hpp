@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "simhadr/advice/bottleneck.hpp"
 #include "simhadr/config.hpp"
 #include "simhadr/measure/histogram.hpp"
 #include "simhadr/measure/latency_percentiles.hpp"
@@ -28,10 +29,11 @@ struct SideEnd {
 
 nlohmann::json histogram_json(const Pow2Histogram& histogram, std::string_view unit);
 nlohmann::json percentiles_json(const LatencyPercentiles& percentiles);
-nlohmann::json side_json(const RunResult& result, const SideEnd& end);
+nlohmann::json side_json(const RunResult& result, const SideEnd& end,
+                         const std::optional<Bottleneck>& bottleneck);
 
 // The envelope: schema, version, kind ("primary", "standby", "demo",
-// "disk_test"), start time, command line and the configuration in effect.
+// "model", "disk_test"), start time, command line and the configuration in effect.
 nlohmann::json run_document(const RunConfig& config, std::string_view kind,
                             std::chrono::system_clock::time_point started);
 

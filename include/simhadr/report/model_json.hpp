@@ -1,0 +1,17 @@
+#pragma once
+// The -json fields of the what-if models and the advisor (docs/json-schema.md).
+#include <nlohmann/json.hpp>
+
+#include "simhadr/advice/bottleneck.hpp"
+#include "simhadr/config.hpp"
+#include "simhadr/measure/run_result.hpp"
+
+namespace simhadr {
+
+// One side's models in use and what they measured; null members for models not in use.
+nlohmann::json models_json(const RunResult& result);
+nlohmann::json bottleneck_json(const Bottleneck& bottleneck);
+// The models the command line asked for, for the document's config.
+nlohmann::json model_config_json(const RunConfig& config);
+
+}  // namespace simhadr

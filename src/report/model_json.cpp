@@ -1,0 +1,104 @@
+#include "simhadr/report/model_json.hpp"
+
+#include <cmath>
+
+#include "simhadr/report/json_report.hpp"
+
+namespace simhadr {
+
+namespace {
+
+using nlohmann::json;
+
+json linear_json(const std::optional<DiskParams>& params) {
+  if (!params) return nullptr;
+  return {{"mbytes_per_sec", params->mbytes_per_sec},
+          {"overhead_seconds", params->overhead_seconds}};
+}
+
+json network_json(const std::optional<NetworkParams>& network, std::uint64_t window) {
+  if (!network) return nullptr;
+  return {{"one_way_delay_seconds", network->one_way_delay_seconds},
+          {"mbytes_per_sec", network->mbytes_per_sec ? json(*network->mbytes_per_sec) : json()},
+          {"window_bytes", window}};
+}
+
+}  // namespace
+
+json models_json(const RunResult& r) {
+  json replay = nullptr;
+  if (r.replay_model) {
+    replay = {{"model", linear_json(r.replay_model)},
+              {"bytes", r.replays.bytes},
+              {"flushes", r.replays.calls},
+              {"seconds", to_seconds(r.replays.time)}};
+  }
+  json buffer = nullptr;
+  if (r.buffer_use) {
+    buffer = {{"capacity_bytes", r.buffer_use->capacity_bytes},
+              {"average_fraction", r.buffer_use->average_fraction()},
+              {"max_fraction", r.buffer_use->max_fraction()},
+              {"full_seconds", to_seconds(r.buffer_use->full_time)}};
+  }
+  json commit = nullptr;
+  if (r.commit_wait) {
+    commit = {{"avg_seconds", r.commit_wait->avg_seconds},
+              {"max_seconds", r.commit_wait->max_seconds},
+              {"blocked_seconds", r.commit_wait->blocked_seconds}};
+  }
+  return {{"virtual_time", r.modelled},
+          {"network", network_json(r.network, r.network_window)},
+          {"replay", replay},
+          {"receive_buffer_use", buffer},
+          {"commit_wait", commit},
+          {"flush_size_pages",
+           r.flush_page_counts.empty() ? json() : histogram_json(r.flush_page_counts, "page")}};
+}
+
+json bottleneck_json(const Bottleneck& b) {
+  json limits = json::array();
+  for (const ResourceLimit& limit : b.limits) {
+    // JSON has no infinity: an unbounded limit is null.
+    limits.push_back({{"resource", limit.resource},
+                      {"mbytes_per_sec",
+                       std::isfinite(limit.mbytes_per_sec) ? json(limit.mbytes_per_sec) : json()}});
+  }
+  json modes = nullptr;
+  if (!b.modes.empty()) {
+    modes = json::object();
+    for (const ModeForecast& f : b.modes) {
+      modes[std::string(to_string(f.mode))] =
+          std::isfinite(f.mbytes_per_sec) ? json(f.mbytes_per_sec) : json();
+    }
+  }
+  return {{"resource", b.resource},
+          {"evidence", b.evidence},
+          {"measured_mbytes_per_sec", b.measured_mbytes_per_sec},
+          {"flush_bytes", b.flush_bytes},
+          {"costs_seconds",
+           {{"write", b.costs.write},
+            {"send", b.costs.send},
+            {"standby_write", b.costs.standby_write},
+            {"round_trip", b.costs.round_trip}}},
+          {"limits", limits},
+          {"mode_forecasts_mbytes_per_sec", modes},
+          {"covering_socket_buffer_bytes",
+           b.covering_socket_buffer ? json(*b.covering_socket_buffer) : json()},
+          {"standby_disk_assumed", b.standby_disk_assumed}};
+}
+
+json model_config_json(const RunConfig& config) {
+  json logger = nullptr;
+  if (config.logger) {
+    logger = {{"mbytes_per_sec", config.logger->mbytes_per_sec},
+              {"buffer_pages", config.logger->buffer_pages}};
+  }
+  return {
+      {"virtual_time", config.model},
+      {"network", network_json(config.network, config.network_window_bytes())},
+      {"replay", linear_json(config.replay)},
+      {"logger", logger},
+      {"flush_sizes_file", config.flush_size_list ? json(config.flush_size_list->path) : json()}};
+}
+
+}  // namespace simhadr

@@ -1,0 +1,152 @@
+// The what-if models from the real binary: -model's reports and document,
+// the network model on a real loopback pair, -replay on a real standby, and
+// the flush-size models. Counts, bytes and model arithmetic only, no speeds.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "pair_run.hpp"
+
+namespace simhadr::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::path(SIMHADR_SCRATCH_DIR) / "models";
+  fs::create_directories(dir);
+  const fs::path path = dir / name;
+  fs::remove(path);
+  return path;
+}
+
+std::string line_starting(const std::string& text, const std::string& start) {
+  const std::size_t at = text.find(start);
+  if (at == std::string::npos) return {};
+  return text.substr(at, text.find('\n', at) - at);
+}
+
+TEST(Model, AVirtualRunIsTheSameEveryTimeAndValidates) {
+  const std::vector<std::string> args{
+      "-model", "-syncMode", "NEARSYNC", "-disk",  "100", "0.001", "-netDelay", "0.001", "-netRate",
+      "50",     "-replay",   "30",       "0.0001", "-t",  "60",    "-interval", "10"};
+  const fs::path doc = scratch("model.json");
+  ChildProcess first(concat(args, {"-json", doc.string()}));
+  ChildProcess second(args);
+  ASSERT_EQ(first.wait(kRunBound), 0) << first.err();
+  ASSERT_EQ(second.wait(kRunBound), 0) << second.err();
+  // Only the command line differs between the two.
+  const auto report = [](const std::string& out) { return out.substr(out.find("\n\n")); };
+  EXPECT_EQ(report(first.out()), report(second.out()));
+  const std::string out = first.out();
+  EXPECT_NE(out.find("======== primary ========"), std::string::npos);
+  EXPECT_NE(out.find("======== standby ========"), std::string::npos);
+  EXPECT_NE(line_starting(out, "Bottleneck: ").find("round trip"), std::string::npos) << out;
+  EXPECT_NE(out.find("StandByRcvBufUsed: "), std::string::npos);
+  EXPECT_EQ(expect_valid_json(doc.string()), 1u);
+  std::ifstream in(doc);
+  const json parsed = json::parse(in);
+  EXPECT_EQ(parsed["kind"], "model");
+  ASSERT_EQ(parsed["runs"].size(), 2u);
+  const json& primary = parsed["runs"][0];
+  const json& standby = parsed["runs"][1];
+  EXPECT_TRUE(primary["models"]["virtual_time"].get<bool>());
+  EXPECT_EQ(primary["log"]["bytes"], standby["log"]["bytes"]);
+  EXPECT_NEAR(primary["elapsed_seconds"].get<double>(), 60.0, 0.01);
+  EXPECT_EQ(primary["intervals"].size(), 6u);
+  EXPECT_EQ(primary["bottleneck"]["resource"], "round trip");
+  // NEARSYNC = max(write, send + round trip) per flush of 65536 bytes.
+  const double expected = 65536 / 1e6 / (65536 / 50e6 + 0.002);
+  EXPECT_NEAR(primary["log"]["mbytes_per_sec"].get<double>(), expected, expected * 0.01);
+  EXPECT_NEAR(primary["bottleneck"]["mode_forecasts_mbytes_per_sec"]["NEARSYNC"].get<double>(),
+              expected, expected * 0.01);
+  EXPECT_TRUE(standby["bottleneck"].is_null());
+  EXPECT_EQ(standby["models"]["replay"]["flushes"], standby["log"]["flushes"]);
+}
+
+TEST(Model, AWorkloadDrivenLoggerReportsItsFlushSizesAndCommitWait) {
+  const fs::path doc = scratch("logger.json");
+  ChildProcess run({"-model", "-syncMode", "SYNC", "-logRate", "10", "-logBufSize", "256", "-disk",
+                    "100", "0.002", "-t", "10", "-json", doc.string()});
+  ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
+  const std::string out = run.out();
+  EXPECT_NE(out.find("Distribution of flush size (unit is page):"), std::string::npos);
+  EXPECT_NE(out.find("Commit wait: average "), std::string::npos);
+  EXPECT_EQ(expect_valid_json(doc.string()), 1u);
+  std::ifstream in(doc);
+  const json primary = json::parse(in)["runs"][0];
+  EXPECT_NEAR(primary["log"]["mbytes_per_sec"].get<double>(), 10.0, 0.2);
+  EXPECT_GT(primary["models"]["flush_size_pages"]["avg"].get<int>(), 1);
+  EXPECT_GT(primary["models"]["commit_wait"]["avg_seconds"].get<double>(), 0.002);
+}
+
+TEST(NetworkModel, ALoopbackPairIsShapedAndTheAdvisorNamesTheWindow) {
+  const PairRun run = run_pair({"-syncMode", "ASYNC", "-t", "1", "-netDelay", "0.005", "-netRate",
+                                "12.5", "-sockSndBuf", "65536", "-sockRcvBuf", "65536"});
+  ASSERT_EQ(run.primary_status, 0) << run.primary_err;
+  ASSERT_EQ(run.standby_status, 0) << run.standby_err;
+  EXPECT_EQ(run.primary.log_bytes, run.standby.log_bytes);
+  EXPECT_GT(run.primary.congestions, 0u);
+  EXPECT_NE(run.primary_out.find("network model: one-way delay 0.005000 second, rate "
+                                 "12.500000 MBytes/sec, window 65536 bytes"),
+            std::string::npos);
+  EXPECT_NE(line_starting(run.primary_out, "Bottleneck: ").find("socket buffer window"),
+            std::string::npos)
+      << run.primary_out;
+  EXPECT_NE(run.primary_out.find("Socket buffer covering bandwidth x round trip: 125000 bytes"),
+            std::string::npos);
+}
+
+TEST(NetworkModel, AcksComeBackOneRoundTripLate) {
+  const fs::path doc = scratch("acks.json");
+  const PairRun run =
+      run_pair({"-syncMode", "NEARSYNC", "-n", "20", "-netDelay", "0.01", "-json", doc.string()});
+  ASSERT_EQ(run.primary_status, 0) << run.primary_err;
+  std::ifstream in(doc);
+  const json primary = json::parse(in)["runs"][0];
+  // No flush can be shipped in less than the 20 ms round trip.
+  EXPECT_GE(primary["distributions"]["log_shipping_time"]["min"].get<int>(), 20000);
+  EXPECT_EQ(primary["log"]["flushes"], 20);
+}
+
+TEST(Replay, ASlowReplayFillsTheRealStandbysBuffer) {
+  ChildProcess demo({"-demo", "-syncMode", "ASYNC", "-n", "200", "-disk", "500", "0", "-replay",
+                     "5", "-hadrBufSize", "64", "-json", "-"});
+  ASSERT_EQ(demo.wait(kRunBound), 0) << demo.err();
+  const json doc = json::parse(demo.out());
+  const json& standby = doc["runs"][1];
+  EXPECT_EQ(standby["log"]["flushes"], 200);
+  EXPECT_EQ(standby["models"]["replay"]["flushes"], 200);
+  EXPECT_DOUBLE_EQ(standby["models"]["receive_buffer_use"]["max_fraction"].get<double>(), 1.0);
+  EXPECT_GT(standby["models"]["receive_buffer_use"]["full_seconds"].get<double>(), 0.0);
+  EXPECT_EQ(standby["bottleneck"]["resource"], "standby replay");
+  EXPECT_NE(demo.err().find("StandByRcvBufUsed: average "), std::string::npos);
+}
+
+TEST(FlushSizes, AListIsShippedInOrderAndTheHandshakeCarriesTheLargest) {
+  const fs::path sizes = scratch("sizes.txt");
+  std::ofstream(sizes) << "# pages per flush\n1\n4\n\n16  # the largest\n";
+  ChildProcess demo({"-demo", "-syncMode", "NEARSYNC", "-n", "30", "-flushSizes", sizes.string()});
+  ASSERT_EQ(demo.wait(kRunBound), 0) << demo.err();
+  const std::string out = demo.out();
+  EXPECT_NE(out.find("flushSize=16"), std::string::npos);
+  const std::string standby = out.substr(out.find("======== standby ========"));
+  EXPECT_NE(standby.find("Total " + std::to_string(10 * 21 * 4096) + " bytes"), std::string::npos)
+      << standby;
+  EXPECT_NE(out.find("Distribution of flush size (unit is page):"), std::string::npos);
+}
+
+TEST(FlushSizes, ABadFileIsRefusedWithItsLine) {
+  const fs::path sizes = scratch("bad-sizes.txt");
+  std::ofstream(sizes) << "4\n4 100\n";
+  ChildProcess refused({"-model", "-disk", "10", "0", "-flushSizes", sizes.string()});
+  EXPECT_EQ(refused.wait(10s), 2);
+  EXPECT_NE(refused.err().find("line 2"), std::string::npos) << refused.err();
+}
+
+}  // namespace
+}  // namespace simhadr::e2e
