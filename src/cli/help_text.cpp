@@ -13,6 +13,8 @@ Usage:
   simhadr -role primary -lhost H -lport N -rhost H -rport N [options]
   simhadr -role standby -lhost H -lport N -rhost H -rport N [options]
   simhadr -demo [options]          both roles in this process on 127.0.0.1
+  simhadr -model [options]         both roles in virtual time: no sockets, no
+                                   waiting; a 60 s run takes milliseconds
   simhadr -testDisk DIR            measure a log disk and suggest the -disk option
   simhadr -write FILE | -read FILE measure synchronous writes or reads of one size
   simhadr -testSleep SECONDS       how exactly this host sleeps, then exit
@@ -46,6 +48,20 @@ What the primary ships (the standby learns these from the handshake):
                            ask a standby of this simhadr to use these for the run
                            (it reconnects once for socket buffer sizes)
 
+  -flushSizes FILE         flush sizes from a file: one size in pages per line
+                           (shipped in turn), or "pages count" lines (a histogram)
+  -logRate MB/S -logBufSize PAGES
+                           a workload writing MB/S of log into a log buffer of
+                           PAGES; each flush takes what gathered meanwhile
+
+What-if models (docs/models.md):
+  -netDelay SECONDS        one-way network delay added to every message
+  -netRate MB/S            network bandwidth; the smallest socket buffer size
+                           given is the window (default: 6291456 bytes)
+                           (both applied by the primary, in both directions)
+  -replay MB/S [SECONDS]   standby replay speed and overhead per flush; a flush
+                           leaves the receive buffer only once replayed
+
 Standby:
   -hadrBufSize PAGES       receive buffer                          (default 4 x flushSize)
   -loop                    serve one primary run after another until Ctrl-C
@@ -71,6 +87,9 @@ Results (besides the text report):
   -json FILE               one JSON document per run (- : stdout, report to stderr)
   -csv FILE                append one summary row per run, header when new
   -interval SECONDS        a line every SECONDS: MB/s, flushes, shipping, congestion
+                           (and on the standby, how full its receive buffer was)
+Every shipping report ends with a "Bottleneck:" paragraph: the limiting
+resource, the numbers that show it, and what each sync mode would give.
 
 Other:
   -h, -help                this text
