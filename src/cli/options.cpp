@@ -321,7 +321,11 @@ class OptionTable {
     if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
     require_buffer_fits_flush();
     check_flush_size_models();
-    const bool takes_time = config_.disk || config_.network || config_.target_mbytes_per_sec ||
+    // A network of zero delay and no rate adds no time, and nor would the run.
+    const bool network_takes_time =
+        config_.network &&
+        (config_.network->one_way_delay_seconds > 0 || config_.network->mbytes_per_sec);
+    const bool takes_time = config_.disk || network_takes_time || config_.target_mbytes_per_sec ||
                             config_.logger || config_.replay;
     if (!takes_time) {
       throw UsageError(

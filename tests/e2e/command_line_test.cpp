@@ -46,6 +46,7 @@ std::vector<Refusal> refusals() {
   std::vector<Refusal> list = {
       {{"-foo"}, "-foo"},
       {{"-model"}, "-model needs something that takes time"},
+      {{"-model", "-netDelay", "0"}, "-model needs something that takes time"},
       {{"-model", "-role", "primary", "-disk", "10", "0"}, "-model"},
       {{"-model", "-demo", "-disk", "10", "0"}, "-model"},
       {{"-model", "-replay", "0"}, "-replay"},
