@@ -17,11 +17,7 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(SIMHADR_SCRATCH_DIR) / "models";
-  fs::create_directories(dir);
-  const fs::path path = dir / name;
-  fs::remove(path);
-  return path;
+  return scratch_file("models", name);
 }
 
 std::string line_starting(const std::string& text, const std::string& start) {

@@ -19,11 +19,7 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(SIMHADR_SCRATCH_DIR) / "output";
-  fs::create_directories(dir);
-  const fs::path path = dir / name;
-  fs::remove(path);
-  return path;
+  return scratch_file("output", name);
 }
 
 void write_file(const fs::path& path, const std::string& text) {

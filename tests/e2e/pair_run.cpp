@@ -80,4 +80,12 @@ bool ipv6_loopback_available() {
   return ok;
 }
 
+std::filesystem::path scratch_file(const std::string& dir, const std::string& name) {
+  const std::filesystem::path folder = std::filesystem::path(SIMHADR_SCRATCH_DIR) / dir;
+  std::filesystem::create_directories(folder);
+  const std::filesystem::path path = folder / name;
+  std::filesystem::remove(path);
+  return path;
+}
+
 }  // namespace simhadr::e2e

@@ -1,4 +1,5 @@
 #pragma once
+#include <filesystem>
 // A primary and a standby of the real binary on one host: their command
 // lines, the port the primary listens on, and both reports once they end.
 #include <chrono>
@@ -37,6 +38,9 @@ PairRun run_pair(const std::vector<std::string>& primary_extra,
 // Checks a -json file (one document, or one per line) against
 // docs/simhadr-result.schema.json with python3-jsonschema; returns how many it held.
 std::size_t expect_valid_json(const std::string& path);
+
+// A fresh (removed) file path in SIMHADR_SCRATCH_DIR/dir, the directory made.
+std::filesystem::path scratch_file(const std::string& dir, const std::string& name);
 
 // False on machines without an IPv6 loopback (then the IPv6 tests skip).
 bool ipv6_loopback_available();
