@@ -1,5 +1,6 @@
 #include "roles/primary.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "roles/simulated_io.hpp"
@@ -95,14 +96,17 @@ TransferEnd Primary::confirm_standby_settings(RoleOutcome& outcome) {
 }
 
 TransferEnd Primary::ship_one() {
-  const FlushRequest request = flush_sizes_.next(clock_.now());
-  // A workload-driven logger may have less than a page of log yet.
-  if (request.start > clock_.now()) clock_.sleep_until(request.start);
+  auto start = clock_.now();
+  const FlushRequest request = flush_sizes_.next(start);
+  if (request.start > start) {
+    // A workload-driven logger may have less than a page of log yet.
+    clock_.sleep_until(request.start);
+    start = clock_.now();
+  }
   const std::uint32_t pages = request.pages;
   const std::uint64_t bytes = pages_to_bytes(pages);
   const Nanos io_time = disk_.io_time(bytes);
   const char* io_verb = rules_.primary_reads ? "Reading" : "Writing";
-  const auto start = clock_.now();
   const auto io_done = start + io_time;
 
   if (rules_.io_before_send) {
@@ -110,13 +114,14 @@ TransferEnd Primary::ship_one() {
     simulate_io_until(clock_, io_done, log_);
   }
 
-  const auto ship_start = clock_.now();
+  const auto ship_start = rules_.io_before_send ? clock_.now() : start;
   log_.trace("Sending {} pages", pages);
   TransferEnd end = link_.send_all(flush_image_.flush(pages), &result_);
   if (end != TransferEnd::Done) return end;
   log_.trace("{} bytes sent", bytes);
-  const auto sent = clock_.now();
-  result_.send_phase.add(bytes, sent - ship_start);
+  // Without an ack, shipping ends with the send.
+  auto shipped = clock_.now();
+  result_.send_phase.add(bytes, shipped - ship_start);
   if (rules_.standby_ack != AckPoint::None) {
     log_.trace("Receiving ack message.");
     std::array<char, kAckBytes> ack{};
@@ -126,9 +131,10 @@ TransferEnd Primary::ship_one() {
       throw ProtocolError("the standby's ack is not the 16 bytes \"ack message\" and NULs");
     }
     log_.trace("{} bytes received", ack.size());
+    const auto acked = clock_.now();
+    result_.ack_wait.add(kAckBytes, acked - shipped);
+    shipped = acked;
   }
-  const auto shipped = clock_.now();
-  if (rules_.standby_ack != AckPoint::None) result_.ack_wait.add(kAckBytes, shipped - sent);
   const Nanos shipping = shipped - ship_start;
   log_.trace("Log shipping took {:.6f} seconds.", to_seconds(shipping));
   result_.ship_micros.add(to_whole_micros(shipping));
@@ -137,7 +143,7 @@ TransferEnd Primary::ship_one() {
 
   if (!rules_.io_before_send) {
     log_.trace("{} {} pages. Write time = {:.6f} second.", io_verb, pages, to_seconds(io_time));
-    const Nanos remaining = io_done - clock_.now();
+    const Nanos remaining = io_done - shipped;
     if (remaining > Nanos{0}) {
       log_.trace("Simulating write: Sleeping for {:.6f} more seconds.", to_seconds(remaining));
       simulate_io_until(clock_, io_done, log_);
@@ -148,7 +154,8 @@ TransferEnd Primary::ship_one() {
   result_.write_bytes.add(bytes);
   result_.flushes.add(bytes);
   if (flush_sizes_.varies()) result_.flush_page_counts.add(pages);
-  flush_sizes_.flushed(clock_.now());
+  // Both the IO and the shipping are over: the later of the two.
+  flush_sizes_.flushed(std::max(shipped, io_done));
   return TransferEnd::Done;
 }
 
