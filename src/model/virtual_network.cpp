@@ -3,6 +3,7 @@
 namespace simhadr {
 
 bool VirtualNetwork::pump(Nanos now) {
+  if (pending_ == 0) return false;
   if (wire_event_pending_ && now < wire_free_at_) return false;
   wire_event_pending_ = false;
   while (pending_ > 0) {

@@ -19,11 +19,10 @@ class VirtualNetwork {
 
   // The primary hands over a flush; pump() moves it along.
   void offer(std::uint64_t bytes) { pending_ += bytes; }
-  // Puts what it can on the wire now; true when the last byte offered has
-  // been handed over (the send call returned).
+  // Puts what it can on the wire now; true when this call handed over the
+  // last byte offered (the send call returned).
   bool pump(Nanos now);
   void window_open(std::uint64_t bytes) { in_flight_ -= bytes; }
-  bool sending() const { return pending_ > 0; }
   Nanos delay() const { return model_.one_way_delay(); }
 
  private:

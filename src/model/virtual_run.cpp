@@ -73,7 +73,7 @@ class Simulation {
       handle(next);
       primary_intervals_.poll(clock_, out_.primary);
       standby_intervals_.poll(clock_, out_.standby);
-      if (closed_ && standby_.caught_up(bytes_offered_)) break;
+      if (closed_ && standby_.caught_up(out_.primary.flushes.bytes)) break;
     }
     clock_.set(now_);
     standby_intervals_.finish(clock_.now(), out_.standby);
@@ -138,7 +138,6 @@ class Simulation {
   void start_flush() {
     const FlushRequest request = flush_sizes_.next(VirtualClock::time_point{} + now_);
     const Nanos start = request.start - VirtualClock::time_point{};
-    flush_bytes_ = pages_to_bytes(request.pages);
     flush_pages_ = request.pages;
     if (start > now_) {
       // A logger waiting for a page of log: the flush begins when it is there.
@@ -151,25 +150,24 @@ class Simulation {
 
   void begin_flush() {
     waiting_for_log_ = false;
-    io_time_ = disk_->io_time(flush_bytes_);
+    io_time_ = disk_->io_time(flush_bytes());
     io_done_ = false;
     shipped_ = false;
-    standby_.expect_flush(flush_bytes_);
+    standby_.expect_flush(flush_bytes());
     events_.at(now_ + io_time_, Event::PrimaryIoDone);
     if (!rules_.io_before_send) start_send();
   }
 
   void start_send() {
     ship_start_ = now_;
-    bytes_offered_ += flush_bytes_;
-    network_.offer(flush_bytes_);
+    network_.offer(flush_bytes());
     pump();
   }
 
   void pump() {
-    if (!network_.sending() || !network_.pump(now_)) return;
+    if (!network_.pump(now_)) return;
     sent_at_ = now_;
-    out_.primary.send_phase.add(flush_bytes_, now_ - ship_start_);
+    out_.primary.send_phase.add(flush_bytes(), now_ - ship_start_);
     if (!expects_ack(plan_.mode)) shipped();
   }
 
@@ -185,9 +183,9 @@ class Simulation {
   void try_complete() {
     if (!shipped_ || !io_done_) return;
     RunResult& primary = out_.primary;
-    primary.disk.add(flush_bytes_, io_time_);
-    primary.write_bytes.add(flush_bytes_);
-    primary.flushes.add(flush_bytes_);
+    primary.disk.add(flush_bytes(), io_time_);
+    primary.write_bytes.add(flush_bytes());
+    primary.flushes.add(flush_bytes());
     if (flush_sizes_.varies()) primary.flush_page_counts.add(flush_pages_);
     flush_sizes_.flushed(VirtualClock::time_point{} + now_);
     shipped_ = false;
@@ -202,6 +200,8 @@ class Simulation {
     }
     events_.at(resume, Event::FlushStart);
   }
+
+  std::uint64_t flush_bytes() const { return pages_to_bytes(flush_pages_); }
 
   bool limits_reached() const {
     if (plan_.max_flushes && out_.primary.flushes.calls >= *plan_.max_flushes) return true;
@@ -232,9 +232,7 @@ class Simulation {
   Nanos io_time_{};
   Nanos ship_start_{};
   Nanos sent_at_{};
-  std::uint64_t flush_bytes_ = 0;
   std::uint32_t flush_pages_ = 0;
-  std::uint64_t bytes_offered_ = 0;
   bool io_done_ = false;
   bool shipped_ = false;
   bool closed_ = false;

@@ -51,9 +51,7 @@ void VirtualStandby::take_in(Nanos now) {
   while (!flush_ends_.empty() && flush_ends_.front() <= received_) {
     const std::uint64_t end = flush_ends_.front();
     flush_ends_.pop_front();
-    const std::uint64_t size = end - result_.flushes.bytes;
-    flush_sizes_.push_back(size);
-    result_.flushes.add(size);
+    result_.flushes.add(end - result_.flushes.bytes);
     unwritten_ends_.push_back(end);
     if (plan_.ack == AckPoint::OnReceipt) ack(now);
   }
@@ -72,15 +70,16 @@ void VirtualStandby::start_write(Nanos now) {
 }
 
 void VirtualStandby::write_done(Nanos now, std::uint64_t bytes) {
+  // Each write is one whole flush (start_write).
   writing_ = false;
   written_ += bytes;
-  if (!replay_) held_ -= bytes;
-  while (!unwritten_ends_.empty() && unwritten_ends_.front() <= written_) {
-    unwritten_ends_.pop_front();
-    if (replay_) replay_queue_.push_back(flush_sizes_.front());
-    flush_sizes_.pop_front();
-    if (plan_.ack == AckPoint::AfterWrite) ack(now);
+  unwritten_ends_.pop_front();
+  if (replay_) {
+    replay_queue_.push_back(bytes);
+  } else {
+    held_ -= bytes;
   }
+  if (plan_.ack == AckPoint::AfterWrite) ack(now);
   note_use(now);
   start_replay(now);
   take_in(now);

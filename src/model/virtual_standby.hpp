@@ -56,7 +56,6 @@ class VirtualStandby {
   std::deque<Piece> socket_;
   std::deque<std::uint64_t> flush_ends_;      // not yet wholly received
   std::deque<std::uint64_t> unwritten_ends_;  // received, not yet wholly written
-  std::deque<std::uint64_t> flush_sizes_;     // received, for replay
   std::deque<std::uint64_t> replay_queue_;    // written, not yet replayed
   std::uint64_t expected_ = 0;
   std::uint64_t arrived_ = 0;

@@ -38,6 +38,7 @@ class ReceiveBuffer {
   std::uint32_t release(std::uint32_t pages);
 
   std::uint64_t held_bytes() const;
+  std::uint64_t written_pages() const { return written_pages_; }  // since the start
   std::uint64_t capacity_bytes() const { return storage_.size(); }
 
   // Bytes received after the end of the last whole flush: what a connection

@@ -20,9 +20,11 @@ class ReplayQueue {
   }
   bool modelled() const { return model_.has_value(); }
 
-  // A flush of `pages` is wholly written at `now`: its replay begins when
-  // the one before it ends.
-  void written(Clock::time_point now, std::uint32_t pages, IoTally& replays) {
+  // The flush that ends at page `end` (counted since the start) is wholly
+  // written at `now`: its replay begins when the one before it ends.
+  void flush_written(Clock::time_point now, std::uint64_t end, IoTally& replays) {
+    const auto pages = static_cast<std::uint32_t>(end - last_end_);
+    last_end_ = end;
     const std::uint64_t bytes = pages_to_bytes(pages);
     const Nanos time = model_->io_time(bytes);
     free_at_ = std::max(now, free_at_) + time;
@@ -51,6 +53,7 @@ class ReplayQueue {
   std::optional<LinearDisk> model_;
   std::deque<Pending> pending_;
   Clock::time_point free_at_{};
+  std::uint64_t last_end_ = 0;
 };
 
 }  // namespace simhadr

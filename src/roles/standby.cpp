@@ -132,7 +132,7 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
       if (step.bytes > 0) {
         log_.trace("{} bytes received", step.bytes);
         buffer.commit(step.bytes, on_flush);
-        note_buffer(buffer);
+        note_buffer(buffer, clock_.now());
         continue;
       }
       if (!step.would_block) {
@@ -163,19 +163,19 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
 }
 
 void Standby::free_replayed(ReceiveBuffer& buffer) {
-  const std::uint32_t pages = replay_.take_replayed(clock_.now());
+  const auto now = clock_.now();
+  const std::uint32_t pages = replay_.take_replayed(now);
   if (pages == 0) return;
   buffer.free_written(pages);
-  note_buffer(buffer);
+  note_buffer(buffer, now);
 }
 
-void Standby::note_buffer(const ReceiveBuffer& buffer) {
-  result_.buffer_use->note(clock_.now() - start_, buffer.held_bytes());
+void Standby::note_buffer(const ReceiveBuffer& buffer, Clock::time_point now) {
+  result_.buffer_use->note(now - start_, buffer.held_bytes());
 }
 
 void Standby::on_flush_received(std::uint32_t pages) {
   result_.flushes.add(pages_to_bytes(pages));
-  if (replay_.modelled()) unwritten_flush_pages_.push_back(pages);
   log_.trace("A flush of {} pages has been received.", pages);
   if (ack_point_ == AckPoint::OnReceipt) send_ack();
 }
@@ -188,17 +188,15 @@ void Standby::write_pages(ReceiveBuffer& buffer, bool may_ack) {
   simulate_io_until(clock_, clock_.now() + io_time, log_);
   result_.disk.add(bytes, io_time);
   result_.write_bytes.add(bytes);
-  const std::uint32_t written_flushes = buffer.mark_written(pages);
-  if (replay_.modelled()) {
-    const auto now = clock_.now();
-    for (std::uint32_t i = 0; i < written_flushes; ++i) {
-      replay_.written(now, unwritten_flush_pages_.front(), result_.replays);
-      unwritten_flush_pages_.pop_front();
-    }
-  } else {
-    buffer.free_written(pages);
+  // Without a replay model the pages' space is free once they are written.
+  const std::uint32_t written_flushes =
+      replay_.modelled() ? buffer.mark_written(pages) : buffer.release(pages);
+  const auto written_at = clock_.now();
+  if (replay_.modelled() && written_flushes > 0) {
+    // A write never spans two flushes, so it ended exactly at this flush's end.
+    replay_.flush_written(written_at, buffer.written_pages(), result_.replays);
   }
-  note_buffer(buffer);
+  note_buffer(buffer, written_at);
   if (ack_point_ != AckPoint::AfterWrite || !may_ack) return;
   for (std::uint32_t i = 0; i < written_flushes; ++i) send_ack();
 }

@@ -2,7 +2,6 @@
 // The standby: takes the handshake, then receives with priority, writes the
 // whole pages it holds when nothing is arriving, and acks each flush when its
 // sync mode says so (on receipt for NEARSYNC, after the write for SYNC).
-#include <deque>
 #include <optional>
 
 #include "roles/interval_reporter.hpp"
@@ -43,7 +42,7 @@ class Standby {
   void write_pages(ReceiveBuffer& buffer, bool may_ack);
   // Gives back the space of flushes whose replay has ended, and notes the buffer's level.
   void free_replayed(ReceiveBuffer& buffer);
-  void note_buffer(const ReceiveBuffer& buffer);
+  void note_buffer(const ReceiveBuffer& buffer, Clock::time_point now);
   void send_ack();
 
   StandbyPlan plan_;
@@ -55,7 +54,6 @@ class Standby {
   AckPoint ack_point_ = AckPoint::None;
   IntervalReporter intervals_;
   ReplayQueue replay_;
-  std::deque<std::uint32_t> unwritten_flush_pages_;
   Clock::time_point start_{};
   RunResult result_;
 };

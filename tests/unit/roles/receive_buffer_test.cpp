@@ -58,6 +58,22 @@ TEST(ReceiveBuffer, FullBufferOffersNoSpaceUntilPagesAreReleased) {
   EXPECT_EQ(buffer.free_space().size(), kPageBytes);
 }
 
+TEST(ReceiveBuffer, WrittenPagesKeepTheirSpaceUntilFreed) {
+  ReceiveBuffer buffer(4, 2);
+  const FlushImage image(2);
+  feed(buffer, image.flush(2));
+  feed(buffer, image.flush(2));
+  EXPECT_TRUE(buffer.free_space().empty());
+  EXPECT_EQ(buffer.mark_written(2), 1u);  // written, but not yet replayed
+  EXPECT_EQ(buffer.written_pages(), 2u);
+  EXPECT_TRUE(buffer.free_space().empty());
+  EXPECT_EQ(buffer.held_bytes(), pages_to_bytes(4));
+  EXPECT_EQ(buffer.writable_pages(), 2u);  // the next flush can still be written
+  buffer.free_written(2);
+  EXPECT_EQ(buffer.held_bytes(), pages_to_bytes(2));
+  EXPECT_EQ(buffer.free_space().size(), pages_to_bytes(2));
+}
+
 TEST(ReceiveBuffer, WrapsAroundAndStillFindsMarkers) {
   ReceiveBuffer buffer(3, 3);
   const FlushImage image(2);
