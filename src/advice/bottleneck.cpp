@@ -24,10 +24,6 @@ double rate(double bytes, double seconds) {
   return seconds > 0 ? bytes / kBytesPerMByte / seconds : kUnbounded;
 }
 
-double mean(const IoTally& tally) {
-  return tally.calls > 0 ? to_seconds(tally.time) / static_cast<double>(tally.calls) : 0.0;
-}
-
 struct Inputs {
   double bytes = 0;
   FlushCosts costs;
@@ -56,13 +52,13 @@ Inputs gather(const RunResult& primary, const RunResult* standby, Bottleneck& ou
   } else if (!primary.modelled) {
     // Waiting for room is the receiver's doing, not the cost of sending.
     const Nanos sending = primary.send_phase.time - primary.congestions.time;
-    c.send = std::max(0.0, to_seconds(sending)) / static_cast<double>(primary.flushes.calls);
+    c.send = seconds_per_call(std::max(sending, Nanos{0}), primary.flushes.calls);
     in.cpu_send = true;
   }
   c.round_trip = modelled_round_trip;
   if (!primary.modelled && expects_ack(primary.mode)) {
     // A real run measures the round trip: the ack wait, less the standby's write in SYNC.
-    const double ack_wait = mean(primary.ack_wait);
+    const double ack_wait = seconds_per_call(primary.ack_wait.time, primary.ack_wait.calls);
     c.round_trip =
         primary.mode == SyncMode::Sync ? std::max(0.0, ack_wait - c.standby_write) : ack_wait;
   }

@@ -25,18 +25,13 @@ class VirtualClock final : public Clock {
 
 constexpr std::uint64_t kEventsBetweenStopChecks = 4096;
 
-std::unique_ptr<DiskModel> disk_from(const std::optional<DiskParams>& params) {
-  if (params) return std::make_unique<LinearDisk>(*params);
-  return std::make_unique<InstantDisk>();
-}
-
 class Simulation {
  public:
   Simulation(const VirtualRunPlan& plan, FlushSizeSource& flush_sizes)
       : plan_(plan),
         rules_(rules_for(plan.mode)),
         flush_sizes_(flush_sizes),
-        disk_(disk_from(plan.disk)),
+        disk_(make_disk_model(plan.disk)),
         network_model_(plan.network, plan.window_bytes),
         network_(network_model_, events_, out_.primary),
         standby_(standby_plan(plan, flush_sizes), *disk_, events_, out_.standby),

@@ -10,4 +10,9 @@ Nanos LinearDisk::io_time(std::uint64_t bytes) const {
   return from_seconds(seconds);
 }
 
+std::unique_ptr<DiskModel> make_disk_model(const std::optional<DiskParams>& params) {
+  if (params) return std::make_unique<LinearDisk>(*params);
+  return std::make_unique<InstantDisk>();
+}
+
 }  // namespace simhadr

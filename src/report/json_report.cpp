@@ -52,9 +52,7 @@ json io_json(const IoTally& tally, Nanos elapsed) {
 
 json disk_json(const RunResult& r) {
   if (!r.disk_model) return nullptr;
-  return {{"model",
-           {{"mbytes_per_sec", r.disk_model->mbytes_per_sec},
-            {"overhead_seconds", r.disk_model->overhead_seconds}}},
+  return {{"model", linear_cost_json(r.disk_model)},
           {"bytes", r.disk.bytes},
           {"seconds", to_seconds(r.disk.time)},
           {"mbytes_per_sec", mbytes_per_sec(r.disk.bytes, r.disk.time)},
@@ -159,11 +157,6 @@ json side_json(const RunResult& r, const SideEnd& end,
 
 json run_document(const RunConfig& config, std::string_view kind,
                   std::chrono::system_clock::time_point started) {
-  json disk = nullptr;
-  if (config.disk) {
-    disk = {{"mbytes_per_sec", config.disk->mbytes_per_sec},
-            {"overhead_seconds", config.disk->overhead_seconds}};
-  }
   const auto seconds_or_null = [](const std::optional<Nanos>& d) {
     return d ? json(to_seconds(*d)) : json(nullptr);
   };
@@ -184,7 +177,7 @@ json run_document(const RunConfig& config, std::string_view kind,
         {"max_flushes", optional_json(config.max_flushes)},
         {"target_mbytes_per_sec", optional_json(config.target_mbytes_per_sec)},
         {"hadr_buf_pages", optional_json(config.standby_buffer_pages)},
-        {"disk", disk},
+        {"disk", linear_cost_json(config.disk)},
         {"socket_send_buffer", optional_json(config.socket.send_buffer)},
         {"socket_receive_buffer", optional_json(config.socket.receive_buffer)},
         {"nagle", config.socket.nagle},

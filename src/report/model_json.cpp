@@ -10,12 +10,6 @@ namespace {
 
 using nlohmann::json;
 
-json linear_json(const std::optional<DiskParams>& params) {
-  if (!params) return nullptr;
-  return {{"mbytes_per_sec", params->mbytes_per_sec},
-          {"overhead_seconds", params->overhead_seconds}};
-}
-
 json network_json(const std::optional<NetworkParams>& network, std::uint64_t window) {
   if (!network) return nullptr;
   return {{"one_way_delay_seconds", network->one_way_delay_seconds},
@@ -25,10 +19,16 @@ json network_json(const std::optional<NetworkParams>& network, std::uint64_t win
 
 }  // namespace
 
+json linear_cost_json(const std::optional<DiskParams>& params) {
+  if (!params) return nullptr;
+  return {{"mbytes_per_sec", params->mbytes_per_sec},
+          {"overhead_seconds", params->overhead_seconds}};
+}
+
 json models_json(const RunResult& r) {
   json replay = nullptr;
   if (r.replay_model) {
-    replay = {{"model", linear_json(r.replay_model)},
+    replay = {{"model", linear_cost_json(r.replay_model)},
               {"bytes", r.replays.bytes},
               {"flushes", r.replays.calls},
               {"seconds", to_seconds(r.replays.time)}};
@@ -96,7 +96,7 @@ json model_config_json(const RunConfig& config) {
   return {
       {"virtual_time", config.model},
       {"network", network_json(config.network, config.network_window_bytes())},
-      {"replay", linear_json(config.replay)},
+      {"replay", linear_cost_json(config.replay)},
       {"logger", logger},
       {"flush_sizes_file", config.flush_size_list ? json(config.flush_size_list->path) : json()}};
 }

@@ -14,10 +14,6 @@ namespace simhadr {
 
 namespace {
 
-IntervalSink print_to(std::ostream& out) {
-  return [&out](const IntervalSample& sample) { out << interval_line(sample) << '\n'; };
-}
-
 RoleOutcome outcome_of(const RunResult& result, bool interrupted) {
   RoleOutcome outcome;
   outcome.result = result;
@@ -37,8 +33,10 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, std::ost
   std::ostringstream primary_text;
   std::ostringstream standby_text;
   VirtualRunPlan plan = virtual_plan_from(config);
-  plan.primary_intervals = print_to(primary_text);
-  plan.standby_intervals = print_to(standby_text);
+  RunLog primary_log(primary_text, config.verbose);
+  RunLog standby_log(standby_text, config.verbose);
+  plan.primary_intervals = print_to(primary_log);
+  plan.standby_intervals = print_to(standby_log);
   const auto flush_sizes = make_flush_sizes(config, Clock::time_point{});
   const VirtualOutcome run = run_virtual(plan, *flush_sizes, stop);
 

@@ -17,18 +17,6 @@ namespace simhadr {
 
 namespace {
 
-std::unique_ptr<DiskModel> make_disk_model(const std::optional<DiskParams>& disk) {
-  if (disk) return std::make_unique<LinearDisk>(*disk);
-  return std::make_unique<InstantDisk>();
-}
-
-IntervalSink print_to(RunLog& log) {
-  return [&log](const IntervalSample& sample) {
-    log.line("{}", interval_line(sample));
-    log.flush();
-  };
-}
-
 // Once connected, both roles run over the same pieces: a transport on the
 // socket, the spin clock, the measured link and the disk model.
 template <typename RunRole>
@@ -68,6 +56,13 @@ RoleOutcome run_connected(boost::asio::io_context& io, std::optional<tcp::socket
 }
 
 }  // namespace
+
+IntervalSink print_to(RunLog& log) {
+  return [&log](const IntervalSample& sample) {
+    log.line("{}", interval_line(sample));
+    log.flush();
+  };
+}
 
 void print_defaults_applied(const RunConfig& config, RunLog& log) {
   if (!config.sync_mode && !config.remote_catchup) {

@@ -5,12 +5,16 @@
 #include <functional>
 
 #include "net/connect.hpp"
+#include "roles/interval_reporter.hpp"
 #include "roles/role_outcome.hpp"
 #include "roles/run_log.hpp"
 #include "simhadr/config.hpp"
 #include "simhadr/stop.hpp"
 
 namespace simhadr {
+
+// Prints each -interval line to `log` as it comes.
+IntervalSink print_to(RunLog& log);
 
 // The header lines that say which defaults a run took.
 void print_defaults_applied(const RunConfig& config, RunLog& log);

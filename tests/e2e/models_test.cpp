@@ -16,10 +16,6 @@ using namespace std::chrono_literals;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-fs::path scratch(const std::string& name) {
-  return scratch_file("models", name);
-}
-
 std::string line_starting(const std::string& text, const std::string& start) {
   const std::size_t at = text.find(start);
   if (at == std::string::npos) return {};
@@ -30,7 +26,7 @@ TEST(Model, AVirtualRunIsTheSameEveryTimeAndValidates) {
   const std::vector<std::string> args{
       "-model", "-syncMode", "NEARSYNC", "-disk",  "100", "0.001", "-netDelay", "0.001", "-netRate",
       "50",     "-replay",   "30",       "0.0001", "-t",  "60",    "-interval", "10"};
-  const fs::path doc = scratch("model.json");
+  const fs::path doc = scratch_file("models", "model.json");
   ChildProcess first(concat(args, {"-json", doc.string()}));
   ChildProcess second(args);
   ASSERT_EQ(first.wait(kRunBound), 0) << first.err();
@@ -65,7 +61,7 @@ TEST(Model, AVirtualRunIsTheSameEveryTimeAndValidates) {
 }
 
 TEST(Model, AWorkloadDrivenLoggerReportsItsFlushSizesAndCommitWait) {
-  const fs::path doc = scratch("logger.json");
+  const fs::path doc = scratch_file("models", "logger.json");
   ChildProcess run({"-model", "-syncMode", "SYNC", "-logRate", "10", "-logBufSize", "256", "-disk",
                     "100", "0.002", "-t", "10", "-json", doc.string()});
   ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
@@ -98,7 +94,7 @@ TEST(NetworkModel, ALoopbackPairIsShapedAndTheAdvisorNamesTheWindow) {
 }
 
 TEST(NetworkModel, AcksComeBackOneRoundTripLate) {
-  const fs::path doc = scratch("acks.json");
+  const fs::path doc = scratch_file("models", "acks.json");
   const PairRun run =
       run_pair({"-syncMode", "NEARSYNC", "-n", "20", "-netDelay", "0.01", "-json", doc.string()});
   ASSERT_EQ(run.primary_status, 0) << run.primary_err;
@@ -124,7 +120,7 @@ TEST(Replay, ASlowReplayFillsTheRealStandbysBuffer) {
 }
 
 TEST(FlushSizes, AListIsShippedInOrderAndTheHandshakeCarriesTheLargest) {
-  const fs::path sizes = scratch("sizes.txt");
+  const fs::path sizes = scratch_file("models", "sizes.txt");
   std::ofstream(sizes) << "# pages per flush\n1\n4\n\n16  # the largest\n";
   ChildProcess demo({"-demo", "-syncMode", "NEARSYNC", "-n", "30", "-flushSizes", sizes.string()});
   ASSERT_EQ(demo.wait(kRunBound), 0) << demo.err();
@@ -137,7 +133,7 @@ TEST(FlushSizes, AListIsShippedInOrderAndTheHandshakeCarriesTheLargest) {
 }
 
 TEST(FlushSizes, ABadFileIsRefusedWithItsLine) {
-  const fs::path sizes = scratch("bad-sizes.txt");
+  const fs::path sizes = scratch_file("models", "bad-sizes.txt");
   std::ofstream(sizes) << "4\n4 100\n";
   ChildProcess refused({"-model", "-disk", "10", "0", "-flushSizes", sizes.string()});
   EXPECT_EQ(refused.wait(10s), 2);

@@ -18,10 +18,6 @@ using namespace std::chrono_literals;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-fs::path scratch(const std::string& name) {
-  return scratch_file("output", name);
-}
-
 void write_file(const fs::path& path, const std::string& text) {
   std::ofstream(path) << text;
 }
@@ -56,8 +52,8 @@ void expect_side_matches_report(const json& side, const ParsedReport& text) {
 }
 
 TEST(JsonOutput, BothRolesDocumentsValidateAndAgreeWithTheirReports) {
-  const fs::path primary_json = scratch("primary.json");
-  const fs::path standby_json = scratch("standby.json");
+  const fs::path primary_json = scratch_file("output", "primary.json");
+  const fs::path standby_json = scratch_file("output", "standby.json");
   const PairRun run = run_pair({"-t", "1.5", "-interval", "0.5", "-disk", "400", "0.0001",
                                 "-target", "800", "-json", primary_json.string()},
                                {"-disk", "400", "0.0001", "-json", standby_json.string()});
@@ -81,7 +77,7 @@ TEST(JsonOutput, BothRolesDocumentsValidateAndAgreeWithTheirReports) {
 TEST(JsonOutput, TheDemoWritesItsDocumentToStdoutAndItsReportsToStderr) {
   ChildProcess demo({"-demo", "-n", "200", "-syncMode", "SYNC", "-json", "-"});
   ASSERT_EQ(demo.wait(kRunBound), 0) << demo.err();
-  const fs::path document = scratch("demo.json");
+  const fs::path document = scratch_file("output", "demo.json");
   write_file(document, demo.out());
   expect_valid_json(document.string());
   const json doc = json::parse(demo.out());
@@ -98,16 +94,16 @@ TEST(JsonOutput, TheDemoWritesItsDocumentToStdoutAndItsReportsToStderr) {
 }
 
 TEST(JsonOutput, DiskTestsWriteTheirSizesAndTheFit) {
-  const fs::path one_size = scratch("write.json");
-  ChildProcess write({"-write", scratch("write.dat").string(), "-cache", "-flushSize", "2", "-n",
-                      "40", "-json", one_size.string()});
+  const fs::path one_size = scratch_file("output", "write.json");
+  ChildProcess write({"-write", scratch_file("output", "write.dat").string(), "-cache",
+                      "-flushSize", "2", "-n", "40", "-json", one_size.string()});
   ASSERT_EQ(write.wait(kRunBound), 0) << write.err();
   expect_valid_json(one_size.string());
   const json written = json::parse(read_file(one_size));
   EXPECT_EQ(written["disk_test"]["sizes"][0]["ios"], 40);
   EXPECT_EQ(written["disk_test"]["sizes"][0]["latency_us"]["count"], 40);
 
-  const fs::path fit = scratch("fit.json");
+  const fs::path fit = scratch_file("output", "fit.json");
   ChildProcess test_disk({"-testDisk", fs::path(SIMHADR_SCRATCH_DIR).string(), "-cache", "-n", "10",
                           "-json", fit.string()});
   ASSERT_EQ(test_disk.wait(kRunBound), 0) << test_disk.err();
@@ -116,7 +112,7 @@ TEST(JsonOutput, DiskTestsWriteTheirSizesAndTheFit) {
 }
 
 TEST(JsonOutput, ARunThatFailsEarlyStillLeavesADocumentWithTheError) {
-  const fs::path document = scratch("failed.json");
+  const fs::path document = scratch_file("output", "failed.json");
   ChildProcess primary(concat(primary_args("127.0.0.1", "0"),
                               {"-connectTimeout", "0.5", "-json", document.string()}));
   ASSERT_EQ(primary.wait(kRunBound), 1);
@@ -134,7 +130,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 TEST(CsvOutput, OneHeaderThenOneRowPerSideAndRunAppended) {
-  const fs::path csv = scratch("runs.csv");
+  const fs::path csv = scratch_file("output", "runs.csv");
   for (int run = 0; run < 2; ++run) {
     ChildProcess demo({"-demo", "-n", "30", "-csv", csv.string()});
     ASSERT_EQ(demo.wait(kRunBound), 0) << demo.err();
@@ -157,7 +153,7 @@ TEST(CsvOutput, OneHeaderThenOneRowPerSideAndRunAppended) {
 }
 
 TEST(Interval, AThreeSecondRunPrintsThreeLinesThatCoverIt) {
-  const fs::path document = scratch("interval.json");
+  const fs::path document = scratch_file("output", "interval.json");
   const PairRun run =
       run_pair({"-t", "3", "-interval", "1", "-syncMode", "ASYNC", "-json", document.string()},
                {"-interval", "1"});

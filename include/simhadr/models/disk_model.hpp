@@ -2,6 +2,8 @@
 // Simulated log disk: how long one IO of a given size takes. Pure arithmetic;
 // the role does the waiting.
 #include <cstdint>
+#include <memory>
+#include <optional>
 
 #include "simhadr/config.hpp"
 #include "simhadr/units.hpp"
@@ -29,5 +31,8 @@ class LinearDisk final : public DiskModel {
  private:
   DiskParams params_;
 };
+
+// -disk when given, otherwise the instant disk.
+std::unique_ptr<DiskModel> make_disk_model(const std::optional<DiskParams>& params);
 
 }  // namespace simhadr
