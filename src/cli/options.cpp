@@ -15,6 +15,7 @@
 
 #include "cli/arg_normalizer.hpp"
 #include "cli/flush_size_file.hpp"
+#include "cli/model_checks.hpp"
 #include "cli/number_parsing.hpp"
 #include "simhadr/limits.hpp"
 
@@ -245,13 +246,11 @@ class OptionTable {
     } else if (config_.demo) {
       if (config_.role) throw UsageError("-demo runs both roles itself; leave out -role");
       if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
-      require_buffer_fits_flush();
-      check_flush_size_models();
+      check_flush_sizes(config_);
       command_.action = Action::Demo;
     } else if (config_.role) {
       require_addresses();
-      require_buffer_fits_flush();
-      check_flush_size_models();
+      check_flush_sizes(config_);
       if (config_.loop && *config_.role == Role::Primary) {
         throw UsageError("-loop applies to the standby; run the primary once per run");
       }
@@ -319,49 +318,9 @@ class OptionTable {
       throw UsageError("-model runs both roles in virtual time; leave out -role and -demo");
     }
     if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
-    require_buffer_fits_flush();
-    check_flush_size_models();
-    // A network of zero delay and no rate adds no time, and nor would the run.
-    const bool network_takes_time =
-        config_.network &&
-        (config_.network->one_way_delay_seconds > 0 || config_.network->mbytes_per_sec);
-    const bool takes_time = config_.disk || network_takes_time || config_.target_mbytes_per_sec ||
-                            config_.logger || config_.replay;
-    if (!takes_time) {
-      throw UsageError(
-          "-model needs something that takes time (-disk, -netRate, -netDelay, -replay, -target "
-          "or -logRate); without it every flush takes no time");
-    }
+    check_flush_sizes(config_);
+    require_something_takes_time(config_);
     command_.action = Action::Model;
-  }
-
-  // At most one flush-size model, and the logger is given whole.
-  void check_flush_size_models() const {
-    if (config_.logger) {
-      if (config_.logger->mbytes_per_sec <= 0) {
-        throw UsageError("-logBufSize needs -logRate (the workload's MB/s of log)");
-      }
-      if (config_.logger->buffer_pages == 0) {
-        throw UsageError("-logRate needs -logBufSize (the log buffer in pages)");
-      }
-      if (config_.target_mbytes_per_sec) {
-        throw UsageError("-logRate sets the pace of the workload; leave out -target");
-      }
-    }
-    const int models = (config_.logger ? 1 : 0) + (config_.flush_size_list ? 1 : 0) +
-                       (config_.flush_pages ? 1 : 0);
-    if (models > 1) {
-      throw UsageError("give only one of -flushSize, -flushSizes and -logRate");
-    }
-    const std::uint32_t largest = config_.largest_flush_pages();
-    const auto check = [&](std::string_view option, const std::optional<std::uint32_t>& pages) {
-      if (!pages || *pages >= largest || !(config_.logger || config_.flush_size_list)) return;
-      throw UsageError(
-          fmt::format("-{} {} pages is smaller than the largest flush ({} pages); give at least {}",
-                      option, *pages, largest, largest));
-    };
-    check("hadrBufSize", config_.standby_buffer_pages);
-    check("standbyHadrBufSize", config_.standby_request.buffer_pages);
   }
 
   void text(std::string_view name, std::function<void(const std::string&)> store) {
@@ -403,22 +362,6 @@ class OptionTable {
                                    *config_.role == Role::Primary ? "primary" : "standby",
                                    fmt::join(missing, ", ")));
     }
-  }
-
-  // The standby learns the flush size only from the handshake, and checks it
-  // then; a command line that gives both is checked at once.
-  void require_buffer_fits_flush() const {
-    const std::uint32_t flush = config_.effective_flush_pages();
-    const auto check = [&](std::string_view option, const std::optional<std::uint32_t>& pages,
-                           bool flush_given) {
-      if (!pages || !flush_given || *pages >= flush) return;
-      throw UsageError(
-          fmt::format("-{} {} pages is smaller than one flush (-flushSize {}); give at least {}",
-                      option, *pages, flush, flush));
-    };
-    check("hadrBufSize", config_.standby_buffer_pages, config_.flush_pages.has_value());
-    // The primary knows its flush size, given or not, when it asks the standby for a buffer.
-    check("standbyHadrBufSize", config_.standby_request.buffer_pages, true);
   }
 
   void warn_about_other_role() {

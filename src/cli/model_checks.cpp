@@ -1,0 +1,55 @@
+#include "cli/model_checks.hpp"
+
+#include <fmt/format.h>
+
+#include "cli/usage_error.hpp"
+
+namespace simhadr {
+
+void check_flush_sizes(const RunConfig& config) {
+  if (config.logger) {
+    if (config.logger->mbytes_per_sec <= 0) {
+      throw UsageError("-logBufSize needs -logRate (the workload's MB/s of log)");
+    }
+    if (config.logger->buffer_pages == 0) {
+      throw UsageError("-logRate needs -logBufSize (the log buffer in pages)");
+    }
+    if (config.target_mbytes_per_sec) {
+      throw UsageError("-logRate sets the pace of the workload; leave out -target");
+    }
+  }
+  const int models =
+      (config.logger ? 1 : 0) + (config.flush_size_list ? 1 : 0) + (config.flush_pages ? 1 : 0);
+  if (models > 1) {
+    throw UsageError("give only one of -flushSize, -flushSizes and -logRate");
+  }
+  const std::uint32_t largest = config.largest_flush_pages();
+  const auto check = [&](std::string_view option, const std::optional<std::uint32_t>& pages,
+                         bool flush_known) {
+    if (!pages || !flush_known || *pages >= largest) return;
+    throw UsageError(
+        fmt::format("-{} {} pages is smaller than the largest flush ({} pages); give at least {}",
+                    option, *pages, largest, largest));
+  };
+  // The standby learns the flush size only from the handshake, and checks it
+  // then; a command line that gives both is checked at once.
+  check("hadrBufSize", config.standby_buffer_pages,
+        config.flush_pages || config.logger || config.flush_size_list);
+  // The primary knows its flushes, given or not, when it asks the standby for a buffer.
+  check("standbyHadrBufSize", config.standby_request.buffer_pages, true);
+}
+
+void require_something_takes_time(const RunConfig& config) {
+  // A network of zero delay and no rate adds no time, and nor would the run.
+  const bool network_takes_time = config.network && (config.network->one_way_delay_seconds > 0 ||
+                                                     config.network->mbytes_per_sec);
+  const bool takes_time = config.disk || network_takes_time || config.target_mbytes_per_sec ||
+                          config.logger || config.replay;
+  if (!takes_time) {
+    throw UsageError(
+        "-model needs something that takes time (-disk, -netRate, -netDelay, -replay, -target "
+        "or -logRate); without it every flush takes no time");
+  }
+}
+
+}  // namespace simhadr
