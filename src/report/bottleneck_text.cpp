@@ -16,8 +16,8 @@ std::string rate_text(double mbytes_per_sec) {
 }  // namespace
 
 void write_bottleneck(std::ostream& out, const Bottleneck& b) {
-  fmt::print(out, "Bottleneck: {}: {}; measured {:.6f} MBytes/sec.\n", b.resource, b.evidence,
-             b.measured_mbytes_per_sec);
+  fmt::print(out, "Bottleneck: {}: {}; measured {:.6f} MBytes/sec.\n", resource_name(b.resource),
+             b.evidence, b.measured_mbytes_per_sec);
   if (b.covering_socket_buffer) {
     fmt::print(out, "Socket buffer covering bandwidth x round trip: {} bytes\n",
                *b.covering_socket_buffer);

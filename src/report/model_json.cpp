@@ -59,7 +59,7 @@ json bottleneck_json(const Bottleneck& b) {
   json limits = json::array();
   for (const ResourceLimit& limit : b.limits) {
     // JSON has no infinity: an unbounded limit is null.
-    limits.push_back({{"resource", limit.resource},
+    limits.push_back({{"resource", resource_name(limit.resource)},
                       {"mbytes_per_sec",
                        std::isfinite(limit.mbytes_per_sec) ? json(limit.mbytes_per_sec) : json()}});
   }
@@ -71,7 +71,7 @@ json bottleneck_json(const Bottleneck& b) {
           std::isfinite(f.mbytes_per_sec) ? json(f.mbytes_per_sec) : json();
     }
   }
-  return {{"resource", b.resource},
+  return {{"resource", resource_name(b.resource)},
           {"evidence", b.evidence},
           {"measured_mbytes_per_sec", b.measured_mbytes_per_sec},
           {"flush_bytes", b.flush_bytes},

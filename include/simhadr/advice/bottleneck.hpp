@@ -14,8 +14,24 @@
 
 namespace simhadr {
 
+enum class Resource : std::uint8_t {
+  PrimaryDisk,
+  StandbyDisk,
+  NetworkBandwidth,
+  RoundTrip,
+  SocketBufferWindow,
+  StandbyReplay,
+  SenderCpu,
+  StandbyDiskOrReplay,  // what a real primary can tell: its sends wait for room
+  NotThisStandby,       // a real standby that did not hold its primary back
+  Unknown,              // no flush completed
+};
+
+// As the report prints it: "primary disk", "socket buffer window", ...
+std::string_view resource_name(Resource resource);
+
 struct ResourceLimit {
-  std::string resource;  // "primary disk", "standby disk", "network bandwidth", ...
+  Resource resource = Resource::Unknown;
   double mbytes_per_sec = 0;
 };
 
@@ -25,7 +41,7 @@ struct ModeForecast {
 };
 
 struct Bottleneck {
-  std::string resource;
+  Resource resource = Resource::Unknown;
   std::string evidence;  // one sentence with the numbers
   double measured_mbytes_per_sec = 0;
   double flush_bytes = 0;  // the mean flush the figures are for
