@@ -39,10 +39,6 @@ json rows_json(const std::vector<HistogramRow>& rows) {
   return list;
 }
 
-json optional_json(const auto& value) {
-  return value ? json(*value) : json(nullptr);
-}
-
 json io_json(const IoTally& tally, Nanos elapsed) {
   return {{"bytes", tally.bytes},
           {"calls", tally.calls},

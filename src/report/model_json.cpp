@@ -1,7 +1,5 @@
 #include "simhadr/report/model_json.hpp"
 
-#include <cmath>
-
 #include "simhadr/report/json_report.hpp"
 
 namespace simhadr {
@@ -13,7 +11,7 @@ using nlohmann::json;
 json network_json(const std::optional<NetworkParams>& network, std::uint64_t window) {
   if (!network) return nullptr;
   return {{"one_way_delay_seconds", network->one_way_delay_seconds},
-          {"mbytes_per_sec", network->mbytes_per_sec ? json(*network->mbytes_per_sec) : json()},
+          {"mbytes_per_sec", optional_json(network->mbytes_per_sec)},
           {"window_bytes", window}};
 }
 
@@ -58,17 +56,14 @@ json models_json(const RunResult& r) {
 json bottleneck_json(const Bottleneck& b) {
   json limits = json::array();
   for (const ResourceLimit& limit : b.limits) {
-    // JSON has no infinity: an unbounded limit is null.
     limits.push_back({{"resource", resource_name(limit.resource)},
-                      {"mbytes_per_sec",
-                       std::isfinite(limit.mbytes_per_sec) ? json(limit.mbytes_per_sec) : json()}});
+                      {"mbytes_per_sec", finite_json(limit.mbytes_per_sec)}});
   }
   json modes = nullptr;
   if (!b.modes.empty()) {
     modes = json::object();
     for (const ModeForecast& f : b.modes) {
-      modes[std::string(to_string(f.mode))] =
-          std::isfinite(f.mbytes_per_sec) ? json(f.mbytes_per_sec) : json();
+      modes[std::string(to_string(f.mode))] = finite_json(f.mbytes_per_sec);
     }
   }
   return {{"resource", resource_name(b.resource)},
@@ -82,8 +77,7 @@ json bottleneck_json(const Bottleneck& b) {
             {"round_trip", b.costs.round_trip}}},
           {"limits", limits},
           {"mode_forecasts_mbytes_per_sec", modes},
-          {"covering_socket_buffer_bytes",
-           b.covering_socket_buffer ? json(*b.covering_socket_buffer) : json()},
+          {"covering_socket_buffer_bytes", optional_json(b.covering_socket_buffer)},
           {"standby_disk_assumed", b.standby_disk_assumed}};
 }
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,6 +27,15 @@ struct SideEnd {
   std::string_view end;  // "completed", "interrupted" or "failed"
   std::optional<std::string> failure;
 };
+
+// The value, or null when it is absent.
+nlohmann::json optional_json(const auto& value) {
+  return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+// A rate, or null when it is unbounded (JSON has no infinity).
+inline nlohmann::json finite_json(double value) {
+  return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
 
 nlohmann::json histogram_json(const Pow2Histogram& histogram, std::string_view unit);
 nlohmann::json percentiles_json(const LatencyPercentiles& percentiles);
