@@ -2,7 +2,13 @@
 
 #include <algorithm>
 
+#include "simhadr/limits.hpp"
+
 namespace simhadr {
+
+std::uint32_t default_buffer_pages(std::uint32_t flush_pages) {
+  return std::min(kDefaultBufferFlushes * flush_pages, kMaxStandbyBufferPages);
+}
 
 std::uint32_t RunConfig::largest_flush_pages() const {
   if (logger) return logger->buffer_pages;

@@ -96,6 +96,9 @@ struct DiskTestConfig {
   std::uint32_t threads = 1;
 };
 
+// The standby's receive buffer when -hadrBufSize is not given.
+std::uint32_t default_buffer_pages(std::uint32_t flush_pages);
+
 struct RunConfig {
   std::vector<std::string> args;  // as given, for the "+ simhadr ..." line
   std::optional<Role> role;

@@ -70,7 +70,6 @@ class Simulation {
       standby_intervals_.poll(clock_, out_.standby);
       if (closed_ && standby_.caught_up(out_.primary.flushes.bytes)) break;
     }
-    clock_.set(now_);
     standby_intervals_.finish(clock_.now(), out_.standby);
     out_.standby.elapsed = now_;
     out_.standby.buffer_use->note(now_, out_.standby.buffer_use->held_bytes);
@@ -78,13 +77,11 @@ class Simulation {
   }
 
  private:
-  static VirtualStandbyPlan standby_plan(const VirtualRunPlan& plan,
-                                         const FlushSizeSource& flush_sizes) {
-    const std::uint32_t flush = flush_sizes.max_pages();
-    return {
-        rules_for(plan.mode).standby_ack,
-        plan.buffer_pages.value_or(std::min(kDefaultBufferFlushes * flush, kMaxStandbyBufferPages)),
-        from_seconds(plan.network.one_way_delay_seconds), plan.replay};
+  VirtualStandbyPlan standby_plan(const VirtualRunPlan& plan,
+                                  const FlushSizeSource& flush_sizes) const {
+    return {rules_for(plan.mode).standby_ack,
+            plan.buffer_pages.value_or(default_buffer_pages(flush_sizes.max_pages())),
+            network_model_.one_way_delay(), plan.replay};
   }
 
   void handle(const ScheduledEvent& e) {

@@ -38,9 +38,8 @@ RoleOutcome Standby::run() {
     result_.mode = params->mode;
     result_.flush_pages = params->flush_pages;
     ack_point_ = rules_for(params->mode).standby_ack;
-    const std::uint32_t buffer_pages =
-        params->standby.buffer_pages.value_or(plan_.buffer_pages.value_or(
-            std::min(kDefaultBufferFlushes * params->flush_pages, kMaxStandbyBufferPages)));
+    const std::uint32_t buffer_pages = params->standby.buffer_pages.value_or(
+        plan_.buffer_pages.value_or(default_buffer_pages(params->flush_pages)));
     if (buffer_pages < params->flush_pages) {
       outcome.fail(fmt::format(
           "the primary's flushes of {} pages do not fit -hadrBufSize {}; give at least {}",
