@@ -15,8 +15,8 @@ void ShapedTransport::forget_acknowledged(Clock::time_point now) {
   }
 }
 
-bool ShapedTransport::window_open() const {
-  return in_flight_.empty() || model_.window_bytes() - in_flight_bytes_ >= model_.quantum_bytes();
+bool ShapedTransport::room_for_a_piece(std::uint64_t in_flight) const {
+  return model_.next_piece(model_.quantum_bytes(), model_.window_bytes() - in_flight) > 0;
 }
 
 IoStep ShapedTransport::send_some(std::span<const char> data) {
@@ -41,20 +41,20 @@ IoStep ShapedTransport::send_some(std::span<const char> data) {
 bool ShapedTransport::wait_writable(Nanos max_wait) {
   const auto now = clock_.now();
   forget_acknowledged(now);
-  if (window_open()) return inner_.wait_writable(max_wait);
+  if (room_for_a_piece(in_flight_bytes_)) return inner_.wait_writable(max_wait);
   // The window opens as the oldest pieces are acknowledged.
-  std::uint64_t freed = 0;
+  std::uint64_t still_in_flight = in_flight_bytes_;
   Clock::time_point opens = in_flight_.back().at;
   for (const Timed& piece : in_flight_) {
-    freed += piece.bytes;
-    if (model_.window_bytes() - in_flight_bytes_ + freed >= model_.quantum_bytes()) {
+    still_in_flight -= piece.bytes;
+    if (room_for_a_piece(still_in_flight)) {
       opens = piece.at;
       break;
     }
   }
   clock_.sleep_until(std::min(opens, now + max_wait));
   forget_acknowledged(clock_.now());
-  return window_open();
+  return room_for_a_piece(in_flight_bytes_);
 }
 
 IoStep ShapedTransport::pull(Clock::time_point now) {

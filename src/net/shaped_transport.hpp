@@ -32,7 +32,8 @@ class ShapedTransport final : public Transport {
     std::uint64_t bytes;
   };
   void forget_acknowledged(Clock::time_point now);
-  bool window_open() const;
+  // Whether the window has room for a whole piece with `in_flight` bytes out.
+  bool room_for_a_piece(std::uint64_t in_flight) const;
   // Moves whatever the socket has into the hold, stamped with when it may be seen.
   IoStep pull(Clock::time_point now);
 
