@@ -2,8 +2,8 @@
 // Transport over a connected TCP socket. Non-blocking (the default): each
 // call returns at once and a full send buffer shows as would_block, which the
 // Link times as congestion. Blocking (-block): sends wait inside the call, so
-// only stalls longer than a slice are visible as congestion.
-#include <boost/asio/io_context.hpp>
+// only stalls longer than a slice are visible as congestion. Either way, every
+// wait blocks in the kernel.
 #include <boost/asio/ip/tcp.hpp>
 #include <memory>
 
@@ -11,8 +11,7 @@
 
 namespace simhadr {
 
-std::unique_ptr<Transport> make_socket_transport(boost::asio::io_context& io,
-                                                 boost::asio::ip::tcp::socket socket,
+std::unique_ptr<Transport> make_socket_transport(boost::asio::ip::tcp::socket socket,
                                                  bool blocking);
 
 }  // namespace simhadr

@@ -20,8 +20,8 @@ namespace {
 // Once connected, both roles run over the same pieces: a transport on the
 // socket, the spin clock, the measured link and the disk model.
 template <typename RunRole>
-RoleOutcome run_connected(boost::asio::io_context& io, std::optional<tcp::socket> socket,
-                          const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin,
+RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& config,
+                          const StopSource& stop, RunLog& log, Nanos spin,
                           std::string_view waiting_for, RunRole run_role,
                           const std::optional<NetworkModel>& network = std::nullopt) {
   if (!socket) {
@@ -32,7 +32,7 @@ RoleOutcome run_connected(boost::asio::io_context& io, std::optional<tcp::socket
     return outcome;
   }
   const SocketProperties connected = read_socket_properties(socket->native_handle());
-  const auto transport = make_socket_transport(io, std::move(*socket), config.socket.blocking);
+  const auto transport = make_socket_transport(std::move(*socket), config.socket.blocking);
   // A spin the user chose is kept as it is; a measured one adapts to this machine's wake-ups.
   const SpinPolicy spin_policy = config.spin_seconds ? SpinPolicy::Fixed : SpinPolicy::Adaptive;
   SpinClock clock(spin, spin_policy, stop);
@@ -100,12 +100,12 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
   };
   std::optional<NetworkModel> network;
   if (config.network) network.emplace(*config.network, config.network_window_bytes());
-  RoleOutcome outcome = run_connected(io, listener.accept(stop), config, stop, log, spin,
-                                      "a standby", run_role, network);
+  RoleOutcome outcome =
+      run_connected(listener.accept(stop), config, stop, log, spin, "a standby", run_role, network);
   // A standby of ours reconnects once to apply requested socket buffer sizes.
   if (outcome.reconnect) {
-    outcome = run_connected(io, listener.accept(stop), config, stop, log, spin, "a standby",
-                            run_role, network);
+    outcome = run_connected(listener.accept(stop), config, stop, log, spin, "a standby", run_role,
+                            network);
     if (outcome.reconnect) outcome.fail("the standby asked to reconnect a second time");
   }
   return outcome;
@@ -123,7 +123,7 @@ RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, Ru
     plan.retry_interval = std::chrono::milliseconds(200);
     plan.quiet_retries = true;
   }
-  return run_connected(io, connect_to_primary(io, plan, log, stop), config, stop, log, spin,
+  return run_connected(connect_to_primary(io, plan, log, stop), config, stop, log, spin,
                        "the primary", [&](Link& link, Clock& clock, const DiskModel& disk) {
                          return Standby({config.standby_buffer_pages, config.disk, config.interval,
                                          print_to(log), config.socket, config.replay},
