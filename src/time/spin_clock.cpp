@@ -1,34 +1,58 @@
 #include "time/spin_clock.hpp"
 
+#include <time.h>
+
 #include <algorithm>
-#include <array>
-#include <optional>
-#include <thread>
+#include <cerrno>
 
 namespace simhadr {
 
 namespace {
+
 constexpr Nanos kSleepSlice = std::chrono::milliseconds(50);
 constexpr Nanos kCalibrationSleep = std::chrono::microseconds(50);
 constexpr int kCalibrationRounds = 21;
 constexpr double kSpinMargin = 1.2;
-constexpr Nanos::rep kSpinDecay = 32;  // sleeps for the spin to come most of the way back down
+// The rank in the window that the spin covers: the 90th percentile.
+constexpr std::size_t kCoveredRank = SpinSizer::kWindow * 9 / 10;
+
+// steady_clock is CLOCK_MONOTONIC on Linux, so its time points are absolute
+// deadlines for clock_nanosleep.
+void sleep_in_kernel_until(Clock::time_point wake_at) {
+  const auto since_epoch = wake_at.time_since_epoch();
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(since_epoch);
+  const timespec deadline{
+      static_cast<time_t>(seconds.count()),
+      static_cast<long>(std::chrono::nanoseconds(since_epoch - seconds).count())};
+  while (::clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, nullptr) == EINTR) {
+  }
+}
+
 }  // namespace
 
 SleepCalibration calibrate_sleep() {
-  std::array<Nanos, kCalibrationRounds> overshoots{};
-  for (auto& overshoot : overshoots) {
-    const auto before = std::chrono::steady_clock::now();
-    std::this_thread::sleep_for(kCalibrationSleep);
-    overshoot = std::max(Nanos{0}, std::chrono::steady_clock::now() - before - kCalibrationSleep);
+  std::array<Nanos, kCalibrationRounds> lateness{};
+  for (auto& late : lateness) {
+    const auto wake_at = std::chrono::steady_clock::now() + kCalibrationSleep;
+    sleep_in_kernel_until(wake_at);
+    late = std::max(Nanos{0}, std::chrono::steady_clock::now() - wake_at);
   }
-  std::ranges::sort(overshoots);
-  // The typical overshoot is reported; the spin must also cover the slower
-  // wake-ups, or a simulated IO ends late whenever one of them happens.
-  const Nanos typical = overshoots[kCalibrationRounds / 2];
-  const Nanos slow = overshoots[kCalibrationRounds * 9 / 10];
+  std::ranges::sort(lateness);
+  // The typical lateness is reported, as the original does; the first spin
+  // covers the slower wake-ups too, until the run has measured its own.
+  const Nanos typical = lateness[kCalibrationRounds / 2];
+  const Nanos slow = lateness[kCalibrationRounds * 9 / 10];
   const auto margin = static_cast<Nanos::rep>(static_cast<double>(typical.count()) * kSpinMargin);
   return {typical, std::max(Nanos{margin}, slow)};
+}
+
+void SpinSizer::woke_late_by(Nanos lateness) {
+  recent_[seen_ % kWindow] = std::max(lateness, Nanos{0});
+  ++seen_;
+  if (seen_ < kWindow) return;
+  std::array<Nanos, kWindow> ranked = recent_;
+  std::ranges::nth_element(ranked, ranked.begin() + kCoveredRank);
+  spin_ = std::min(ranked[kCoveredRank], kMaxSpin);
 }
 
 Clock::time_point SpinClock::now() const {
@@ -36,25 +60,18 @@ Clock::time_point SpinClock::now() const {
 }
 
 void SpinClock::sleep_until(time_point t) {
-  std::optional<Nanos> lateness;
-  for (auto remaining = t - now(); remaining > spin_; remaining = t - now()) {
+  const Nanos spin_time = spin();
+  const time_point spin_from = t - spin_time;
+  for (auto at = now(); at < spin_from; at = now()) {
     if (stop_.requested()) return;
-    const Nanos nap = std::min<Nanos>(remaining - spin_, kSleepSlice);
-    const auto wake_at = now() + nap;
-    std::this_thread::sleep_for(nap);
-    lateness = now() - wake_at;
-  }
-  if (lateness && policy_ == SpinPolicy::Adaptive) {
-    spin_ = adapted_spin(spin_, calibrated_spin_, *lateness);
+    const time_point wake_at = std::min(spin_from, at + kSleepSlice);
+    sleep_in_kernel_until(wake_at);
+    if (wake_at == spin_from && policy_ == SpinPolicy::Adaptive) {
+      sizer_.woke_late_by(now() - wake_at);
+    }
   }
   while (now() < t) {
   }
-}
-
-Nanos adapted_spin(Nanos current, Nanos calibrated, Nanos lateness) {
-  const Nanos wanted = std::min(lateness + lateness / 4, kMaxAdaptiveSpin);
-  if (wanted > current) return wanted;
-  return std::max(calibrated, current - (current - wanted) / kSpinDecay);
 }
 
 }  // namespace simhadr

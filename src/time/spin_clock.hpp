@@ -1,7 +1,10 @@
 #pragma once
-// The real clock. An OS sleep overshoots by tens of microseconds, so a
-// simulated IO sleeps until (deadline - spin) and busy-waits the rest, as the
-// original does. Sleeps are cut into short slices so a stop request is seen.
+// The real clock. A simulated IO sleeps in the kernel until (deadline - spin)
+// with an absolute deadline, then busy-waits the rest on the clock, as the
+// original does. The spin is sized from how late this host's wake-ups have
+// actually come, so it costs only the CPU that accuracy needs. Sleeps are cut
+// into short slices so a stop request is seen.
+#include <array>
 #include <cstdint>
 
 #include "simhadr/clock.hpp"
@@ -10,35 +13,45 @@
 namespace simhadr {
 
 struct SleepCalibration {
-  Nanos overhead;  // typical overshoot of a short OS sleep
-  Nanos spin;      // what sleep_until busy-waits at the end
+  Nanos overhead;  // typical lateness of a short OS sleep
+  Nanos spin;      // what sleep_until busy-waits at the end, to begin with
 };
 
-// Measures the overshoot of short OS sleeps; the spin time is chosen a little above it.
+// Measures the lateness of short OS sleeps; the spin starts a little above it.
 SleepCalibration calibrate_sleep();
 
-// The spin after a sleep that woke `lateness` after it asked to: raised at
-// once to cover that wake-up with a margin (at most kMaxAdaptiveSpin), or
-// moved a 32nd of the way down, never below the calibrated spin.
-Nanos adapted_spin(Nanos current, Nanos calibrated, Nanos lateness);
-inline constexpr Nanos kMaxAdaptiveSpin = std::chrono::microseconds(500);
+// Keeps the lateness of the last wake-ups and sizes the spin from them: the
+// 90th percentile of the recent ones, so nine IOs in ten end on time while a
+// rare late wake-up does not turn every later sleep into a spin.
+class SpinSizer {
+ public:
+  static constexpr std::size_t kWindow = 32;
+  static constexpr Nanos kMaxSpin = std::chrono::microseconds(500);
 
-// With an adaptive spin, a wake-up that comes later than the spin covers
-// raises the spin at once (a loaded or virtual machine wakes sleepers late),
-// and the spin then decays slowly back towards the calibrated value.
+  explicit SpinSizer(Nanos initial) : spin_(std::min(initial, kMaxSpin)) {}
+  void woke_late_by(Nanos lateness);
+  Nanos spin() const { return spin_; }
+
+ private:
+  std::array<Nanos, kWindow> recent_{};
+  std::size_t seen_ = 0;
+  Nanos spin_;
+};
+
+// A spin the user gave stays fixed; a measured one follows the wake-ups.
 enum class SpinPolicy : std::uint8_t { Fixed, Adaptive };
 
 class SpinClock final : public Clock {
  public:
   SpinClock(Nanos spin, SpinPolicy policy, const StopSource& stop)
-      : calibrated_spin_(spin), spin_(spin), policy_(policy), stop_(stop) {}
+      : fixed_spin_(spin), sizer_(spin), policy_(policy), stop_(stop) {}
   time_point now() const override;
   void sleep_until(time_point t) override;
-  Nanos spin() const { return spin_; }
+  Nanos spin() const { return policy_ == SpinPolicy::Fixed ? fixed_spin_ : sizer_.spin(); }
 
  private:
-  Nanos calibrated_spin_;
-  Nanos spin_;
+  Nanos fixed_spin_;
+  SpinSizer sizer_;
   SpinPolicy policy_;
   const StopSource& stop_;
 };

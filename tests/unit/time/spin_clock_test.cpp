@@ -7,20 +7,42 @@ namespace {
 
 using namespace std::chrono_literals;
 
-TEST(AdaptedSpin, ALateWakeUpRaisesTheSpinAtOnceWithAMargin) {
-  EXPECT_EQ(adapted_spin(60us, 60us, 100us), 125us);
+TEST(SpinSizer, KeepsTheFirstSpinUntilAWindowOfWakeUpsIsMeasured) {
+  SpinSizer sizer(60us);
+  for (std::size_t i = 0; i + 1 < SpinSizer::kWindow; ++i) sizer.woke_late_by(5us);
+  EXPECT_EQ(sizer.spin(), 60us);
+  sizer.woke_late_by(5us);
+  EXPECT_EQ(sizer.spin(), 5us);
 }
 
-TEST(AdaptedSpin, IsCappedSoAStallCannotTurnSleepsIntoSpins) {
-  EXPECT_EQ(adapted_spin(60us, 60us, 50ms), kMaxAdaptiveSpin);
+TEST(SpinSizer, CoversNineWakeUpsInTenAndNotTheRareLateOne) {
+  SpinSizer sizer(60us);
+  // 27 prompt wake-ups of 10 us, four of 40 us and one stall of 3 ms.
+  for (int i = 0; i < 27; ++i) sizer.woke_late_by(10us);
+  for (int i = 0; i < 4; ++i) sizer.woke_late_by(40us);
+  sizer.woke_late_by(3ms);
+  EXPECT_EQ(sizer.spin(), 40us);
 }
 
-TEST(AdaptedSpin, PromptWakeUpsBringItDownSlowlyButNotBelowTheCalibration) {
-  const Nanos after_one = adapted_spin(380us, 60us, 40us);  // wanted 50 us
-  EXPECT_EQ(after_one, Nanos{380us} - Nanos{330us} / 32);
-  Nanos spin = 380us;
-  for (int i = 0; i < 1000; ++i) spin = adapted_spin(spin, 60us, 0us);
-  EXPECT_EQ(spin, 60us);
+TEST(SpinSizer, FollowsTheHostWhenItsWakeUpsGetLaterOrSooner) {
+  SpinSizer sizer(20us);
+  for (std::size_t i = 0; i < SpinSizer::kWindow; ++i) sizer.woke_late_by(150us);
+  EXPECT_EQ(sizer.spin(), 150us);
+  for (std::size_t i = 0; i < SpinSizer::kWindow; ++i) sizer.woke_late_by(30us);
+  EXPECT_EQ(sizer.spin(), 30us);
+}
+
+TEST(SpinSizer, IsCappedSoAStalledHostCannotTurnSleepsIntoSpins) {
+  SpinSizer sizer(20us);
+  for (std::size_t i = 0; i < SpinSizer::kWindow; ++i) sizer.woke_late_by(50ms);
+  EXPECT_EQ(sizer.spin(), SpinSizer::kMaxSpin);
+  EXPECT_EQ(SpinSizer(1s).spin(), SpinSizer::kMaxSpin);
+}
+
+TEST(SpinSizer, AnEarlyClockReadingCountsAsOnTime) {
+  SpinSizer sizer(20us);
+  for (std::size_t i = 0; i < SpinSizer::kWindow; ++i) sizer.woke_late_by(-3us);
+  EXPECT_EQ(sizer.spin(), 0us);
 }
 
 TEST(SpinClock, SleepsUntilTheDeadlineAndNotBefore) {
@@ -29,7 +51,7 @@ TEST(SpinClock, SleepsUntilTheDeadlineAndNotBefore) {
   const auto deadline = clock.now() + 2ms;
   clock.sleep_until(deadline);
   EXPECT_GE(clock.now(), deadline);
-  EXPECT_GE(clock.spin(), 50us);
+  EXPECT_EQ(clock.spin(), 50us);  // one wake-up is not yet a window
 }
 
 TEST(SpinClock, AStopRequestCutsALongSleepShort) {
