@@ -25,8 +25,9 @@ struct RoleOutcome {
   // The standby closes to reconnect with requested socket settings: not a
   // run yet, and no report (see docs/protocol.md).
   bool reconnect = false;
-  // The standby's connection closed before a handshake came: no run took place.
-  bool closed_before_handshake = false;
+  // The standby's connection closed, was reset or was stopped before a
+  // handshake came: no run took place.
+  bool ended_before_handshake = false;
   std::optional<SocketOptions> reconnect_with;  // standby: the options to reconnect with
 
   void fail(std::string why) {

@@ -153,10 +153,12 @@ void serve_standby_runs(const RunConfig& config, const StopSource& stop, RunLog&
     const auto started = std::chrono::system_clock::now();
     const RoleOutcome outcome = run_standby(config, stop, log, spin);
     if (!outcome.connected) break;
-    // A primary that is ending still listens for a moment, and may take our
-    // next connection only to close it: not a run, so nothing to record.
-    if (outcome.closed_before_handshake) {
-      log.line("The connection closed before a handshake came; waiting for the next primary.");
+    // A primary that is ending still listens until its process exits, and our
+    // next connection may wait in that backlog only to be closed or reset; or
+    // a stop comes while we wait for a handshake. Neither is a run to record.
+    if (outcome.ended_before_handshake) {
+      if (stop.requested()) break;
+      log.line("Not a run: {}; waiting for the next primary.", outcome.failure);
       log.blank();
       --run;
       continue;

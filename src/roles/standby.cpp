@@ -71,12 +71,24 @@ RoleOutcome Standby::run() {
 std::optional<HandshakeParams> Standby::receive_handshake(RoleOutcome& outcome) {
   log_.trace("Receiving handshake message.");
   std::array<char, kHandshakeBytes> message{};
-  switch (link_.recv_exact(message, nullptr)) {
+  TransferEnd end = TransferEnd::Done;
+  try {
+    end = link_.recv_exact(message, nullptr);
+  } catch (const TransportError& error) {
+    // A primary that has finished still listens until its process exits; a
+    // connection left in that backlog is reset then. Like a close, not a run.
+    outcome.ended_before_handshake = true;
+    outcome.fail(
+        fmt::format("the connection ended before the primary's handshake came: {}", error.what()));
+    return std::nullopt;
+  }
+  switch (end) {
     case TransferEnd::Stopped:
+      outcome.ended_before_handshake = true;
       outcome.end = RunEnd::Interrupted;
       return std::nullopt;
     case TransferEnd::PeerClosed:
-      outcome.closed_before_handshake = true;
+      outcome.ended_before_handshake = true;
       outcome.fail(
           "the primary closed the connection before sending its handshake (is this host an "
           "address of the primary's -rhost?)");

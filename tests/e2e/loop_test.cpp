@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "fake_peer.hpp"
 #include "pair_run.hpp"
 
 namespace simhadr::e2e {
@@ -75,6 +76,24 @@ TEST(PersistentStandby, ServesThreeRunsWithDifferentSettingsUntilInterrupted) {
   EXPECT_EQ(expect_valid_json(json_lines), 3u);
   const std::string out = standby.out();
   EXPECT_NE(out.find("Reconnecting with the primary's socket buffer sizes"), std::string::npos);
+}
+
+// A primary that has finished still listens until its process exits, and the
+// kernel resets whatever connection waits in that backlog then: not a run.
+TEST(PersistentStandby, AConnectionResetBeforeAnyHandshakeIsNotRecorded) {
+  const fs::path dir = scratch_dir("loop-reset");
+  const fs::path csv = dir / "standby.csv";
+  FakePeer ending_primary = FakePeer::listening();
+  ChildProcess standby({"-role", "standby", "-loop", "-lhost", "127.0.0.1", "-lport", "1", "-rhost",
+                        "127.0.0.1", "-rport", std::to_string(ending_primary.port()), "-csv",
+                        csv.string()});
+  ASSERT_TRUE(ending_primary.accept(10s));
+  ending_primary.reset();
+  ASSERT_TRUE(standby.wait_for_output("waiting for the next primary", 10s)) << standby.out();
+  standby.send_signal(SIGINT);
+  ASSERT_EQ(standby.wait(10s), 0) << standby.err();
+  EXPECT_FALSE(fs::exists(csv)) << csv_lines(csv).size() << " lines";
+  EXPECT_EQ(standby.out().find("======== standby run 2"), std::string::npos) << standby.out();
 }
 
 TEST(Sweep, DrawsAPlotOverASocketBufferSweep) {
