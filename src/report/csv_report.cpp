@@ -15,7 +15,8 @@ namespace simhadr {
 
 namespace {
 
-constexpr std::array<std::string_view, 21> kColumns{"time",
+// New columns go at the end, so a file begun by an older version keeps its columns in place.
+constexpr std::array<std::string_view, 24> kColumns{"time",
                                                     "role",
                                                     "sync_mode",
                                                     "flush_pages",
@@ -35,7 +36,10 @@ constexpr std::array<std::string_view, 21> kColumns{"time",
                                                     "ship_p99_seconds",
                                                     "congestions",
                                                     "congestion_seconds",
-                                                    "end"};
+                                                    "end",
+                                                    "cpu_user_seconds",
+                                                    "cpu_system_seconds",
+                                                    "cpu_wait_seconds"};
 
 // Empty when absent, so a spreadsheet or gnuplot sees a missing value.
 template <typename T>
@@ -71,7 +75,7 @@ std::string csv_row(std::chrono::system_clock::time_point started, const RunConf
     return v ? seconds_text(*v) : std::string();
   };
   return fmt::format(
-      "{},{},{},{},{},{},{},{},{},{},{},{},{:.6f},{:.6f},{},{:.6f},{},{},{},{:.6f},{}",
+      "{},{},{},{},{},{},{},{},{},{},{},{},{:.6f},{:.6f},{},{:.6f},{},{},{},{:.6f},{},{},{},{}",
       utc_timestamp(started), primary ? "primary" : "standby", to_string(r.mode), r.flush_pages,
       r.socket_send_buffer, r.socket_receive_buffer,
       primary ? maybe(asked.send_buffer) : std::string(),
@@ -81,12 +85,16 @@ std::string csv_row(std::chrono::system_clock::time_point started, const RunConf
       maybe(config.target_mbytes_per_sec), to_seconds(r.elapsed),
       mbytes_per_sec(r.flushes.bytes, r.elapsed), r.flushes.calls,
       seconds_per_call(r.busy_time(), r.flushes.calls), fixed6(ship_avg), fixed6(ship_p99),
-      r.congestions.calls, to_seconds(r.congestions.time), end);
+      r.congestions.calls, to_seconds(r.congestions.time), end,
+      r.cpu ? seconds_text(to_seconds(r.cpu->user)) : std::string(),
+      r.cpu ? seconds_text(to_seconds(r.cpu->system)) : std::string(),
+      r.cpu && r.cpu->waiting_for_cpu ? seconds_text(to_seconds(*r.cpu->waiting_for_cpu))
+                                      : std::string());
 }
 
 std::string csv_row(std::chrono::system_clock::time_point started, const DiskRow& row,
                     std::string_view end) {
-  return fmt::format("{},{},,{},,,,,,,,,{:.6f},{:.6f},{},{:.6f},,,,,{}", utc_timestamp(started),
+  return fmt::format("{},{},,{},,,,,,,,,{:.6f},{:.6f},{},{:.6f},,,,,{},,,", utc_timestamp(started),
                      row.kind, row.pages, row.seconds, row.mbytes_per_sec, row.ios,
                      row.seconds_per_io, end);
 }

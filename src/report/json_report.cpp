@@ -103,6 +103,16 @@ json histogram_json(const Pow2Histogram& histogram, std::string_view unit) {
           {"buckets", rows_json(view.buckets)}};
 }
 
+json cpu_json(const std::optional<CpuUsage>& cpu) {
+  if (!cpu) return nullptr;
+  return {{"user_seconds", to_seconds(cpu->user)},
+          {"system_seconds", to_seconds(cpu->system)},
+          {"wall_seconds", to_seconds(cpu->wall)},
+          {"waiting_for_cpu_seconds",
+           cpu->waiting_for_cpu ? json(to_seconds(*cpu->waiting_for_cpu)) : json(nullptr)},
+          {"cpu_bound", cpu_bound(*cpu)}};
+}
+
 json percentiles_json(const LatencyPercentiles& p) {
   return {{"p50", p.percentile(0.5)},     {"p90", p.percentile(0.9)}, {"p99", p.percentile(0.99)},
           {"p99_9", p.percentile(0.999)}, {"max", p.max()},           {"count", p.count()}};
@@ -148,6 +158,7 @@ json side_json(const RunResult& r, const SideEnd& end,
       {"intervals", intervals},
       {"models", models_json(r)},
       {"bottleneck", bottleneck ? bottleneck_json(*bottleneck) : json()},
+      {"cpu", cpu_json(r.cpu)},
   };
 }
 

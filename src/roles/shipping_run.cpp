@@ -9,6 +9,7 @@
 #include "roles/standby.hpp"
 #include "simhadr/advice/bottleneck.hpp"
 #include "simhadr/report/bottleneck_text.hpp"
+#include "simhadr/report/cpu_text.hpp"
 #include "simhadr/report/interval_line.hpp"
 #include "simhadr/report/text_report.hpp"
 #include "time/spin_clock.hpp"
@@ -41,7 +42,10 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   Link link(shaped ? static_cast<Transport&>(*shaped) : *transport, clock, stop, log,
             config.waits.stall);
   const auto disk = make_disk_model(config.disk);
+  const ThisThreadCpuUsage this_thread;
+  const CpuMeter cpu(this_thread);
   RoleOutcome outcome = run_role(link, clock, *disk);
+  outcome.result.cpu = cpu.stop();
   outcome.result.socket_send_buffer = connected.send_buffer;
   outcome.result.socket_receive_buffer = connected.receive_buffer;
   if (outcome.reconnect) return outcome;
@@ -51,6 +55,7 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   const RunResult& result = outcome.result;
   write_bottleneck(log.stream(),
                    result.role == Role::Primary ? advise(result, nullptr) : advise_standby(result));
+  write_cpu_usage(log.stream(), *result.cpu);
   log.flush();
   return outcome;
 }

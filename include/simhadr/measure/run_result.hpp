@@ -7,6 +7,7 @@
 
 #include "simhadr/config.hpp"
 #include "simhadr/measure/buffer_use.hpp"
+#include "simhadr/measure/cpu_usage.hpp"
 #include "simhadr/measure/histogram.hpp"
 #include "simhadr/measure/interval.hpp"
 #include "simhadr/measure/latency_percentiles.hpp"
@@ -68,9 +69,10 @@ struct RunResult {
   std::uint64_t network_window = 0;       // bytes, with a network model
   Pow2Histogram flush_page_counts;        // primary, when flush sizes vary
   std::optional<CommitWait> commit_wait;  // primary, with -logRate
-  IoTally send_phase;     // primary: time from the first byte handed over to the last
-  IoTally ack_wait;       // primary: time from the last byte handed over to the ack
-  bool modelled = false;  // -model: virtual time
+  IoTally send_phase;           // primary: time from the first byte handed over to the last
+  IoTally ack_wait;             // primary: time from the last byte handed over to the ack
+  bool modelled = false;        // -model: virtual time
+  std::optional<CpuUsage> cpu;  // this side's own CPU cost; absent in virtual time
 
   // The run's time without -target idling: what sec/flush divides.
   Nanos busy_time() const { return elapsed - (target ? target->idle : Nanos{0}); }

@@ -13,7 +13,7 @@ std::size_t fields(const std::string& line) {
 
 TEST(CsvReport, EveryRowHasTheHeadersColumns) {
   const std::size_t columns = fields(csv_header());
-  EXPECT_EQ(columns, 21u);
+  EXPECT_EQ(columns, 24u);
   RunConfig config;
   config.standby_request.receive_buffer = 262144;
   RunResult primary;
@@ -30,6 +30,11 @@ TEST(CsvReport, EveryRowHasTheHeadersColumns) {
   standby.role = Role::Standby;
   standby.receive_buffer_pages = 64;
   EXPECT_EQ(fields(csv_row({}, config, standby, "failed")), columns);
+  standby.cpu = CpuUsage{std::chrono::milliseconds(250), std::chrono::milliseconds(500),
+                         std::chrono::milliseconds(20), std::chrono::seconds(1)};
+  const std::string with_cpu = csv_row({}, config, standby, "completed");
+  EXPECT_EQ(fields(with_cpu), columns);
+  EXPECT_TRUE(with_cpu.ends_with(",completed,0.250000,0.500000,0.020000")) << with_cpu;
   EXPECT_EQ(fields(csv_row({}, DiskRow{"disk-write", 4, 1.0, 50.0, 100, 0.01}, "completed")),
             columns);
 }

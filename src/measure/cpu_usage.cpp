@@ -1,0 +1,44 @@
+#include "simhadr/measure/cpu_usage.hpp"
+
+#include <sys/resource.h>
+
+#include <fstream>
+
+namespace simhadr {
+
+namespace {
+
+Nanos from_timeval(const timeval& value) {
+  return std::chrono::seconds(value.tv_sec) + std::chrono::microseconds(value.tv_usec);
+}
+
+// /proc/thread-self/schedstat: time on a CPU, time runnable but waiting (both
+// in nanoseconds), and time slices. Missing on kernels without schedstats.
+std::optional<Nanos> run_delay_of_this_thread() {
+  std::ifstream schedstat("/proc/thread-self/schedstat");
+  long long on_cpu = 0;
+  long long waiting = 0;
+  if (!(schedstat >> on_cpu >> waiting)) return std::nullopt;
+  return Nanos{waiting};
+}
+
+}  // namespace
+
+CpuSample ThisThreadCpuUsage::sample() const {
+  rusage usage{};
+  ::getrusage(RUSAGE_THREAD, &usage);
+  return {from_timeval(usage.ru_utime), from_timeval(usage.ru_stime), run_delay_of_this_thread(),
+          std::chrono::steady_clock::now()};
+}
+
+CpuUsage CpuMeter::stop() const {
+  const CpuSample ended = source_.sample();
+  CpuUsage used{ended.user - begun_.user, ended.system - begun_.system, std::nullopt,
+                ended.at - begun_.at};
+  if (ended.waiting_for_cpu && begun_.waiting_for_cpu) {
+    used.waiting_for_cpu = *ended.waiting_for_cpu - *begun_.waiting_for_cpu;
+  }
+  return used;
+}
+
+}  // namespace simhadr
