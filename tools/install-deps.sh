@@ -8,7 +8,7 @@ packages=(cmake g++ make libboost-dev libcli11-dev libfmt-dev libspdlog-dev libg
   nlohmann-json3-dev python3 python3-jsonschema gnuplot-nox)
 for extra in "$@"; do
   case "$extra" in
-    --bench) packages+=(iperf3 fio bc python3) ;;
+    --bench) packages+=(iperf3 fio bc python3 iproute2) ;;
     --fuzz) packages+=(clang libclang-rt-dev) ;;
     --package) packages+=(dpkg-dev man-db gzip python3) ;;
     --plot) packages+=(python3 gnuplot-nox) ;;

@@ -1,0 +1,167 @@
+# Sourced by the benches that put simhadr beside the original (SIMHADR_REF):
+# pairs of either program on loopback, run in alternating rounds, with the CPU
+# seconds of both processes, and medians. Needs $rounds and pair-lib.sh.
+
+REF=${SIMHADR_REF:-}
+if [[ -n "$REF" && ! -x "$REF" ]]; then
+  echo "SIMHADR_REF=$REF is not an executable file" >&2
+  exit 2
+fi
+
+# Two ports below the kernel's ephemeral range that no socket uses in any
+# state: the original binds without SO_REUSEADDR, so a port a recent
+# connection used (TIME_WAIT) would fail its bind.
+two_free_ports() {
+  local low ports=() port
+  read -r low _ </proc/sys/net/ipv4/ip_local_port_range
+  while ((${#ports[@]} < 2)); do
+    port=$((low - 12000 + RANDOM % 10000))
+    [[ -z $(ss -Htan "( sport = :$port or dport = :$port )") && " ${ports[*]-} " != *" $port "* ]] &&
+      ports+=("$port")
+  done
+  echo "${ports[@]}"
+}
+
+# timed_pair BIN DIR "<primary options>" "<standby options>": one run of BIN's
+# primary and standby on loopback, to its end (bounded at 120 s). Leaves the
+# reports in DIR/p and DIR/s and the user+system CPU seconds of both in DIR/cpu.
+timed_pair() {
+  local bin=$1 dir=$2 pport sport primary standby
+  mkdir -p "$dir"
+  : >"$dir/p"
+  read -r pport sport < <(two_free_ports)
+  (
+    TIMEFORMAT='%U %S'
+    { time timeout 120 "$bin" -role primary -lhost 127.0.0.1 -lport "$pport" -rhost 127.0.0.1 \
+      -rport "$sport" $3 >"$dir/p" 2>&1; } 2>"$dir/p.cpu"
+  ) &
+  primary=$!
+  # The original's report is block-buffered in a file, so ask the kernel whether it listens yet.
+  for _ in $(seq 400); do
+    [[ -n $(ss -Hltn "sport = :$pport") ]] && break
+    sleep 0.025
+  done
+  (
+    TIMEFORMAT='%U %S'
+    { time timeout 120 "$bin" -role standby -lhost 127.0.0.1 -lport "$sport" -rhost 127.0.0.1 \
+      -rport "$pport" $4 >"$dir/s" 2>&1; } 2>"$dir/s.cpu"
+  ) &
+  standby=$!
+  wait "$primary" || true
+  # A primary that failed leaves an original standby waiting without end.
+  for _ in $(seq 100); do
+    kill -0 "$standby" 2>/dev/null || break
+    sleep 0.1
+  done
+  pkill -P "$standby" 2>/dev/null || true
+  wait "$standby" || true
+  cat "$dir/p.cpu" "$dir/s.cpu" | awk '{s += $1 + $2} END {printf "%.3f\n", s}' >"$dir/cpu"
+}
+
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {
+  if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.2f\n", a / b }'; }
+
+# side_by_side DIR "<primary options>" "<standby options>" FIGURE: $rounds rounds,
+# ours and the original taking turns to go first. FIGURE names a function that
+# reads one figure from a run's directory. Sets OURS, THEIRS (medians, "-"
+# without SIMHADR_REF) and OURS_CPU, THEIRS_CPU (median CPU seconds).
+side_by_side() {
+  local dir=$1 figure=$4 round
+  local ours=() theirs=() ours_cpu=() theirs_cpu=()
+  for ((round = 0; round < rounds; round++)); do
+    local order=(ours theirs)
+    ((round % 2)) && order=(theirs ours)
+    for who in "${order[@]}"; do
+      if [[ $who == ours ]]; then
+        timed_pair "$bin" "$dir/ours" "$2" "$3"
+        ours+=("$($figure "$dir/ours")")
+        ours_cpu+=("$(cat "$dir/ours/cpu")")
+      elif [[ -n "$REF" ]]; then
+        timed_pair "$REF" "$dir/theirs" "$2" "$3"
+        theirs+=("$($figure "$dir/theirs")")
+        theirs_cpu+=("$(cat "$dir/theirs/cpu")")
+      fi
+    done
+  done
+  OURS=$(median "${ours[@]}") OURS_CPU=$(median "${ours_cpu[@]}")
+  THEIRS=$(median "${theirs[@]+"${theirs[@]}"}") THEIRS_CPU=$(median "${theirs_cpu[@]+"${theirs_cpu[@]}"}")
+}
+
+# Figures of one run's directory.
+primary_mbytes() { mbytes "$1/p"; }
+primary_sec_per_flush() { sec_per_flush "$1/p"; }
+standby_sec_per_write() { awk '/ write calls, .* sec\/write/ {print $(NF-1); exit}' "$1/s"; }
+
+# error_percent MEASURED EXPECTED
+error_percent() {
+  awk -v m="$1" -v e="$2" 'BEGIN { if (m == "-" || m == "") print "-"; else printf "%+.2f%%\n", (m - e) / e * 100 }'
+}
+distance_percent() {
+  awk -v m="$1" -v e="$2" 'BEGIN { if (m == "-" || m == "") print "-"; else { d = (m - e) / e * 100; printf "%.2f%%\n", d < 0 ? -d : d } }'
+}
+
+# The throughput table: one row per "label|primary options|standby options".
+# Prints medians, the ratio ours/original and the CPU seconds of both pairs,
+# then the median and the lowest ratio.
+throughput_table() {
+  local ratios=() row label popts sopts r
+  printf '%-34s %10s %10s %6s %9s %9s\n' config "ours MB/s" "orig MB/s" ratio "ours CPU" "orig CPU"
+  for row in "$@"; do
+    IFS='|' read -r label popts sopts <<<"$row"
+    side_by_side "$work/run" "$popts" "$sopts" primary_mbytes
+    r=$(ratio "$OURS" "$THEIRS")
+    [[ $r != - ]] && ratios+=("$r")
+    printf '%-34s %10s %10s %6s %9s %9s\n' "$label" "$OURS" "$THEIRS" "$r" "$OURS_CPU" "$THEIRS_CPU"
+  done
+  if ((${#ratios[@]})); then
+    printf 'ours/original: median %s, lowest %s\n' "$(median "${ratios[@]}")" \
+      "$(printf '%s\n' "${ratios[@]}" | sort -g | head -1)"
+  else
+    echo "(SIMHADR_REF is not set: the original's column is empty)"
+  fi
+}
+
+# What a flush costs with -disk 50 0.001 on both sides in SYNC: two writes of
+# 1.327680 ms (4 pages), plus a loopback round trip. Ours and the original's
+# error against that, and our standby's sec/write against the model.
+flush_cost_table() {
+  local expected=0.00265536 write=0.00132768
+  local opts="-syncMode SYNC -flushSize 4 -disk 50 0.001 -n 1000"
+  side_by_side "$work/run" "$opts" "-disk 50 0.001" primary_sec_per_flush
+  printf '%-34s %12s %10s %12s %10s\n' "SYNC 4 pages -disk 50 0.001" "ours s/flush" error \
+    "orig s/flush" error
+  printf '%-34s %12s %10s %12s %10s\n' "-n 1000, against 2 x $write" "$OURS" \
+    "$(error_percent "$OURS" $expected)" "$THEIRS" "$(error_percent "$THEIRS" $expected)"
+  printf 'our standby: %s sec/write, the model %s\n' "$(standby_sec_per_write "$work/run/ours")" "$write"
+}
+
+# -disk 100 0.0005 on both sides, four modes x 1/16/256 pages: each program's
+# distance from what -model gives for the same options.
+model_distance_table() {
+  local mode pages model opts
+  printf '%-22s %10s %10s %10s %9s %9s\n' config "model MB/s" "ours MB/s" "orig MB/s" "ours off" "orig off"
+  for mode in SYNC NEARSYNC ASYNC SUPERASYNC; do
+    for pages in 1 16 256; do
+      opts="-syncMode $mode -flushSize $pages -disk 100 0.0005"
+      model=$("$bin" -model $opts -t 60 | awk '/^[A-Z]+: Total [0-9]+ bytes in/ {print $(NF-1); exit}')
+      side_by_side "$work/run" "$opts -t $seconds" "-disk 100 0.0005" primary_mbytes
+      printf '%-22s %10s %10s %10s %9s %9s\n' "$mode $pages" "$model" "$OURS" "$THEIRS" \
+        "$(distance_percent "$OURS" "$model")" "$(distance_percent "$THEIRS" "$model")"
+    done
+  done
+}
+
+# -target 50 and 400 in every mode: how close each program holds the rate.
+target_table() {
+  local mode target
+  printf '%-22s %10s %9s %10s %9s\n' config "ours MB/s" error "orig MB/s" error
+  for target in 50 400; do
+    for mode in SYNC NEARSYNC ASYNC SUPERASYNC; do
+      side_by_side "$work/run" "-syncMode $mode -flushSize 16 -target $target -t $seconds" "" primary_mbytes
+      printf '%-22s %10s %9s %10s %9s\n' "$mode -target $target" "$OURS" \
+        "$(error_percent "$OURS" $target)" "$THEIRS" "$(error_percent "$THEIRS" $target)"
+    done
+  done
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# simhadr on a busy host: one CPU hog per core (a shell loop at normal
+# priority), then primary and standby as two processes on loopback, ours and
+# the original (SIMHADR_REF=/path/to/simhadr_linux) in alternating rounds.
+# Prints medians of MB/s, the ratio ours/original and the CPU seconds of each
+# pair; then what a SYNC flush costs against the disk model, how closely
+# -target is held, and each program's distance from -model's figure.
+# Not a test: it prints figures (README's Performance section records them).
+# Usage: bench/under-load.sh [rounds, default 3] [seconds per run, default 2] [hogs, default nproc]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-3}
+seconds=${2:-2}
+hogs=${3:-$(nproc)}
+tools/install-deps.sh --bench >/dev/null
+SIMHADR_BUILD_DIR=build-bench SIMHADR_BUILD_TESTS=OFF tools/build.sh >/dev/null
+bin=build-bench/simhadr
+work=$(mktemp -d)
+hog_pids=()
+stop_all() {
+  ((${#hog_pids[@]})) && kill "${hog_pids[@]}" 2>/dev/null
+  pkill -P $$ 2>/dev/null
+  rm -rf "$work"
+}
+trap stop_all EXIT
+trap 'exit 130' INT TERM
+
+source bench/pair-lib.sh
+source bench/compare-lib.sh
+
+# Each hog ends by itself after an hour at the most, should this script be killed outright.
+for ((i = 0; i < hogs; i++)); do
+  timeout 3600 bash -c 'while :; do :; done' &
+  hog_pids+=($!)
+done
+
+echo "simhadr under load: $hogs CPU hogs, $(nproc) cores, $(uname -r), $rounds rounds of $seconds s"
+echo "original: ${REF:-not given (set SIMHADR_REF)}"
+echo
+echo "== throughput (MB/s of the primary, medians; CPU = user+sys seconds of both processes)"
+disk="-disk 100 0.0005"
+rows=()
+for mode in SYNC NEARSYNC ASYNC SUPERASYNC; do
+  for pages in 1 16; do
+    rows+=("$mode $pages|-t $seconds -syncMode $mode -flushSize $pages|")
+  done
+done
+for mode in SYNC NEARSYNC ASYNC SUPERASYNC; do
+  rows+=("$mode 16 $disk|-t $seconds -syncMode $mode -flushSize 16 $disk|$disk")
+done
+rows+=("ASYNC 1 $disk|-t $seconds -syncMode ASYNC -flushSize 1 $disk|$disk")
+for mode in SYNC NEARSYNC ASYNC SUPERASYNC; do
+  rows+=("$mode 16 -target 50|-t $seconds -syncMode $mode -flushSize 16 -target 50|")
+done
+throughput_table "${rows[@]}"
+echo
+echo "== CPU, NEARSYNC 16 pages -target 50 -t 4 (both processes)"
+side_by_side "$work/run" "-syncMode NEARSYNC -flushSize 16 -t 4 -target 50" "" primary_mbytes
+printf 'ours %s s, original %s s (%s MB/s, %s MB/s)\n' "$OURS_CPU" "$THEIRS_CPU" "$OURS" "$THEIRS"
+echo
+echo "== what a flush costs"
+flush_cost_table
+echo
+echo "== -target held"
+target_table
+echo
+echo "== distance from -model (-disk 100 0.0005 on both sides)"
+model_distance_table
