@@ -70,7 +70,7 @@ Disks and timing (both sides):
   -disk MB/S SECONDS       simulated log disk: rate and overhead per IO
                            (default: infinitely fast)
   -spin SECONDS            busy-wait this long at the end of each simulated IO
-                           (default: measured at start-up)
+                           (default: follows this host's measured wake-ups)
   -verbose                 one line per write, send, recv, ack and congestion
 
 Disk tests (real IO, no network; -flushSize, -n, -t and -verbose apply):
