@@ -102,18 +102,25 @@ distance_percent() {
   awk -v m="$1" -v e="$2" 'BEGIN { if (m == "-" || m == "") print "-"; else { d = (m - e) / e * 100; printf "%.2f%%\n", d < 0 ? -d : d } }'
 }
 
-# The throughput table: one row per "label|primary options|standby options".
-# Prints medians, the ratio ours/original and the CPU seconds of both pairs,
-# then the median and the lowest ratio.
+# The throughput table: one row per "label|primary options|standby options",
+# or "label|primary options|standby options|baseline MB/s" to add a column of
+# a baseline (iperf3 at the same write size) and ours against it. Prints
+# medians, the ratio ours/original and the CPU seconds of both pairs, then the
+# median and the lowest ratio.
 throughput_table() {
-  local ratios=() row label popts sopts r
-  printf '%-34s %10s %10s %6s %9s %9s\n' config "ours MB/s" "orig MB/s" ratio "ours CPU" "orig CPU"
+  local ratios=() row label popts sopts baseline r extra
+  printf '%-34s %10s %10s %6s %9s %9s' config "ours MB/s" "orig MB/s" ratio "ours CPU" "orig CPU"
+  [[ $1 == *'|'*'|'*'|'* ]] && printf ' %11s %10s' "iperf3 MB/s" "ours/iperf"
+  echo
   for row in "$@"; do
-    IFS='|' read -r label popts sopts <<<"$row"
+    IFS='|' read -r label popts sopts baseline <<<"$row"
     side_by_side "$work/run" "$popts" "$sopts" primary_mbytes
     r=$(ratio "$OURS" "$THEIRS")
     [[ $r != - ]] && ratios+=("$r")
-    printf '%-34s %10s %10s %6s %9s %9s\n' "$label" "$OURS" "$THEIRS" "$r" "$OURS_CPU" "$THEIRS_CPU"
+    extra=""
+    [[ -n $baseline ]] && extra=$(printf ' %11s %10s' "$baseline" "$(ratio "$OURS" "$baseline")")
+    printf '%-34s %10s %10s %6s %9s %9s%s\n' "$label" "$OURS" "$THEIRS" "$r" "$OURS_CPU" \
+      "$THEIRS_CPU" "$extra"
   done
   if ((${#ratios[@]})); then
     printf 'ours/original: median %s, lowest %s\n' "$(median "${ratios[@]}")" \
@@ -121,6 +128,12 @@ throughput_table() {
   else
     echo "(SIMHADR_REF is not set: the original's column is empty)"
   fi
+}
+
+# cpu_row OPTIONS: the CPU seconds of both pairs for one throttled run.
+cpu_row() {
+  side_by_side "$work/run" "$1" "" primary_mbytes
+  printf 'ours %s s, original %s s (%s MB/s, %s MB/s)\n' "$OURS_CPU" "$THEIRS_CPU" "$OURS" "$THEIRS"
 }
 
 # What a flush costs with -disk 50 0.001 on both sides in SYNC: two writes of

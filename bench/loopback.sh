@@ -1,60 +1,56 @@
 #!/usr/bin/env bash
-# Loopback throughput of simhadr, primary and standby as two processes, for the
-# four sync modes x flush sizes 1, 16 and 256 pages, beside iperf3 at the same
-# write size: the ratio shows the simulator's own overhead. Then the disk model:
-# what a flush costs with -disk 50 0.001 against the closed forms.
-# Not a test: it prints figures. Usage: bench/loopback.sh [seconds per point, default 2]
+# simhadr on an idle host: primary and standby as two processes on loopback,
+# ours and the original (SIMHADR_REF=/path/to/simhadr_linux) in alternating
+# rounds, for the four sync modes x flush sizes 1, 16 and 256 pages, beside
+# iperf3 at the same write size (the ratio shows the simulator's own overhead).
+# Then the CPU both cost, what a SYNC flush costs against the disk model, how
+# closely -target is held, and each program's distance from -model's figure.
+# Not a test: it prints figures (README's Performance section records them).
+# Usage: bench/loopback.sh [rounds, default 3] [seconds per run, default 2]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-2}
+rounds=${1:-3}
+seconds=${2:-2}
 tools/install-deps.sh --bench >/dev/null
 SIMHADR_BUILD_DIR=build-bench SIMHADR_BUILD_TESTS=OFF tools/build.sh >/dev/null
 bin=build-bench/simhadr
 work=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+trap 'pkill -P $$ 2>/dev/null; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
 
 source bench/pair-lib.sh
-
-# run_pair "<primary options>" "<standby options>": leaves both reports in $work
-run_pair() {
-  start_pair "$work" "$1" "$2"
-  wait $PAIR_PIDS
-}
+source bench/compare-lib.sh
 
 iperf_mbytes() {
   local port
-  port=$(free_port)
-  iperf3 -s -1 -p "$port" >/dev/null 2>&1 &
+  read -r port _ < <(two_free_ports)
+  timeout 60 iperf3 -s -1 -p "$port" >/dev/null 2>&1 &
   sleep 0.3
-  iperf3 -c 127.0.0.1 -p "$port" -l "$1" -t "$seconds" -J 2>/dev/null |
+  timeout 60 iperf3 -c 127.0.0.1 -p "$port" -l "$1" -t "$seconds" -J 2>/dev/null |
     python3 -c 'import json,sys; e=json.load(sys.stdin)["end"]["sum_received"]; print("%.1f" % (e["bytes"]/e["seconds"]/1e6))'
 }
 
-echo "simhadr loopback throughput, $seconds s per point, $(nproc) cores, $(uname -r)"
-printf '%-11s %6s %14s %14s %7s\n' mode pages "simhadr MB/s" "iperf3 MB/s" ratio
+echo "simhadr on an idle loopback: $(nproc) cores, $(uname -r), $rounds rounds of $seconds s"
+echo "original: ${REF:-not given (set SIMHADR_REF)}"
+echo
+echo "== throughput (MB/s of the primary, medians; CPU = user+sys seconds of both processes)"
+rows=()
 for pages in 1 16 256; do
   baseline=$(iperf_mbytes $((pages * 4096)))
   for mode in SYNC NEARSYNC ASYNC SUPERASYNC; do
-    run_pair "-t $seconds -syncMode $mode -flushSize $pages" ""
-    ours=$(mbytes "$work/p")
-    printf '%-11s %6s %14.1f %14.1f %7.2f\n' "$mode" "$pages" "$ours" "$baseline" \
-      "$(echo "$ours / $baseline" | bc -l)"
+    rows+=("$mode $pages|-t $seconds -syncMode $mode -flushSize $pages||$baseline")
   done
 done
-
+throughput_table "${rows[@]}"
 echo
-echo "disk model: -disk 50 0.001 on both sides, 4 pages per flush (one write = 1.327680 ms)"
-printf '%-11s %14s %14s %9s\n' mode "sec/flush" "closed form" error
-write=0.00132768
-for mode in SYNC NEARSYNC ASYNC; do
-  run_pair "-t $seconds -syncMode $mode -flushSize 4 -disk 50 0.001" "-disk 50 0.001"
-  measured=$(sec_per_flush "$work/p")
-  case $mode in
-    SYNC) expected=$(echo "2 * $write" | bc -l) ;;  # plus a loopback round trip of tens of us
-    *) expected=$write ;;                           # max(write, shipping) on loopback
-  esac
-  printf '%-11s %14s %14.6f %8.2f%%\n' "$mode" "$measured" "$expected" \
-    "$(echo "($measured - $expected) / $expected * 100" | bc -l)"
-done
+echo "== CPU, NEARSYNC 16 pages -target 50 -t 4 (both processes)"
+cpu_row "-syncMode NEARSYNC -flushSize 16 -t 4 -target 50"
+echo
+echo "== what a flush costs"
+flush_cost_table
+echo
+echo "== -target held"
+target_table
+echo
+echo "== distance from -model (-disk 100 0.0005 on both sides)"
+model_distance_table

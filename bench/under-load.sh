@@ -55,8 +55,7 @@ done
 throughput_table "${rows[@]}"
 echo
 echo "== CPU, NEARSYNC 16 pages -target 50 -t 4 (both processes)"
-side_by_side "$work/run" "-syncMode NEARSYNC -flushSize 16 -t 4 -target 50" "" primary_mbytes
-printf 'ours %s s, original %s s (%s MB/s, %s MB/s)\n' "$OURS_CPU" "$THEIRS_CPU" "$OURS" "$THEIRS"
+cpu_row "-syncMode NEARSYNC -flushSize 16 -t 4 -target 50"
 echo
 echo "== what a flush costs"
 flush_cost_table

@@ -76,8 +76,12 @@ TransferEnd Link::send_all(std::span<const char> data, RunResult* counted) {
   return TransferEnd::Done;
 }
 
+// What recv_exact waits for (a handshake, an answer, an ack) is a reply to
+// something just sent or the start of a run, so it waits before it reads:
+// one system call fewer than reading first, and the original's order.
 TransferEnd Link::recv_exact(std::span<char> into, RunResult* counted) {
   while (!into.empty()) {
+    if (!await(&Transport::wait_readable, "receive")) return TransferEnd::Stopped;
     const IoStep step = transport_.recv_some(into);
     moved(step.bytes);
     if (step.bytes > 0) {
@@ -86,7 +90,6 @@ TransferEnd Link::recv_exact(std::span<char> into, RunResult* counted) {
       continue;
     }
     if (!step.would_block) return TransferEnd::PeerClosed;
-    if (!await(&Transport::wait_readable, "receive")) return TransferEnd::Stopped;
   }
   return TransferEnd::Done;
 }

@@ -39,7 +39,8 @@ class Standby {
   bool take_requested_settings(const StandbyRequest& request, RoleOutcome& outcome);
   RunEnd receive_flushes(ReceiveBuffer& buffer);
   void on_flush_received(std::uint32_t pages);
-  void write_pages(ReceiveBuffer& buffer, bool may_ack);
+  // Returns the modelled time the write took.
+  Nanos write_pages(ReceiveBuffer& buffer, bool may_ack);
   // Gives back the space of flushes whose replay has ended, and notes the buffer's level.
   void free_replayed(ReceiveBuffer& buffer);
   void note_buffer(const ReceiveBuffer& buffer, Clock::time_point now);
