@@ -61,12 +61,20 @@ timed_pair() {
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {
   if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+spread() {
+  if (($# == 0)); then echo -; return; fi
+  printf '%s\n' "$@" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%.0f-%.0f\n", lo, hi}'
+}
+
+one_decimal() { awk -v v="$1" 'BEGIN { if (v == "-") print v; else printf "%.1f\n", v }'; }
+
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.2f\n", a / b }'; }
 
 # side_by_side DIR "<primary options>" "<standby options>" FIGURE: $rounds rounds,
 # ours and the original taking turns to go first. FIGURE names a function that
 # reads one figure from a run's directory. Sets OURS, THEIRS (medians, "-"
-# without SIMHADR_REF) and OURS_CPU, THEIRS_CPU (median CPU seconds).
+# without SIMHADR_REF), OURS_SPREAD, THEIRS_SPREAD (lowest-highest) and
+# OURS_CPU, THEIRS_CPU (median CPU seconds).
 side_by_side() {
   local dir=$1 figure=$4 round
   local ours=() theirs=() ours_cpu=() theirs_cpu=()
@@ -87,6 +95,7 @@ side_by_side() {
   done
   OURS=$(median "${ours[@]}") OURS_CPU=$(median "${ours_cpu[@]}")
   THEIRS=$(median "${theirs[@]+"${theirs[@]}"}") THEIRS_CPU=$(median "${theirs_cpu[@]+"${theirs_cpu[@]}"}")
+  OURS_SPREAD=$(spread "${ours[@]}") THEIRS_SPREAD=$(spread "${theirs[@]+"${theirs[@]}"}")
 }
 
 # Figures of one run's directory.
@@ -105,11 +114,12 @@ distance_percent() {
 # The throughput table: one row per "label|primary options|standby options",
 # or "label|primary options|standby options|baseline MB/s" to add a column of
 # a baseline (iperf3 at the same write size) and ours against it. Prints
-# medians, the ratio ours/original and the CPU seconds of both pairs, then the
-# median and the lowest ratio.
+# medians with the lowest-highest of the rounds, the ratio ours/original and
+# the CPU seconds of both pairs, then the median and the lowest ratio.
 throughput_table() {
   local ratios=() row label popts sopts baseline r extra
-  printf '%-34s %10s %10s %6s %9s %9s' config "ours MB/s" "orig MB/s" ratio "ours CPU" "orig CPU"
+  printf '%-30s %9s %11s %9s %11s %6s %8s %8s' config "ours MB/s" "(range)" "orig MB/s" "(range)" \
+    ratio "ours CPU" "orig CPU"
   [[ $1 == *'|'*'|'*'|'* ]] && printf ' %11s %10s' "iperf3 MB/s" "ours/iperf"
   echo
   for row in "$@"; do
@@ -119,7 +129,8 @@ throughput_table() {
     [[ $r != - ]] && ratios+=("$r")
     extra=""
     [[ -n $baseline ]] && extra=$(printf ' %11s %10s' "$baseline" "$(ratio "$OURS" "$baseline")")
-    printf '%-34s %10s %10s %6s %9s %9s%s\n' "$label" "$OURS" "$THEIRS" "$r" "$OURS_CPU" \
+    printf '%-30s %9.1f %11s %9s %11s %6s %8s %8s%s\n' "$label" "$OURS" "$OURS_SPREAD" \
+      "$(one_decimal "$THEIRS")" "$THEIRS_SPREAD" "$r" "$OURS_CPU" \
       "$THEIRS_CPU" "$extra"
   done
   if ((${#ratios[@]})); then
