@@ -189,3 +189,19 @@ target_table() {
     done
   done
 }
+
+# The sections both benches print after their throughput table.
+timing_tables() {
+  echo
+  echo "== CPU, NEARSYNC 16 pages -target 50 -t 4 (both processes)"
+  cpu_row "-syncMode NEARSYNC -flushSize 16 -t 4 -target 50"
+  echo
+  echo "== what a flush costs"
+  flush_cost_table
+  echo
+  echo "== -target held"
+  target_table
+  echo
+  echo "== distance from -model (-disk 100 0.0005 on both sides)"
+  model_distance_table
+}

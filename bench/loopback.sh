@@ -42,15 +42,4 @@ for pages in 1 16 256; do
   done
 done
 throughput_table "${rows[@]}"
-echo
-echo "== CPU, NEARSYNC 16 pages -target 50 -t 4 (both processes)"
-cpu_row "-syncMode NEARSYNC -flushSize 16 -t 4 -target 50"
-echo
-echo "== what a flush costs"
-flush_cost_table
-echo
-echo "== -target held"
-target_table
-echo
-echo "== distance from -model (-disk 100 0.0005 on both sides)"
-model_distance_table
+timing_tables
