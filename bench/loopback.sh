@@ -7,6 +7,7 @@
 # closely -target is held, and each program's distance from -model's figure.
 # Not a test: it prints figures (README's Performance section records them).
 # Usage: bench/loopback.sh [rounds, default 3] [seconds per run, default 2]
+# PIN_SIDES=1 runs each primary on CPU 0 and each standby on CPU 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
@@ -32,6 +33,7 @@ iperf_mbytes() {
 
 echo "simhadr on an idle loopback: $(nproc) cores, $(uname -r), $rounds rounds of $seconds s"
 echo "original: ${REF:-not given (set SIMHADR_REF)}"
+[[ ${PIN_SIDES:-0} == 1 ]] && echo "pinned: primaries on CPU 0, standbys on CPU 1"
 echo
 echo "== throughput (MB/s of the primary, medians; CPU = user+sys seconds of both processes)"
 rows=()

@@ -7,6 +7,10 @@
 # -target is held, and each program's distance from -model's figure.
 # Not a test: it prints figures (README's Performance section records them).
 # Usage: bench/under-load.sh [rounds, default 3] [seconds per run, default 2] [hogs, default nproc]
+# PIN_SIDES=1 runs each primary on CPU 0 and each standby on CPU 1, hog i on
+# CPU i: two hosts, each with its own busy CPU, for both programs alike. Without
+# it the kernel places the four tasks, and a pair that lands on one CPU runs up
+# to 8x slower than one split across both, in either program.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
@@ -30,12 +34,13 @@ source bench/compare-lib.sh
 
 # Each hog ends by itself after an hour at the most, should this script be killed outright.
 for ((i = 0; i < hogs; i++)); do
-  timeout 3600 bash -c 'while :; do :; done' &
+  on_cpu $((i % $(nproc))) timeout 3600 bash -c 'while :; do :; done' &
   hog_pids+=($!)
 done
 
 echo "simhadr under load: $hogs CPU hogs, $(nproc) cores, $(uname -r), $rounds rounds of $seconds s"
 echo "original: ${REF:-not given (set SIMHADR_REF)}"
+[[ ${PIN_SIDES:-0} == 1 ]] && echo "pinned: primaries on CPU 0, standbys on CPU 1, hog i on CPU i"
 echo
 echo "== throughput (MB/s of the primary, medians; CPU = user+sys seconds of both processes)"
 disk="-disk 100 0.0005"
