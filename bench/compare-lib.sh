@@ -24,8 +24,10 @@ two_free_ports() {
 
 # With PIN_SIDES=1 the primary runs on CPU 0 and the standby on CPU 1, as two
 # hosts would each have their own; otherwise the kernel places them.
-on_cpu() {
-  if [[ ${PIN_SIDES:-0} == 1 ]]; then taskset -c "$1" "${@:2}"; else "${@:2}"; fi
+# `$(cpu_pin N) COMMAND...` stays one simple command, so `time` measures it and
+# the PID of a background one is the command's own, which a kill reaches.
+cpu_pin() {
+  if [[ ${PIN_SIDES:-0} == 1 ]]; then echo taskset -c "$1"; fi
 }
 
 # timed_pair BIN DIR "<primary options>" "<standby options>": one run of BIN's
@@ -38,7 +40,7 @@ timed_pair() {
   read -r pport sport < <(two_free_ports)
   (
     TIMEFORMAT='%U %S'
-    { time on_cpu 0 timeout 120 "$bin" -role primary -lhost 127.0.0.1 -lport "$pport" -rhost 127.0.0.1 \
+    { time $(cpu_pin 0) timeout 120 "$bin" -role primary -lhost 127.0.0.1 -lport "$pport" -rhost 127.0.0.1 \
       -rport "$sport" $3 >"$dir/p" 2>&1; } 2>"$dir/p.cpu"
   ) &
   primary=$!
@@ -49,7 +51,7 @@ timed_pair() {
   done
   (
     TIMEFORMAT='%U %S'
-    { time on_cpu 1 timeout 120 "$bin" -role standby -lhost 127.0.0.1 -lport "$sport" -rhost 127.0.0.1 \
+    { time $(cpu_pin 1) timeout 120 "$bin" -role standby -lhost 127.0.0.1 -lport "$sport" -rhost 127.0.0.1 \
       -rport "$pport" $4 >"$dir/s" 2>&1; } 2>"$dir/s.cpu"
   ) &
   standby=$!

@@ -34,7 +34,7 @@ source bench/compare-lib.sh
 
 # Each hog ends by itself after an hour at the most, should this script be killed outright.
 for ((i = 0; i < hogs; i++)); do
-  on_cpu $((i % $(nproc))) timeout 3600 bash -c 'while :; do :; done' &
+  $(cpu_pin $((i % $(nproc)))) timeout 3600 bash -c 'while :; do :; done' &
   hog_pids+=($!)
 done
 
