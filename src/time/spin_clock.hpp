@@ -21,8 +21,8 @@ struct SleepCalibration {
 SleepCalibration calibrate_sleep();
 
 // Keeps the lateness of the last wake-ups and sizes the spin from them: the
-// 90th percentile of the recent ones, so nine IOs in ten end on time while a
-// rare late wake-up does not turn every later sleep into a spin.
+// second-latest of the last 32, so 31 IOs in 32 end on time while the one
+// stall among them does not turn every later sleep into a spin.
 class SpinSizer {
  public:
   static constexpr std::size_t kWindow = 32;

@@ -15,11 +15,12 @@ TEST(SpinSizer, KeepsTheFirstSpinUntilAWindowOfWakeUpsIsMeasured) {
   EXPECT_EQ(sizer.spin(), 5us);
 }
 
-TEST(SpinSizer, CoversNineWakeUpsInTenAndNotTheRareLateOne) {
+TEST(SpinSizer, CoversAllButTheLatestWakeUpOfTheWindow) {
   SpinSizer sizer(60us);
-  // 27 prompt wake-ups of 10 us, four of 40 us and one stall of 3 ms.
-  for (int i = 0; i < 27; ++i) sizer.woke_late_by(10us);
-  for (int i = 0; i < 4; ++i) sizer.woke_late_by(40us);
+  // 29 prompt wake-ups of 10 us, two of 40 us and one stall of 3 ms.
+  for (int i = 0; i < 29; ++i) sizer.woke_late_by(10us);
+  sizer.woke_late_by(40us);
+  sizer.woke_late_by(40us);
   sizer.woke_late_by(3ms);
   EXPECT_EQ(sizer.spin(), 40us);
 }
