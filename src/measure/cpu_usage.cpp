@@ -24,17 +24,17 @@ std::optional<Nanos> run_delay_of_this_thread() {
 
 }  // namespace
 
-CpuSample ThisThreadCpuUsage::sample() const {
+CpuUsage ThisThreadCpuUsage::totals() const {
   rusage usage{};
   ::getrusage(RUSAGE_THREAD, &usage);
   return {from_timeval(usage.ru_utime), from_timeval(usage.ru_stime), run_delay_of_this_thread(),
-          std::chrono::steady_clock::now()};
+          std::chrono::steady_clock::now().time_since_epoch()};
 }
 
 CpuUsage CpuMeter::stop() const {
-  const CpuSample ended = source_.sample();
+  const CpuUsage ended = source_.totals();
   CpuUsage used{ended.user - begun_.user, ended.system - begun_.system, std::nullopt,
-                ended.at - begun_.at};
+                ended.wall - begun_.wall};
   if (ended.waiting_for_cpu && begun_.waiting_for_cpu) {
     used.waiting_for_cpu = *ended.waiting_for_cpu - *begun_.waiting_for_cpu;
   }

@@ -7,20 +7,20 @@ namespace simhadr {
 
 void write_cpu_usage(std::ostream& out, const CpuUsage& usage) {
   const Nanos used = usage.user + usage.system;
-  const std::string waited =
-      usage.waiting_for_cpu
-          ? fmt::format("waited for a CPU {:.6f} seconds ({:.1f}% of the run)",
-                        to_seconds(*usage.waiting_for_cpu),
-                        100 * share_of(*usage.waiting_for_cpu, usage.wall))
-          : std::string("time waiting for a CPU not known (the kernel keeps no schedstat)");
-  fmt::print(out, "CPU: user {:.6f} seconds, system {:.6f} seconds ({:.1f}% of one CPU); {}.\n",
-             to_seconds(usage.user), to_seconds(usage.system), 100 * share_of(used, usage.wall),
-             waited);
+  fmt::print(out, "CPU: user {:.6f} seconds, system {:.6f} seconds ({:.1f}% of one CPU); ",
+             to_seconds(usage.user), to_seconds(usage.system), 100 * share_of(used, usage.wall));
+  if (!usage.waiting_for_cpu) {
+    fmt::print(out, "time waiting for a CPU not known (the kernel keeps no schedstat).\n");
+    return;
+  }
+  const double waited_share = 100 * share_of(*usage.waiting_for_cpu, usage.wall);
+  fmt::print(out, "waited for a CPU {:.6f} seconds ({:.1f}% of the run).\n",
+             to_seconds(*usage.waiting_for_cpu), waited_share);
   if (cpu_bound(usage)) {
     fmt::print(out,
                "Warning: this side waited for a CPU {:.1f}% of the run: the host was CPU-bound, "
                "so these figures understate what its network and disks can do.\n",
-               100 * share_of(*usage.waiting_for_cpu, usage.wall));
+               waited_share);
   }
 }
 

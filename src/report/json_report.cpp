@@ -103,13 +103,16 @@ json histogram_json(const Pow2Histogram& histogram, std::string_view unit) {
           {"buckets", rows_json(view.buckets)}};
 }
 
+json seconds_or_null(const std::optional<Nanos>& d) {
+  return d ? json(to_seconds(*d)) : json(nullptr);
+}
+
 json cpu_json(const std::optional<CpuUsage>& cpu) {
   if (!cpu) return nullptr;
   return {{"user_seconds", to_seconds(cpu->user)},
           {"system_seconds", to_seconds(cpu->system)},
           {"wall_seconds", to_seconds(cpu->wall)},
-          {"waiting_for_cpu_seconds",
-           cpu->waiting_for_cpu ? json(to_seconds(*cpu->waiting_for_cpu)) : json(nullptr)},
+          {"waiting_for_cpu_seconds", seconds_or_null(cpu->waiting_for_cpu)},
           {"cpu_bound", cpu_bound(*cpu)}};
 }
 
@@ -164,9 +167,6 @@ json side_json(const RunResult& r, const SideEnd& end,
 
 json run_document(const RunConfig& config, std::string_view kind,
                   std::chrono::system_clock::time_point started) {
-  const auto seconds_or_null = [](const std::optional<Nanos>& d) {
-    return d ? json(to_seconds(*d)) : json(nullptr);
-  };
   const auto zero_is_none = [](Nanos d) {
     return d > Nanos{0} ? json(to_seconds(d)) : json(nullptr);
   };

@@ -19,35 +19,29 @@ struct CpuUsage {
   Nanos wall{};  // the span these figures cover
 };
 
-// One reading of a thread's cumulative figures and the monotonic time it was taken.
-struct CpuSample {
-  Nanos user{};
-  Nanos system{};
-  std::optional<Nanos> waiting_for_cpu;
-  std::chrono::steady_clock::time_point at;
-};
-
+// A source reads a thread's cumulative figures, with `wall` the monotonic
+// clock's reading, so the difference of two readings is what lay between them.
 class CpuUsageSource {
  public:
   virtual ~CpuUsageSource() = default;
-  virtual CpuSample sample() const = 0;
+  virtual CpuUsage totals() const = 0;
 };
 
 // The calling thread's figures (each side of a -demo runs in a thread of its own).
 class ThisThreadCpuUsage final : public CpuUsageSource {
  public:
-  CpuSample sample() const override;
+  CpuUsage totals() const override;
 };
 
 // From its construction to `stop()`, on the thread the source reads.
 class CpuMeter {
  public:
-  explicit CpuMeter(const CpuUsageSource& source) : source_(source), begun_(source.sample()) {}
+  explicit CpuMeter(const CpuUsageSource& source) : source_(source), begun_(source.totals()) {}
   CpuUsage stop() const;
 
  private:
   const CpuUsageSource& source_;
-  CpuSample begun_;
+  CpuUsage begun_;
 };
 
 // From this share of the run spent waiting for a CPU on, a side's figures

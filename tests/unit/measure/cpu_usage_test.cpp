@@ -12,18 +12,18 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// Hands out scripted readings, one per sample(), as a thread's counters would grow.
+// Hands out scripted readings, one per totals(), as a thread's counters would grow.
 class ScriptedCpuUsage final : public CpuUsageSource {
  public:
-  explicit ScriptedCpuUsage(std::vector<CpuSample> samples) : samples_(std::move(samples)) {}
-  CpuSample sample() const override { return samples_.at(next_++); }
+  explicit ScriptedCpuUsage(std::vector<CpuUsage> readings) : readings_(std::move(readings)) {}
+  CpuUsage totals() const override { return readings_.at(next_++); }
 
  private:
-  std::vector<CpuSample> samples_;
+  std::vector<CpuUsage> readings_;
   mutable std::size_t next_ = 0;
 };
 
-const auto kStart = std::chrono::steady_clock::time_point{} + 1h;
+constexpr Nanos kStart = 1h;
 
 CpuUsage measured(Nanos waited, std::optional<Nanos> waited_before = Nanos{0}) {
   std::optional<Nanos> waited_after;
