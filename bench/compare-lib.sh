@@ -30,30 +30,30 @@ cpu_pin() {
   if [[ ${PIN_SIDES:-0} == 1 ]]; then echo taskset -c "$1"; fi
 }
 
+# timed_side BIN CPU ROLE LPORT RPORT "<options>" OUT: one side on loopback,
+# bounded at 120 s; its report in OUT and its user+system CPU seconds in OUT.cpu.
+timed_side() {
+  local TIMEFORMAT='%U %S'
+  { time $(cpu_pin "$2") timeout 120 "$1" -role "$3" -lhost 127.0.0.1 -lport "$4" \
+    -rhost 127.0.0.1 -rport "$5" $6 >"$7" 2>&1; } 2>"$7.cpu"
+}
+
 # timed_pair BIN DIR "<primary options>" "<standby options>": one run of BIN's
-# primary and standby on loopback, to its end (bounded at 120 s). Leaves the
-# reports in DIR/p and DIR/s and the user+system CPU seconds of both in DIR/cpu.
+# primary and standby on loopback, to its end. Leaves the reports in DIR/p and
+# DIR/s and the user+system CPU seconds of both in DIR/cpu.
 timed_pair() {
   local bin=$1 dir=$2 pport sport primary standby
   mkdir -p "$dir"
   : >"$dir/p"
   read -r pport sport < <(two_free_ports)
-  (
-    TIMEFORMAT='%U %S'
-    { time $(cpu_pin 0) timeout 120 "$bin" -role primary -lhost 127.0.0.1 -lport "$pport" -rhost 127.0.0.1 \
-      -rport "$sport" $3 >"$dir/p" 2>&1; } 2>"$dir/p.cpu"
-  ) &
+  timed_side "$bin" 0 primary "$pport" "$sport" "$3" "$dir/p" &
   primary=$!
   # The original's report is block-buffered in a file, so ask the kernel whether it listens yet.
   for _ in $(seq 400); do
     [[ -n $(ss -Hltn "sport = :$pport") ]] && break
     sleep 0.025
   done
-  (
-    TIMEFORMAT='%U %S'
-    { time $(cpu_pin 1) timeout 120 "$bin" -role standby -lhost 127.0.0.1 -lport "$sport" -rhost 127.0.0.1 \
-      -rport "$pport" $4 >"$dir/s" 2>&1; } 2>"$dir/s.cpu"
-  ) &
+  timed_side "$bin" 1 standby "$sport" "$pport" "$4" "$dir/s" &
   standby=$!
   wait "$primary" || true
   # A primary that failed leaves an original standby waiting without end.
