@@ -16,7 +16,7 @@ tools/install-deps.sh --bench >/dev/null
 SIMHADR_BUILD_DIR=build-bench SIMHADR_BUILD_TESTS=OFF tools/build.sh >/dev/null
 bin=build-bench/simhadr
 work=$(mktemp -d)
-trap 'pkill -P $$ 2>/dev/null; rm -rf "$work"' EXIT
+trap 'pkill -P $$ 2>/dev/null || true; rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
 
 source bench/pair-lib.sh

@@ -21,9 +21,10 @@ SIMHADR_BUILD_DIR=build-bench SIMHADR_BUILD_TESTS=OFF tools/build.sh >/dev/null
 bin=build-bench/simhadr
 work=$(mktemp -d)
 hog_pids=()
+# set -e holds in the trap too, so nothing here may fail for lack of a process to stop.
 stop_all() {
   ((${#hog_pids[@]})) && kill "${hog_pids[@]}" 2>/dev/null
-  pkill -P $$ 2>/dev/null
+  pkill -P $$ 2>/dev/null || true
   rm -rf "$work"
 }
 trap stop_all EXIT
