@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <limits>
 
+#include "advice/measured_path.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/network.hpp"
 
@@ -14,8 +16,15 @@ namespace simhadr {
 namespace {
 
 constexpr double kUnbounded = std::numeric_limits<double>::infinity();
-// A standby whose buffer was full this much of the run held its primary back.
+// A standby whose buffer was full this much of the run held its primary back;
+// likewise a closed window, a full send buffer, a wait for a CPU.
 constexpr double kHeldBackFraction = 0.10;
+// Waiting for a CPU this much of the run outweighs what the link and disks did.
+constexpr double kHostCpuShare = 0.25;
+// Two disks this close are one limit: speeding up either alone gains nothing.
+constexpr double kDisksAlike = 0.05;
+// In SYNC, the lesser disk's share of the two writes from which both are named.
+constexpr double kDisksInSeriesShare = 0.25;
 
 double seconds_for(const std::optional<DiskParams>& model, double bytes) {
   return model ? to_seconds(LinearDisk(*model).io_time(static_cast<std::uint64_t>(bytes))) : 0.0;
@@ -29,9 +38,16 @@ struct Inputs {
   double bytes = 0;
   FlushCosts costs;
   std::optional<NetworkModel> network;
+  std::optional<MeasuredPath> path;  // a real primary's view of its connection
   std::optional<DiskParams> replay;
-  bool cpu_send = false;  // send time measured on a real connection with no modelled rate
+  bool cpu_send = false;  // send time measured on a real connection with no wire to show
   bool standby_disk_assumed = false;
+
+  bool modelled_rate() const { return network && network->rate_limited(); }
+  bool measured_wire() const { return !modelled_rate() && path && path->is_wire; }
+  double link_mbytes_per_sec() const {
+    return modelled_rate() ? network->mbytes_per_sec() : path->mbytes_per_sec;
+  }
 };
 
 Inputs gather(const RunResult& primary, const RunResult* standby) {
@@ -48,21 +64,29 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
     in.standby_disk_assumed = primary.disk_model.has_value();
   }
   if (primary.network) in.network.emplace(*primary.network, primary.network_window);
-  const double modelled_round_trip = in.network ? to_seconds(in.network->round_trip()) : 0.0;
-  if (in.network && in.network->rate_limited()) {
+  in.path = measure_path(primary);
+  const std::uint64_t flushes = primary.flushes.calls;
+  if (in.modelled_rate()) {
     c.send = to_seconds(in.network->serialization(static_cast<std::uint64_t>(in.bytes)));
+  } else if (in.measured_wire()) {
+    c.send = in.path->wire_seconds_per_flush;
   } else if (!primary.modelled) {
     // Waiting for room is the receiver's doing, not the cost of sending.
     const Nanos sending = primary.send_phase.time - primary.congestions.time;
-    c.send = seconds_per_call(std::max(sending, Nanos{0}), primary.flushes.calls);
+    c.send = seconds_per_call(std::max(sending, Nanos{0}), flushes);
     in.cpu_send = true;
   }
-  c.round_trip = modelled_round_trip;
+  c.round_trip = in.network ? to_seconds(in.network->round_trip()) : 0.0;
   if (!primary.modelled && expects_ack(primary.mode)) {
-    // A real run measures the round trip: the ack wait, less the standby's write in SYNC.
+    // A real run measures the round trip: the ack wait, less what of the flush
+    // was still crossing the wire when the send returned, less the standby's
+    // write in SYNC. TCP's smallest round trip is a floor under it.
     const double ack_wait = seconds_per_call(primary.ack_wait.time, primary.ack_wait.calls);
-    c.round_trip =
-        primary.mode == SyncMode::Sync ? std::max(0.0, ack_wait - c.standby_write) : ack_wait;
+    const double handed_over = seconds_per_call(primary.send_phase.time, flushes);
+    const double still_on_wire = in.measured_wire() ? std::max(0.0, c.send - handed_over) : 0.0;
+    const double standby_write = primary.mode == SyncMode::Sync ? c.standby_write : 0.0;
+    const double floor = in.path ? in.path->min_round_trip : 0.0;
+    c.round_trip = std::max(floor, ack_wait - still_on_wire - standby_write);
   }
   return in;
 }
@@ -76,10 +100,10 @@ std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
   if (in.replay) {
     limits.push_back({Resource::StandbyReplay, rate(in.bytes, seconds_for(in.replay, in.bytes))});
   }
+  if (in.modelled_rate() || in.measured_wire()) {
+    limits.push_back({Resource::NetworkBandwidth, in.link_mbytes_per_sec()});
+  }
   if (in.network) {
-    if (in.network->rate_limited()) {
-      limits.push_back({Resource::NetworkBandwidth, in.network->mbytes_per_sec()});
-    }
     const double window = in.network->throughput_bound();
     if (!in.network->rate_limited() || window < in.network->mbytes_per_sec()) {
       limits.push_back({Resource::SocketBufferWindow, window});
@@ -94,18 +118,25 @@ double forecast(SyncMode mode, const Inputs& in, const std::vector<ResourceLimit
   return best;
 }
 
+bool disks_alike(double a, double b) {
+  return a > 0 && b > 0 && std::abs(a - b) <= kDisksAlike * std::max(a, b);
+}
+
 // The largest part of one flush's serial path in this mode (the closed forms).
 Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
   const FlushCosts& c = in.costs;
   const Resource send = in.cpu_send ? Resource::SenderCpu : Resource::NetworkBandwidth;
   switch (mode) {
     case SyncMode::Sync: {
-      const std::array<std::pair<double, Resource>, 4> parts{
-          {{c.write, Resource::PrimaryDisk},
-           {c.send, send},
-           {c.standby_write, Resource::StandbyDisk},
-           {c.round_trip, Resource::RoundTrip}}};
-      return std::ranges::max(parts, {}, &std::pair<double, Resource>::first).second;
+      // The two writes are one after the other: together they are one part.
+      const double disks = c.write + c.standby_write;
+      if (disks >= std::max(c.send, c.round_trip)) {
+        if (std::min(c.write, c.standby_write) >= kDisksInSeriesShare * disks) {
+          return Resource::BothDisks;
+        }
+        return c.write >= c.standby_write ? Resource::PrimaryDisk : Resource::StandbyDisk;
+      }
+      return c.send >= c.round_trip ? send : Resource::RoundTrip;
     }
     case SyncMode::NearSync:
       if (c.write >= c.send + c.round_trip) return Resource::PrimaryDisk;
@@ -117,9 +148,11 @@ Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
   return Resource::Unknown;
 }
 
-std::string evidence_for(Resource resource, const Inputs& in) {
+std::string evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
   const FlushCosts& c = in.costs;
   const double bytes = in.bytes;
+  const std::string_view assumed =
+      in.standby_disk_assumed ? ", taking the standby's disk to be like -disk" : "";
   switch (resource) {
     case Resource::PrimaryDisk:
       return fmt::format(
@@ -128,16 +161,32 @@ std::string evidence_for(Resource resource, const Inputs& in) {
     case Resource::StandbyDisk:
       return fmt::format(
           "the standby's write takes {:.6f} s per flush of {:.0f} bytes ({:.6f} MBytes/sec){}",
-          c.standby_write, bytes, rate(bytes, c.standby_write),
-          in.standby_disk_assumed ? ", taking the standby's disk to be like -disk" : "");
+          c.standby_write, bytes, rate(bytes, c.standby_write), assumed);
+    case Resource::BothDisks:
+      if (mode == SyncMode::Sync) {
+        return fmt::format(
+            "a flush of {:.0f} bytes is written on the primary ({:.6f} s), then on the standby "
+            "({:.6f} s) before its ack: {:.6f} MBytes/sec for the two in series{}",
+            bytes, c.write, c.standby_write, rate(bytes, c.write + c.standby_write), assumed);
+      }
+      return fmt::format(
+          "the primary writes a flush of {:.0f} bytes in {:.6f} s and the standby in {:.6f} s; "
+          "either alone holds the log to {:.6f} MBytes/sec{}",
+          bytes, c.write, c.standby_write, rate(bytes, std::max(c.write, c.standby_write)),
+          assumed);
     case Resource::NetworkBandwidth:
-      return fmt::format("a flush of {:.0f} bytes takes {:.6f} s on the link ({:.6f} MBytes/sec)",
-                         bytes, c.send, in.network->mbytes_per_sec());
+      return fmt::format("a flush of {:.0f} bytes takes {:.6f} s on the link ({:.6f} MBytes/sec{})",
+                         bytes, c.send, in.link_mbytes_per_sec(),
+                         in.modelled_rate() ? "" : ", TCP's pace while it had data in flight");
     case Resource::SenderCpu:
       return fmt::format(
           "handing a flush of {:.0f} bytes to TCP takes {:.6f} s ({:.6f} MBytes/sec): the sending "
-          "process and the kernel, with no network modelled",
-          bytes, c.send, rate(bytes, c.send));
+          "process and the kernel{}",
+          bytes, c.send, rate(bytes, c.send),
+          in.path && in.path->mbytes_per_sec > 0
+              ? fmt::format("; TCP's pace of {:.6f} MBytes/sec is this host copying, not a wire",
+                            in.path->mbytes_per_sec)
+              : std::string(", with no network modelled"));
     case Resource::RoundTrip:
       return fmt::format("every flush waits {:.6f} s of round trip for its ack", c.round_trip);
     case Resource::SocketBufferWindow:
@@ -149,11 +198,63 @@ std::string evidence_for(Resource resource, const Inputs& in) {
                          replay, bytes, rate(bytes, replay));
     }
     case Resource::StandbyDiskOrReplay:
+    case Resource::HostCpu:
     case Resource::NotThisStandby:
     case Resource::Unknown:
       break;
   }
   return {};
+}
+
+struct Verdict {
+  Resource resource = Resource::Unknown;
+  std::string evidence;
+};
+
+// What a real primary sees of a limit beyond its models: TCP held back by the
+// standby's closed window or by a send buffer all in flight; without TCP's
+// statistics, sends that waited for room.
+std::optional<Verdict> held_back(const RunResult& primary, const RunResult* standby,
+                                 const Inputs& in, bool window_explains) {
+  if (standby || window_explains) return std::nullopt;
+  if (in.path) {
+    if (in.path->receiver_limited_share >= kHeldBackFraction) {
+      return Verdict{Resource::StandbyDiskOrReplay,
+                     fmt::format("the standby's receive window was closed {:.1f}% of the run: it "
+                                 "takes the log more slowly than it comes, for its disk, its "
+                                 "replay or its CPU (its report says whether its receive buffer "
+                                 "was full)",
+                                 in.path->receiver_limited_share * 100)};
+    }
+    if (in.path->send_buffer_limited_share >= kHeldBackFraction && !in.modelled_rate()) {
+      return Verdict{
+          Resource::SocketBufferWindow,
+          fmt::format("all {} bytes of the send buffer were in flight, waiting for "
+                      "acks, {:.1f}% of the run: raise -sockSndBuf here and "
+                      "-sockRcvBuf on the standby",
+                      primary.socket_send_buffer, in.path->send_buffer_limited_share * 100)};
+    }
+    return std::nullopt;
+  }
+  const double elapsed = to_seconds(primary.busy_time());
+  const double congested = elapsed > 0 ? to_seconds(primary.congestions.time) / elapsed : 0.0;
+  if (congested < kHeldBackFraction) return std::nullopt;
+  return Verdict{Resource::StandbyDiskOrReplay,
+                 fmt::format("sends waited for room {:.1f}% of the run: the standby takes the log "
+                             "more slowly than it comes (its report says whether its receive "
+                             "buffer was full)",
+                             congested * 100)};
+}
+
+std::optional<Verdict> host_cpu(const RunResult& primary) {
+  if (!primary.cpu || !primary.cpu->waiting_for_cpu) return std::nullopt;
+  const double share = share_of(*primary.cpu->waiting_for_cpu, primary.cpu->wall);
+  if (share < kHostCpuShare) return std::nullopt;
+  return Verdict{Resource::HostCpu,
+                 fmt::format("this process was ready to run but waited for a CPU {:.1f}% of the "
+                             "run: the host's other work set the pace more than the link or the "
+                             "disks did",
+                             share * 100)};
 }
 
 }  // namespace
@@ -164,6 +265,8 @@ std::string_view resource_name(Resource resource) {
       return "primary disk";
     case Resource::StandbyDisk:
       return "standby disk";
+    case Resource::BothDisks:
+      return "primary and standby disks";
     case Resource::NetworkBandwidth:
       return "network bandwidth";
     case Resource::RoundTrip:
@@ -174,6 +277,8 @@ std::string_view resource_name(Resource resource) {
       return "standby replay";
     case Resource::SenderCpu:
       return "sender CPU";
+    case Resource::HostCpu:
+      return "host CPU";
     case Resource::StandbyDiskOrReplay:
       return "standby disk or replay";
     case Resource::NotThisStandby:
@@ -197,34 +302,37 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
   b.flush_bytes = in.bytes;
   b.costs = in.costs;
   b.limits = pipeline_limits(in);
-  for (const SyncMode mode :
-       {SyncMode::Sync, SyncMode::NearSync, SyncMode::Async, SyncMode::SuperAsync}) {
-    b.modes.push_back({mode, forecast(mode, in, b.limits)});
-  }
-  const double serial = rate(in.bytes, closed_form_seconds(primary.mode, in.costs));
   b.resource = serial_bottleneck(primary.mode, in);
-  double tightest = serial;
+  double tightest = rate(in.bytes, closed_form_seconds(primary.mode, in.costs));
   for (const ResourceLimit& limit : b.limits) {
     if (limit.mbytes_per_sec < tightest) {
       tightest = limit.mbytes_per_sec;
       b.resource = limit.resource;
     }
   }
-  b.evidence = evidence_for(b.resource, in);
-  const double elapsed = to_seconds(primary.busy_time());
-  const double congested = elapsed > 0 ? to_seconds(primary.congestions.time) / elapsed : 0.0;
-  const bool window_explains = b.resource == Resource::SocketBufferWindow;
-  if (!standby && !window_explains && congested >= kHeldBackFraction) {
-    // A real primary cannot see the standby; a send that waits for room shows it is behind.
-    b.resource = Resource::StandbyDiskOrReplay;
-    b.evidence = fmt::format(
-        "sends waited for room {:.1f}% of the run: the standby takes the log more slowly than it "
-        "comes (its report says whether its receive buffer was full)",
-        congested * 100);
+  const bool disk_named =
+      b.resource == Resource::PrimaryDisk || b.resource == Resource::StandbyDisk;
+  if (disk_named && disks_alike(in.costs.write, in.costs.standby_write)) {
+    b.resource = Resource::BothDisks;
   }
-  if (in.network && in.network->rate_limited() && in.costs.round_trip > 0) {
-    b.covering_socket_buffer = static_cast<std::uint64_t>(in.network->mbytes_per_sec() *
-                                                          kBytesPerMByte * in.costs.round_trip);
+  b.evidence = evidence_for(b.resource, primary.mode, in);
+  const auto held = held_back(primary, standby, in, b.resource == Resource::SocketBufferWindow);
+  if (held) {
+    // Whatever held TCP back passed the log at the measured rate: no mode gets more.
+    b.limits.push_back({held->resource, b.measured_mbytes_per_sec});
+  }
+  for (const SyncMode mode :
+       {SyncMode::Sync, SyncMode::NearSync, SyncMode::Async, SyncMode::SuperAsync}) {
+    b.modes.push_back({mode, forecast(mode, in, b.limits)});
+  }
+  for (const auto& verdict : {held, host_cpu(primary)}) {
+    if (!verdict) continue;
+    b.resource = verdict->resource;
+    b.evidence = verdict->evidence;
+  }
+  if ((in.modelled_rate() || in.measured_wire()) && in.costs.round_trip > 0) {
+    b.covering_socket_buffer =
+        static_cast<std::uint64_t>(in.link_mbytes_per_sec() * kBytesPerMByte * in.costs.round_trip);
   }
   return b;
 }

@@ -116,6 +116,19 @@ json cpu_json(const std::optional<CpuUsage>& cpu) {
           {"cpu_bound", cpu_bound(*cpu)}};
 }
 
+json tcp_json(const std::optional<TcpStats>& tcp) {
+  if (!tcp) return nullptr;
+  return {{"busy_seconds", to_seconds(tcp->busy)},
+          {"receiver_limited_seconds", to_seconds(tcp->receiver_limited)},
+          {"send_buffer_limited_seconds", to_seconds(tcp->send_buffer_limited)},
+          {"bytes_acked", tcp->bytes_acked},
+          {"bytes_retransmitted", tcp->bytes_retransmitted},
+          {"min_round_trip_seconds", to_seconds(tcp->min_round_trip)},
+          {"path_mtu", tcp->path_mtu},
+          {"max_segment_bytes", tcp->max_segment},
+          {"same_host", tcp->same_host}};
+}
+
 json percentiles_json(const LatencyPercentiles& p) {
   return {{"p50", p.percentile(0.5)},     {"p90", p.percentile(0.9)}, {"p99", p.percentile(0.99)},
           {"p99_9", p.percentile(0.999)}, {"max", p.max()},           {"count", p.count()}};
@@ -162,6 +175,7 @@ json side_json(const RunResult& r, const SideEnd& end,
       {"models", models_json(r)},
       {"bottleneck", bottleneck ? bottleneck_json(*bottleneck) : json()},
       {"cpu", cpu_json(r.cpu)},
+      {"tcp", tcp_json(r.tcp)},
   };
 }
 

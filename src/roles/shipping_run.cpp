@@ -5,12 +5,14 @@
 #include "net/shaped_transport.hpp"
 #include "net/socket_properties.hpp"
 #include "net/socket_transport.hpp"
+#include "net/tcp_stats.hpp"
 #include "roles/primary.hpp"
 #include "roles/standby.hpp"
 #include "simhadr/advice/bottleneck.hpp"
 #include "simhadr/report/bottleneck_text.hpp"
 #include "simhadr/report/cpu_text.hpp"
 #include "simhadr/report/interval_line.hpp"
+#include "simhadr/report/tcp_text.hpp"
 #include "simhadr/report/text_report.hpp"
 #include "time/spin_clock.hpp"
 
@@ -32,7 +34,8 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
     outcome.connected = false;
     return outcome;
   }
-  const SocketProperties connected = read_socket_properties(socket->native_handle());
+  const int fd = socket->native_handle();
+  const SocketProperties connected = read_socket_properties(fd);
   const auto transport = make_socket_transport(std::move(*socket), config.socket.blocking);
   // A spin the user chose is kept as it is; a measured one adapts to this machine's wake-ups.
   const SpinPolicy spin_policy = config.spin_seconds ? SpinPolicy::Fixed : SpinPolicy::Adaptive;
@@ -44,8 +47,10 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   const auto disk = make_disk_model(config.disk);
   const ThisThreadCpuUsage this_thread;
   const CpuMeter cpu(this_thread);
+  const TcpStatsMeter tcp_meter(fd);
   RoleOutcome outcome = run_role(link, clock, *disk);
   outcome.result.cpu = cpu.stop();
+  outcome.result.tcp = tcp_meter.stop();
   outcome.result.socket_send_buffer = connected.send_buffer;
   outcome.result.socket_receive_buffer = connected.receive_buffer;
   if (outcome.reconnect) return outcome;
@@ -56,6 +61,10 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   write_bottleneck(log.stream(),
                    result.role == Role::Primary ? advise(result, nullptr) : advise_standby(result));
   write_cpu_usage(log.stream(), *result.cpu);
+  // The standby's connection carries only acks: its TCP figures say nothing of the log's way.
+  if (result.tcp && result.role == Role::Primary) {
+    write_tcp_stats(log.stream(), *result.tcp, result.elapsed);
+  }
   log.flush();
   return outcome;
 }

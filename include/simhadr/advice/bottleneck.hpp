@@ -17,12 +17,14 @@ namespace simhadr {
 enum class Resource : std::uint8_t {
   PrimaryDisk,
   StandbyDisk,
+  BothDisks,  // SYNC writes on both in series; otherwise the two are equally slow
   NetworkBandwidth,
   RoundTrip,
   SocketBufferWindow,
   StandbyReplay,
   SenderCpu,
-  StandbyDiskOrReplay,  // what a real primary can tell: its sends wait for room
+  HostCpu,              // the run waited for a CPU: the host's other work set the pace
+  StandbyDiskOrReplay,  // what a real primary can tell: the standby's window closes
   NotThisStandby,       // a real standby that did not hold its primary back
   Unknown,              // no flush completed
 };

@@ -11,6 +11,7 @@
 #include "simhadr/measure/histogram.hpp"
 #include "simhadr/measure/interval.hpp"
 #include "simhadr/measure/latency_percentiles.hpp"
+#include "simhadr/measure/tcp_stats.hpp"
 #include "simhadr/models/flush_size.hpp"
 #include "simhadr/sync_mode.hpp"
 #include "simhadr/units.hpp"
@@ -73,6 +74,7 @@ struct RunResult {
   IoTally ack_wait;             // primary: time from the last byte handed over to the ack
   bool modelled = false;        // -model: virtual time
   std::optional<CpuUsage> cpu;  // this side's own CPU cost; absent in virtual time
+  std::optional<TcpStats> tcp;  // the kernel's view of the connection; absent in virtual time
 
   // The run's time without -target idling: what sec/flush divides.
   Nanos busy_time() const { return elapsed - (target ? target->idle : Nanos{0}); }

@@ -1,6 +1,8 @@
-// The advisor on modelled runs, where every part of a flush is known.
+// The advisor on modelled runs, where every part of a flush is known, and on
+// real primaries, from what they and their TCP connection measured.
 #include "simhadr/advice/bottleneck.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "model/virtual_run.hpp"
@@ -23,12 +25,12 @@ double forecast(const Bottleneck& b, SyncMode mode) {
   return -1;
 }
 
-TEST(Advisor, AFastNetworkLeavesTheDisk) {
+TEST(Advisor, AFastNetworkLeavesTheDisks) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
   plan.disk = DiskParams{50, 0.001};
   const Bottleneck b = advise_model(plan);
-  EXPECT_EQ(b.resource, Resource::PrimaryDisk);
+  EXPECT_EQ(b.resource, Resource::BothDisks);
   EXPECT_NEAR(b.measured_mbytes_per_sec, forecast(b, SyncMode::Async), 0.01);
   EXPECT_FALSE(b.covering_socket_buffer);
 }
@@ -93,6 +95,114 @@ TEST(Advisor, AStandbyWhoseBufferWasRarelyFullIsNotTheLimit) {
   standby.elapsed = from_seconds(12);
   standby.replay_model = DiskParams{10, 0};
   EXPECT_EQ(advise_standby(standby).resource, Resource::StandbyReplay);
+}
+
+TEST(Advisor, SyncNamesBothDisksInSeries) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Sync;
+  plan.disk = DiskParams{50, 0.001};
+  const Bottleneck b = advise_model(plan);
+  EXPECT_EQ(b.resource, Resource::BothDisks);
+  EXPECT_EQ(resource_name(b.resource), "primary and standby disks");
+  // 64 KiB at 50 MB/s + 1 ms, twice: what SYNC gets, not one disk's 28.4 MB/s.
+  EXPECT_NE(b.evidence.find("14.180861 MBytes/sec for the two in series"), std::string::npos)
+      << b.evidence;
+}
+
+TEST(Advisor, EqualDisksInAsyncAreNamedTogether) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.disk = DiskParams{50, 0.001};
+  plan.run_time = from_seconds(5);
+  FixedFlushSize sizes(16);
+  const StopSource never;
+  VirtualOutcome out = run_virtual(plan, sizes, never);
+  EXPECT_EQ(advise(out.primary, &out.standby).resource, Resource::BothDisks);
+  // A slower standby disk is named on its own.
+  out.standby.disk_model = DiskParams{20, 0.001};
+  EXPECT_EQ(advise(out.primary, &out.standby).resource, Resource::StandbyDisk);
+}
+
+// A real primary's result: `flushes` of 64 KiB in `seconds`, with TCP's view.
+RunResult real_primary(SyncMode mode, std::uint64_t flushes, double seconds) {
+  RunResult r;
+  r.mode = mode;
+  r.flush_pages = 16;
+  r.elapsed = from_seconds(seconds);
+  r.flushes = {flushes, flushes * 65536, r.elapsed};
+  r.send_phase = {flushes, flushes * 65536, from_seconds(seconds * 0.01)};
+  if (expects_ack(mode)) r.ack_wait = {flushes, 0, from_seconds(seconds * 0.98)};
+  r.cpu = CpuUsage{from_seconds(seconds * 0.01), from_seconds(seconds * 0.02), Nanos{0}, r.elapsed};
+  TcpStats tcp;
+  tcp.busy = from_seconds(seconds * 0.99);
+  tcp.bytes_acked = r.flushes.bytes;
+  tcp.min_round_trip = std::chrono::microseconds(20);
+  r.tcp = tcp;
+  return r;
+}
+
+TEST(Advisor, ARealPrimaryOnASlowWireNamesItsBandwidth) {
+  // 560 flushes of 64 KiB in 3 s: about 12.2 MB/s, the link busy all the time.
+  for (const SyncMode mode : {SyncMode::Sync, SyncMode::NearSync, SyncMode::Async}) {
+    const RunResult primary = real_primary(mode, 560, 3.0);
+    const Bottleneck b = advise(primary, nullptr);
+    EXPECT_EQ(b.resource, Resource::NetworkBandwidth) << to_string(mode) << ": " << b.evidence;
+    const double link = 560 * 65536 / 1e6 / (3.0 * 0.99 - (expects_ack(mode) ? 560 * 20e-6 : 0));
+    EXPECT_NE(b.evidence.find(fmt::format("({:.6f} MBytes/sec", link)), std::string::npos)
+        << b.evidence;
+    for (const ModeForecast& f : b.modes) EXPECT_LE(f.mbytes_per_sec, link * (1 + 1e-9));
+    if (mode == SyncMode::Sync) {
+      // The ack wait was the flush crossing the wire; what is left is TCP's round trip.
+      EXPECT_NEAR(b.costs.round_trip, 20e-6, 1e-9);
+      EXPECT_NEAR(forecast(b, SyncMode::Sync), b.measured_mbytes_per_sec,
+                  0.02 * b.measured_mbytes_per_sec);
+    }
+  }
+}
+
+TEST(Advisor, OnOneHostTheWireIsTheCpu) {
+  RunResult primary = real_primary(SyncMode::Async, 560, 3.0);
+  primary.tcp->same_host = true;
+  EXPECT_EQ(advise(primary, nullptr).resource, Resource::SenderCpu);
+  // Another host, but a sender whose CPU time per flush is as long as the wire's.
+  primary.tcp->same_host = false;
+  primary.cpu->system = from_seconds(2.0);
+  EXPECT_EQ(advise(primary, nullptr).resource, Resource::SenderCpu);
+}
+
+TEST(Advisor, AClosedReceiveWindowNamesTheStandbyAndCapsEveryMode) {
+  RunResult primary = real_primary(SyncMode::Async, 560, 3.0);
+  primary.tcp->receiver_limited = from_seconds(2.0);
+  const Bottleneck b = advise(primary, nullptr);
+  EXPECT_EQ(b.resource, Resource::StandbyDiskOrReplay);
+  EXPECT_NE(b.evidence.find("receive window was closed 66.7%"), std::string::npos) << b.evidence;
+  for (const ModeForecast& f : b.modes) EXPECT_LE(f.mbytes_per_sec, b.measured_mbytes_per_sec);
+}
+
+TEST(Advisor, ASendBufferAllInFlightNamesTheWindow) {
+  RunResult primary = real_primary(SyncMode::Async, 560, 3.0);
+  primary.socket_send_buffer = 65536;
+  primary.tcp->send_buffer_limited = from_seconds(1.5);
+  const Bottleneck b = advise(primary, nullptr);
+  EXPECT_EQ(b.resource, Resource::SocketBufferWindow);
+  EXPECT_NE(b.evidence.find("all 65536 bytes of the send buffer"), std::string::npos) << b.evidence;
+}
+
+TEST(Advisor, WaitingForACpuOutweighsTheRest) {
+  RunResult primary = real_primary(SyncMode::Async, 560, 3.0);
+  primary.cpu->waiting_for_cpu = from_seconds(0.6);  // 20%: the link still names itself
+  EXPECT_EQ(advise(primary, nullptr).resource, Resource::NetworkBandwidth);
+  primary.cpu->waiting_for_cpu = from_seconds(1.2);
+  const Bottleneck b = advise(primary, nullptr);
+  EXPECT_EQ(b.resource, Resource::HostCpu);
+  EXPECT_NE(b.evidence.find("waited for a CPU 40.0%"), std::string::npos) << b.evidence;
+}
+
+TEST(Advisor, WithoutTcpStatisticsSendsThatWaitedForRoomNameTheStandby) {
+  RunResult primary = real_primary(SyncMode::Async, 560, 3.0);
+  primary.tcp.reset();
+  primary.congestions = {100, 0, from_seconds(1.0)};
+  EXPECT_EQ(advise(primary, nullptr).resource, Resource::StandbyDiskOrReplay);
 }
 
 }  // namespace

@@ -1,0 +1,43 @@
+#pragma once
+// What the kernel's TCP saw of the connection during a run (TCP_INFO): how
+// long it had data to send and why it was held, what was acknowledged, and
+// the smallest round trip. The primary's advisor reads these to tell a wire
+// that limits from a standby that does, and the wire's rate from the round
+// trip, which the application's own timings cannot separate.
+#include <cstdint>
+
+#include "simhadr/units.hpp"
+
+namespace simhadr {
+
+struct TcpStats {
+  // Data was queued or in flight, for whatever reason.
+  Nanos busy{};
+  // Of that, held because the receiver's window was closed (the standby fell behind)...
+  Nanos receiver_limited{};
+  // ...or because everything in the send buffer was already in flight (the
+  // buffer is smaller than bandwidth x round trip).
+  Nanos send_buffer_limited{};
+  std::uint64_t bytes_acked = 0;
+  std::uint64_t bytes_retransmitted = 0;
+  Nanos min_round_trip{};
+  std::uint32_t path_mtu = 0;
+  std::uint32_t max_segment = 0;  // the sender's MSS
+  bool same_host = false;         // both ends on this host: no wire between them
+
+  // Busy because the path itself was: neither window held it.
+  Nanos path_busy() const { return busy - receiver_limited - send_buffer_limited; }
+};
+
+// What happened between two readings of the same connection.
+inline TcpStats difference(const TcpStats& later, const TcpStats& earlier) {
+  TcpStats d = later;
+  d.busy = later.busy - earlier.busy;
+  d.receiver_limited = later.receiver_limited - earlier.receiver_limited;
+  d.send_buffer_limited = later.send_buffer_limited - earlier.send_buffer_limited;
+  d.bytes_acked = later.bytes_acked - earlier.bytes_acked;
+  d.bytes_retransmitted = later.bytes_retransmitted - earlier.bytes_retransmitted;
+  return d;
+}
+
+}  // namespace simhadr

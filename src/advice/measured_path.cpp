@@ -1,0 +1,41 @@
+#include "advice/measured_path.hpp"
+
+#include <algorithm>
+
+#include "simhadr/units.hpp"
+
+namespace simhadr {
+
+namespace {
+
+// A wire at least this many times slower than the sender's CPU per flush is
+// what set the pace; nearer than that, the two cannot be told apart.
+constexpr double kWireOverCpu = 2.0;
+
+}  // namespace
+
+std::optional<MeasuredPath> measure_path(const RunResult& primary) {
+  if (primary.modelled || !primary.tcp || primary.flushes.calls == 0) return std::nullopt;
+  const TcpStats& tcp = *primary.tcp;
+  const double flushes = static_cast<double>(primary.flushes.calls);
+  const double elapsed = to_seconds(primary.busy_time());
+  MeasuredPath path;
+  path.min_round_trip = to_seconds(tcp.min_round_trip);
+  path.receiver_limited_share = elapsed > 0 ? to_seconds(tcp.receiver_limited) / elapsed : 0.0;
+  path.send_buffer_limited_share =
+      elapsed > 0 ? to_seconds(tcp.send_buffer_limited) / elapsed : 0.0;
+  // Where every flush waits for its ack, the path falls idle after each one,
+  // and each busy spell ends with a round trip for the last byte's ack.
+  const double ack_tails = expects_ack(primary.mode) ? flushes * path.min_round_trip : 0.0;
+  const double on_the_wire = to_seconds(tcp.path_busy()) - ack_tails;
+  if (on_the_wire <= 0 || tcp.bytes_acked == 0) return path;
+  path.mbytes_per_sec = static_cast<double>(tcp.bytes_acked) / kBytesPerMByte / on_the_wire;
+  const double flush_bytes = static_cast<double>(primary.flushes.bytes) / flushes;
+  path.wire_seconds_per_flush = flush_bytes / kBytesPerMByte / path.mbytes_per_sec;
+  const double cpu_per_flush =
+      primary.cpu ? to_seconds(primary.cpu->user + primary.cpu->system) / flushes : 0.0;
+  path.is_wire = !tcp.same_host && path.wire_seconds_per_flush > kWireOverCpu * cpu_per_flush;
+  return path;
+}
+
+}  // namespace simhadr

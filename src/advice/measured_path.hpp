@@ -1,0 +1,26 @@
+#pragma once
+// What a real primary can learn of the path to its standby from its own
+// connection (the kernel's TCP statistics) and its own CPU time: how fast the
+// path carried bytes while it was busy, whether that pace was a wire's or this
+// host's CPU's, and how long the standby or the send buffer held TCP back.
+#include <optional>
+
+#include "simhadr/measure/run_result.hpp"
+
+namespace simhadr {
+
+struct MeasuredPath {
+  double mbytes_per_sec = 0;          // bytes acknowledged / time the path was busy
+  double wire_seconds_per_flush = 0;  // the mean flush at that pace
+  // The pace was the path's: another host, and far slower than this process
+  // hands bytes to the kernel. On one host the "wire" is a CPU copying memory.
+  bool is_wire = false;
+  double receiver_limited_share = 0;     // of the run: the standby's window was closed
+  double send_buffer_limited_share = 0;  // of the run: all the send buffer was in flight
+  double min_round_trip = 0;             // seconds, TCP's smallest
+};
+
+// Empty for modelled runs and where the kernel gave no statistics.
+std::optional<MeasuredPath> measure_path(const RunResult& primary);
+
+}  // namespace simhadr

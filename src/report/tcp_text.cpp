@@ -1,0 +1,21 @@
+#include "simhadr/report/tcp_text.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "simhadr/measure/cpu_usage.hpp"
+
+namespace simhadr {
+
+void write_tcp_stats(std::ostream& out, const TcpStats& tcp, Nanos run) {
+  const auto percent = [run](Nanos part) { return 100 * share_of(part, run); };
+  fmt::print(out,
+             "TCP: busy {:.1f}% of the run (receive window closed {:.1f}%, send buffer all in "
+             "flight {:.1f}%), {} bytes acked, {} retransmitted, min round trip {:.6f} s, path "
+             "MTU {}{}.\n",
+             percent(tcp.busy), percent(tcp.receiver_limited), percent(tcp.send_buffer_limited),
+             tcp.bytes_acked, tcp.bytes_retransmitted, to_seconds(tcp.min_round_trip), tcp.path_mtu,
+             tcp.same_host ? ", both ends on this host" : "");
+}
+
+}  // namespace simhadr
