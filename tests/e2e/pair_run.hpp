@@ -35,6 +35,11 @@ PairRun run_pair(const std::vector<std::string>& primary_extra,
                  const std::vector<std::string>& standby_extra = {},
                  const std::string& host = "127.0.0.1");
 
+// Both ended well, and agree that `flushes` flushes of `flush_bytes` crossed,
+// and on every byte sent and received either way.
+void expect_same_log_on_both_sides(const PairRun& run, std::uint64_t flushes,
+                                   std::uint64_t flush_bytes);
+
 // Checks a -json file (one document, or one per line) against
 // docs/simhadr-result.schema.json with python3-jsonschema; returns how many it held.
 std::size_t expect_valid_json(const std::string& path);

@@ -18,20 +18,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-void expect_same_log_on_both_sides(const PairRun& run, std::uint64_t flushes,
-                                   std::uint64_t flush_bytes) {
-  EXPECT_EQ(run.primary_status, 0) << run.primary_err;
-  EXPECT_EQ(run.standby_status, 0) << run.standby_err;
-  EXPECT_EQ(run.primary.flushes, flushes);
-  EXPECT_EQ(run.standby.flushes, flushes);
-  EXPECT_EQ(run.primary.log_bytes, flushes * flush_bytes);
-  EXPECT_EQ(run.standby.log_bytes, flushes * flush_bytes);
-  EXPECT_EQ(run.primary.sent_bytes, run.standby.recv_bytes);
-  EXPECT_EQ(run.primary.recv_bytes, run.standby.sent_bytes);
-  EXPECT_EQ(run.primary.summary_lines_seen, 7);
-  EXPECT_EQ(run.standby.summary_lines_seen, 7);
-}
-
 class EveryMode : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(EveryMode, BothSidesAgreeOnEveryByteAndAcksMatchTheMode) {

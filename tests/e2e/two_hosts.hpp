@@ -1,0 +1,61 @@
+#pragma once
+// Two hosts on one machine: network namespaces joined by a veth pair, with
+// addresses from the benchmarking range 198.18.0.0/15, optionally a token
+// bucket (tbf) limiting the primary's side, and optionally a third namespace
+// on a link of its own to the primary, as an intruder. Everything is made by
+// the fixture and removed by its destructor, whatever the test did.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pair_run.hpp"
+
+namespace simhadr::e2e {
+
+struct TwoHostsPlan {
+  std::optional<std::string> primary_rate;  // tc's syntax: "100mbit"
+  bool intruder = false;
+};
+
+class TwoHosts {
+ public:
+  // Why namespaces cannot be made here (not root, no ip), or empty.
+  static std::optional<std::string> unavailable();
+
+  explicit TwoHosts(const TwoHostsPlan& plan = {});
+  ~TwoHosts();
+  TwoHosts(const TwoHosts&) = delete;
+  TwoHosts& operator=(const TwoHosts&) = delete;
+
+  static constexpr const char* kPrimaryAddress = "198.18.0.1";
+  static constexpr const char* kStandbyAddress = "198.18.0.2";
+  static constexpr const char* kIntruderAddress = "198.18.1.2";
+
+  const std::string& primary() const { return primary_; }
+  const std::string& standby() const { return standby_; }
+  const std::string& intruder() const { return intruder_; }
+
+  // A ChildProcess's program and arguments that run `program args` inside `ns`.
+  static std::string launcher();
+  static std::vector<std::string> inside(const std::string& ns, const std::string& program,
+                                         const std::vector<std::string>& args);
+
+ private:
+  void remove();
+
+  std::string primary_, standby_, intruder_;
+};
+
+// The binaries each side runs: ours unless told (the interop tests give the original's).
+struct PairPrograms {
+  std::string primary = SIMHADR_BINARY;
+  std::string standby = SIMHADR_BINARY;
+};
+
+// A primary in hosts.primary() and a standby in hosts.standby(), on fixed
+// ports (each pair of namespaces has its own), until both end.
+PairRun run_across(const TwoHosts& hosts, const std::vector<std::string>& primary_extra,
+                   const std::vector<std::string>& standby_extra = {},
+                   const PairPrograms& programs = {});
+
+}  // namespace simhadr::e2e

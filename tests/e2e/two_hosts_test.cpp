@@ -1,0 +1,93 @@
+// The real binary on two hosts made of network namespaces: distinct
+// addresses, a 1500-byte MTU and, where a test asks, a rate-limited link.
+// Counts, bytes and verdicts; never speeds.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "two_hosts.hpp"
+
+namespace simhadr::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+
+class TwoHostTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (const auto why = TwoHosts::unavailable()) GTEST_SKIP() << *why;
+  }
+};
+
+class TwoHostsEveryMode : public TwoHostTest, public ::testing::WithParamInterface<std::string> {};
+
+TEST_P(TwoHostsEveryMode, BothSidesAgreeOnBytesAndFlushes) {
+  const TwoHosts hosts;
+  const PairRun run = run_across(hosts, {"-n", "200", "-syncMode", GetParam(), "-flushSize", "4"});
+  expect_same_log_on_both_sides(run, 200, 16384);
+  EXPECT_EQ(run.standby.mode, GetParam());
+}
+
+// The advisor on a 100 Mbit/s link, in each mode: the wire is the limit, and
+// no mode is forecast faster than the rate it measured for the wire.
+TEST_P(TwoHostsEveryMode, OnARateLimitedLinkTheAdvisorNamesTheBandwidth) {
+  const TwoHosts hosts({.primary_rate = "100mbit", .intruder = false});
+  const PairRun run = run_across(hosts, {"-t", "2", "-syncMode", GetParam()});
+  ASSERT_EQ(run.primary_status, 0) << run.primary_err;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(
+      run.primary_out, m,
+      std::regex(R"(Bottleneck: network bandwidth: a flush of 65536 bytes takes [\d.]+ s on the )"
+                 R"(link \(([\d.]+) MBytes/sec, TCP's pace)")))
+      << run.primary_out;
+  const double link = std::stod(m[1]);
+  ASSERT_TRUE(std::regex_search(
+      run.primary_out, m,
+      std::regex(R"(Same models, each sync mode: SYNC ([\d.]+), NEARSYNC ([\d.]+), ASYNC )"
+                 R"(([\d.]+), SUPERASYNC ([\d.]+) MBytes/sec)")));
+  for (int mode = 1; mode <= 4; ++mode) EXPECT_LE(std::stod(m[mode]), link * 1.000001);
+  EXPECT_NE(run.primary_out.find("path MTU 1500."), std::string::npos) << run.primary_out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, TwoHostsEveryMode,
+                         ::testing::Values("SYNC", "NEARSYNC", "ASYNC", "SUPERASYNC"));
+
+TEST_F(TwoHostTest, FlushesArriveInMtuSizedSegmentsAndAreReassembled) {
+  // At 100 Mbit/s a 1448-byte segment lands every 0.12 ms: the standby reads
+  // a flush in many pieces and must put each flush back together.
+  const TwoHosts hosts({.primary_rate = "100mbit", .intruder = false});
+  const PairRun run = run_across(hosts, {"-n", "50", "-syncMode", "SYNC"});
+  expect_same_log_on_both_sides(run, 50, 65536);
+  EXPECT_GT(run.standby.recv_calls, 2 * run.standby.flushes);
+  EXPECT_NE(run.primary_out.find("path MTU 1500."), std::string::npos) << run.primary_out;
+}
+
+TEST_F(TwoHostTest, ThePrimaryTurnsAwayAnotherHostAndServesItsStandby) {
+  const TwoHosts hosts({.primary_rate = std::nullopt, .intruder = true});
+  ChildProcess primary(
+      TwoHosts::inside(hosts.primary(), SIMHADR_BINARY,
+                       {"-role", "primary", "-lhost", TwoHosts::kPrimaryAddress, "-lport", "47000",
+                        "-rhost", TwoHosts::kStandbyAddress, "-rport", "47001", "-n", "20"}),
+      TwoHosts::launcher());
+  ASSERT_TRUE(primary.wait_for_output("Listening on local host TCP port", 10s)) << primary.err();
+  ChildProcess intruder(TwoHosts::inside(hosts.intruder(), SIMHADR_BINARY,
+                                         {"-role", "standby", "-lhost", TwoHosts::kIntruderAddress,
+                                          "-lport", "47001", "-rhost", TwoHosts::kPrimaryAddress,
+                                          "-rport", "47000", "-connectTimeout", "5"}),
+                        TwoHosts::launcher());
+  EXPECT_EQ(intruder.wait(15s), 1) << intruder.out();
+  EXPECT_TRUE(primary.wait_for_output(
+      std::string("Refused a connection from ") + TwoHosts::kIntruderAddress + ":", 10s))
+      << primary.out();
+
+  ChildProcess standby(
+      TwoHosts::inside(hosts.standby(), SIMHADR_BINARY,
+                       {"-role", "standby", "-lhost", TwoHosts::kStandbyAddress, "-lport", "47001",
+                        "-rhost", TwoHosts::kPrimaryAddress, "-rport", "47000"}),
+      TwoHosts::launcher());
+  const PairRun run = finish(primary, standby);
+  expect_same_log_on_both_sides(run, 20, 65536);
+}
+
+}  // namespace
+}  // namespace simhadr::e2e
