@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -123,10 +124,30 @@ bool bindable(std::uint16_t port) {
 
 }  // namespace
 
+bool ChildProcess::wait_listening(std::uint16_t port, std::chrono::milliseconds timeout) const {
+  // Lines of /proc/PID/net/tcp: "sl local_address:PORT rem_address:PORT st ...", hex; 0A is LISTEN.
+  char wanted[8];
+  std::snprintf(wanted, sizeof wanted, ":%04X", port);
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < deadline) {
+    for (const char* table : {"tcp", "tcp6"}) {
+      std::ifstream sockets("/proc/" + std::to_string(pid_) + "/net/" + table);
+      for (std::string line; std::getline(sockets, line);) {
+        std::istringstream fields(line);
+        std::string slot, local, remote, state;
+        fields >> slot >> local >> remote >> state;
+        if (local.ends_with(wanted) && state == "0A") return true;
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
 std::uint16_t private_port(PortBlock block) {
   constexpr int kBlockSize = 1000;
   const int base =
-      std::max(1024, ephemeral_low() - 4 * kBlockSize) + static_cast<int>(block) * kBlockSize;
+      std::max(1024, ephemeral_low() - 5 * kBlockSize) + static_cast<int>(block) * kBlockSize;
   const int start = static_cast<int>(::getpid()) % kBlockSize;
   for (int i = 0; i < kBlockSize; ++i) {
     const auto port = static_cast<std::uint16_t>(base + (start + i) % kBlockSize);

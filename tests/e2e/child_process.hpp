@@ -4,6 +4,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,10 @@ class ChildProcess {
   // True once stdout holds `needle`; false when the deadline passes first.
   bool wait_for_output(const std::string& needle, std::chrono::milliseconds timeout) const;
 
+  // True once the process listens on TCP `port`, read from its own network
+  // namespace's socket table (a probe connection would be taken as a peer).
+  bool wait_listening(std::uint16_t port, std::chrono::milliseconds timeout) const;
+
   std::string out() const;
   std::string err() const;
 
@@ -39,7 +44,13 @@ class ChildProcess {
 // own below the kernel's ephemeral range, so neither the kernel (bind to port
 // 0, outgoing connections) nor another test can hand the same port out.
 // The port is free when returned; the process id spreads concurrent runs.
-enum class PortBlock : std::uint16_t { StandbyFirst, NoListener, PersistentStandby, Sweep };
+enum class PortBlock : std::uint16_t {
+  StandbyFirst,
+  NoListener,
+  PersistentStandby,
+  Sweep,
+  Interop
+};
 std::uint16_t private_port(PortBlock block);
 
 }  // namespace simhadr::e2e

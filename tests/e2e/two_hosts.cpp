@@ -128,7 +128,7 @@ PairRun run_across(const TwoHosts& hosts, const std::vector<std::string>& primar
                               primary_extra)),
       TwoHosts::launcher());
   // The standby retries until the primary listens; waiting for it saves a retry.
-  primary.wait_for_output("Listening on local host TCP port", 5s);
+  primary.wait_listening(47000, 5s);
   ChildProcess standby(
       TwoHosts::inside(hosts.standby(), programs.standby,
                        concat({"-role", "standby", "-lhost", TwoHosts::kStandbyAddress, "-lport",

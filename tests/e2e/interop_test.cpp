@@ -1,0 +1,137 @@
+// Against the original binary (SIMHADR_REF=/path/to/simhadr_linux): our
+// primary with its standby and its primary with our standby, in every sync
+// mode, on loopback and across two namespaces. Both sides must agree on every
+// flush and byte, and our reports must have the original's shape, line for
+// line, numbers masked, apart from the lines we add. Without SIMHADR_REF the
+// tests skip, saying so: the binary is IBM's and is never part of this tree.
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <regex>
+#include <sstream>
+#include <tuple>
+
+#include "two_hosts.hpp"
+
+namespace simhadr::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::string reference_binary() {
+  const char* path = std::getenv("SIMHADR_REF");
+  return path ? path : "";
+}
+
+// A report reduced to its shape: numbers masked, histogram rows (as many as
+// the data make) folded into one, the lines only we print left out.
+std::vector<std::string> shape_of(const std::string& report) {
+  static const std::vector<std::string> ours = {
+      "Bottleneck:", "Socket buffer covering",    "Same models",       "CPU:",
+      "TCP:",        "Warning: this side waited", "StandByRcvBufUsed:"};
+  static const std::regex number(R"(\d+(\.\d+)?)");
+  static const std::regex resolver(R"(via \w+\(\))");
+  static const std::regex row(R"((From # to #|Exactly +#) +# numbers|# zeros)");
+  static const std::regex spaces(" +");
+  std::vector<std::string> shape;
+  std::istringstream in(report);
+  for (std::string line; std::getline(in, line);) {
+    if (std::ranges::any_of(ours, [&](const std::string& p) { return line.starts_with(p); })) {
+      continue;
+    }
+    line = std::regex_replace(line, number, "#");
+    line = std::regex_replace(line, resolver, "via <resolver>");
+    if (std::regex_match(line, row)) line = "<histogram row>";
+    line = std::regex_replace(line, spaces, " ");
+    const bool repeat =
+        !shape.empty() && shape.back() == line && (line.empty() || line == "<histogram row>");
+    if (!repeat) shape.push_back(line);
+  }
+  while (!shape.empty() && shape.back().empty()) shape.pop_back();
+  return shape;
+}
+
+void expect_same_shape(const std::string& ours, const std::string& original,
+                       const std::string& what) {
+  const auto a = shape_of(ours);
+  const auto b = shape_of(original);
+  EXPECT_GT(b.size(), 40u) << what << ": too little of the original's report to compare\n"
+                           << original;
+  for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+    const std::string mine = i < a.size() ? a[i] : "<end>";
+    const std::string theirs = i < b.size() ? b[i] : "<end>";
+    ASSERT_EQ(mine, theirs) << what << ", shape line " << i + 1 << "\nours:\n"
+                            << ours << "\noriginal:\n"
+                            << original;
+  }
+}
+
+PairRun run_on_loopback(const std::vector<std::string>& primary_extra,
+                        const PairPrograms& programs) {
+  const std::string port = std::to_string(private_port(PortBlock::Interop));
+  ChildProcess primary(concat({"-role", "primary", "-lhost", "127.0.0.1", "-lport", port, "-rhost",
+                               "127.0.0.1", "-rport", "1"},
+                              primary_extra),
+                       programs.primary);
+  EXPECT_TRUE(primary.wait_listening(static_cast<std::uint16_t>(std::stoi(port)), 10s));
+  ChildProcess standby({"-role", "standby", "-lhost", "127.0.0.1", "-lport", "1", "-rhost",
+                        "127.0.0.1", "-rport", port},
+                       programs.standby);
+  return finish(primary, standby);
+}
+
+using Case = std::tuple<std::string, bool>;  // sync mode, across namespaces
+
+class Interop : public ::testing::TestWithParam<Case> {
+ protected:
+  void SetUp() override {
+    if (reference_binary().empty()) {
+      GTEST_SKIP() << "SIMHADR_REF is not set: give it the original simhadr_linux to run the "
+                      "interop tests (DEVELOPERS.md says where to get it)";
+    }
+    ASSERT_EQ(::access(reference_binary().c_str(), X_OK), 0)
+        << "SIMHADR_REF=" << reference_binary() << " is not an executable file";
+    if (std::get<1>(GetParam())) {
+      if (const auto why = TwoHosts::unavailable()) GTEST_SKIP() << *why;
+    }
+  }
+
+  PairRun run(const PairPrograms& programs) {
+    const auto& [mode, across] = GetParam();
+    const std::vector<std::string> extra{"-n", "200", "-syncmode", mode, "-flushSize", "4"};
+    if (!across) return run_on_loopback(extra, programs);
+    const TwoHosts hosts;
+    return run_across(hosts, extra, {}, programs);
+  }
+};
+
+TEST_P(Interop, BothWaysEveryFlushArrivesAndTheReportsKeepTheOriginalsShape) {
+  const std::string ours = SIMHADR_BINARY;
+  const std::string original = reference_binary();
+  const PairRun ours_primary = run({.primary = ours, .standby = original});
+  expect_same_log_on_both_sides(ours_primary, 200, 16384);
+  const PairRun ours_standby = run({.primary = original, .standby = ours});
+  expect_same_log_on_both_sides(ours_standby, 200, 16384);
+  const std::string mode = std::get<0>(GetParam());
+  for (const PairRun* run : {&ours_primary, &ours_standby}) {
+    EXPECT_EQ(run->primary.mode, mode);
+    EXPECT_EQ(run->standby.mode, mode);
+  }
+  expect_same_shape(ours_primary.primary_out, ours_standby.primary_out, "primary report");
+  expect_same_shape(ours_standby.standby_out, ours_primary.standby_out, "standby report");
+}
+
+INSTANTIATE_TEST_SUITE_P(ModesAndPlaces, Interop,
+                         ::testing::Combine(::testing::Values("SYNC", "NEARSYNC", "ASYNC",
+                                                              "SUPERASYNC"),
+                                            ::testing::Bool()),
+                         [](const ::testing::TestParamInfo<Case>& info) {
+                           return std::get<0>(info.param) +
+                                  (std::get<1>(info.param) ? "_TwoHosts" : "_Loopback");
+                         });
+
+}  // namespace
+}  // namespace simhadr::e2e
