@@ -46,7 +46,7 @@ struct Inputs {
   bool modelled_rate() const { return network && network->rate_limited(); }
   bool measured_wire() const { return !modelled_rate() && path && path->is_wire; }
   double link_mbytes_per_sec() const {
-    return modelled_rate() ? network->mbytes_per_sec() : path->mbytes_per_sec;
+    return modelled_rate() ? network->payload_mbytes_per_sec() : path->mbytes_per_sec;
   }
 };
 
@@ -105,7 +105,7 @@ std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
   }
   if (in.network) {
     const double window = in.network->throughput_bound();
-    if (!in.network->rate_limited() || window < in.network->mbytes_per_sec()) {
+    if (!in.network->rate_limited() || window < in.network->payload_mbytes_per_sec()) {
       limits.push_back({Resource::SocketBufferWindow, window});
     }
   }
@@ -177,7 +177,10 @@ std::string evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
     case Resource::NetworkBandwidth:
       return fmt::format("a flush of {:.0f} bytes takes {:.6f} s on the link ({:.6f} MBytes/sec{})",
                          bytes, c.send, in.link_mbytes_per_sec(),
-                         in.modelled_rate() ? "" : ", TCP's pace while it had data in flight");
+                         in.modelled_rate()
+                             ? fmt::format(" of TCP payload on a {:g} MBytes/sec link",
+                                           in.network->mbytes_per_sec())
+                             : std::string(", TCP's pace while it had data in flight"));
     case Resource::SenderCpu:
       return fmt::format(
           "handing a flush of {:.0f} bytes to TCP takes {:.6f} s ({:.6f} MBytes/sec): the sending "

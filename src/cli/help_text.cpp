@@ -56,8 +56,10 @@ What the primary ships (the standby learns these from the handshake):
 
 What-if models (docs/models.md):
   -netDelay SECONDS        one-way network delay added to every message
-  -netRate MB/S            network bandwidth; the smallest socket buffer size
-                           given is the window (default: 6291456 bytes)
+  -netRate MB/S            the link's rate on the wire (100 Mbit/s is 12.5); the
+                           log gets 94.1% of it, the rest is Ethernet, IP and TCP
+                           framing; the smallest socket buffer size given is the
+                           window (default: 6291456 bytes)
                            (both applied by the primary, in both directions)
   -replay MB/S [SECONDS]   standby replay speed and overhead per flush; a flush
                            leaves the receive buffer only once replayed

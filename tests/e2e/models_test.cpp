@@ -51,8 +51,9 @@ TEST(Model, AVirtualRunIsTheSameEveryTimeAndValidates) {
   EXPECT_NEAR(primary["elapsed_seconds"].get<double>(), 60.0, 0.01);
   EXPECT_EQ(primary["intervals"].size(), 6u);
   EXPECT_EQ(primary["bottleneck"]["resource"], "round trip");
-  // NEARSYNC = max(write, send + round trip) per flush of 65536 bytes.
-  const double expected = 65536 / 1e6 / (65536 / 50e6 + 0.002);
+  // NEARSYNC = max(write, send + round trip) per flush of 65536 bytes; the
+  // link's 50 MB/s carries 1448 bytes of payload in every 1538.
+  const double expected = 65536 / 1e6 / (65536 / (50e6 * 1448 / 1538) + 0.002);
   EXPECT_NEAR(primary["log"]["mbytes_per_sec"].get<double>(), expected, expected * 0.01);
   EXPECT_NEAR(primary["bottleneck"]["mode_forecasts_mbytes_per_sec"]["NEARSYNC"].get<double>(),
               expected, expected * 0.01);
@@ -89,7 +90,8 @@ TEST(NetworkModel, ALoopbackPairIsShapedAndTheAdvisorNamesTheWindow) {
   EXPECT_NE(line_starting(run.primary_out, "Bottleneck: ").find("socket buffer window"),
             std::string::npos)
       << run.primary_out;
-  EXPECT_NE(run.primary_out.find("Socket buffer covering bandwidth x round trip: 125000 bytes"),
+  // 12.5 MB/s x 1448/1538 of payload x 10 ms.
+  EXPECT_NE(run.primary_out.find("Socket buffer covering bandwidth x round trip: 117685 bytes"),
             std::string::npos);
 }
 

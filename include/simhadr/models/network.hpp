@@ -8,7 +8,11 @@
 //     until its acknowledgement could be back: wire end + round trip.
 //   - Everything travelling back (acks) arrives one round trip after the
 //     wire end of the last piece sent before it.
-// So throughput is min(rate, window / (round trip + quantum / rate)).
+//   - The rate is the link's, on the wire: of every full Ethernet frame on a
+//     1500-byte MTU (1538 bytes with preamble, gap and checksum), 1448 bytes
+//     are TCP payload (the rest is Ethernet, IP and TCP with timestamps), so
+//     the log moves at 94.1% of it.
+// So throughput is min(payload rate, window / (round trip + quantum / payload rate)).
 #include <cstdint>
 
 #include "simhadr/config.hpp"
@@ -23,8 +27,11 @@ class NetworkModel {
   Nanos one_way_delay() const { return one_way_; }
   Nanos round_trip() const { return one_way_ * 2; }
   bool rate_limited() const { return params_.mbytes_per_sec.has_value(); }
+  // The link's rate, as given, and what of it carries log bytes.
   double mbytes_per_sec() const { return params_.mbytes_per_sec.value_or(0); }
-  // Time on the wire; zero without a rate.
+  double payload_mbytes_per_sec() const { return mbytes_per_sec() * kPayloadShare; }
+  static constexpr double kPayloadShare = 1448.0 / 1538.0;
+  // Time on the wire of `bytes` of payload; zero without a rate.
   Nanos serialization(std::uint64_t bytes) const;
   std::uint64_t window_bytes() const { return window_; }
   // The largest piece handed over at once: about 50 us of wire time, whole
