@@ -23,6 +23,18 @@ namespace simhadr {
 
 namespace {
 
+std::string_view disk_test_option(DiskTestKind kind) {
+  switch (kind) {
+    case DiskTestKind::WriteFile:
+      return "-write";
+    case DiskTestKind::ReadFile:
+      return "-read";
+    case DiskTestKind::Directory:
+      return "-testDisk";
+  }
+  return "-write";
+}
+
 constexpr std::array<std::string_view, 48> kOptionNames{"role",
                                                         "lhost",
                                                         "lport",
@@ -313,9 +325,13 @@ class OptionTable {
     return *config_.logger;
   }
 
+  // The option among -role and -demo that was given, for a refusal to name.
+  std::string_view role_option() const { return config_.role ? "-role" : "-demo"; }
+
   void decide_model() {
     if (config_.role || config_.demo) {
-      throw UsageError("-model runs both roles in virtual time; leave out -role and -demo");
+      throw UsageError(
+          fmt::format("-model runs both roles in virtual time; leave out {}", role_option()));
     }
     if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
     check_flush_sizes(config_);
@@ -331,11 +347,16 @@ class OptionTable {
     if (disk_targets_.size() > 1) {
       throw UsageError("give only one of -write, -read and -testDisk");
     }
-    if (config_.role || config_.demo) {
-      throw UsageError("a disk test runs on its own; leave out -role and -demo");
-    }
     std::tie(disk_.kind, disk_.path) = disk_targets_.front();
-    if (disk_.path.empty()) throw UsageError("the disk test needs a file or directory name");
+    const std::string_view test = disk_test_option(disk_.kind);
+    if (config_.role || config_.demo || config_.model) {
+      throw UsageError(fmt::format("{} is a disk test, which runs on its own; leave out {}", test,
+                                   config_.model ? "-model" : role_option()));
+    }
+    if (disk_.path.empty()) {
+      throw UsageError(fmt::format("{} needs a {} name", test,
+                                   disk_.kind == DiskTestKind::Directory ? "directory" : "file"));
+    }
     if (disk_.kind == DiskTestKind::ReadFile) {
       if (disk_.threads > 1)
         throw UsageError("-threads applies to write tests; -read uses one reader");

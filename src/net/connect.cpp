@@ -85,8 +85,8 @@ std::vector<tcp::endpoint> resolve(boost::asio::io_context& io, const Endpoint& 
   const auto results = resolver.resolve(where.host, std::to_string(where.port),
                                         tcp::resolver::numeric_service, error);
   if (error || results.empty()) {
-    throw RunError(fmt::format("cannot resolve {} host '{}': {}", which, where.host,
-                               error ? error.message() : "no address"));
+    throw RunError(fmt::format("-{}host '{}': cannot resolve it: {}", which == "local" ? 'l' : 'r',
+                               where.host, error ? error.message() : "no address"));
   }
   log.line("hostname={}", where.host);
   std::vector<tcp::endpoint> endpoints;
@@ -106,10 +106,11 @@ std::vector<tcp::endpoint> resolve(boost::asio::io_context& io, const Endpoint& 
   return endpoints;
 }
 
-void set_int_option(int fd, int name, int value, std::string_view option_name) {
+void set_int_option(int fd, int name, int value, std::string_view option_name,
+                    std::string_view given_by) {
   if (::setsockopt(fd, SOL_SOCKET, name, &value, sizeof value) != 0) {
-    throw RunError(
-        fmt::format("setsockopt({}) to {} failed: {}", option_name, value, std::strerror(errno)));
+    throw RunError(fmt::format("{} {}: setsockopt({}) failed: {}", given_by, value, option_name,
+                               std::strerror(errno)));
   }
 }
 
@@ -117,11 +118,11 @@ void set_int_option(int fd, int name, int value, std::string_view option_name) {
 void apply_buffer_sizes(int fd, const SocketOptions& options, RunLog& log, bool announce) {
   if (options.send_buffer) {
     if (announce) log.line("Calling setsockopt(SO_SNDBUF)");
-    set_int_option(fd, SO_SNDBUF, *options.send_buffer, "SO_SNDBUF");
+    set_int_option(fd, SO_SNDBUF, *options.send_buffer, "SO_SNDBUF", "-sockSndBuf");
   }
   if (options.receive_buffer) {
     if (announce) log.line("Calling setsockopt(SO_RCVBUF)");
-    set_int_option(fd, SO_RCVBUF, *options.receive_buffer, "SO_RCVBUF");
+    set_int_option(fd, SO_RCVBUF, *options.receive_buffer, "SO_RCVBUF", "-sockRcvBuf");
   }
   if (announce && (options.send_buffer || options.receive_buffer)) {
     print_socket_properties(log, "buffer resizing", fd);
@@ -180,7 +181,8 @@ StandbyListener::StandbyListener(boost::asio::io_context& io, const LinkPlan& pl
   acceptor_.bind(local, error);
   if (!error) acceptor_.listen(1, error);
   if (error)
-    throw RunError(fmt::format("cannot listen on {}: {}", describe(local), error.message()));
+    throw RunError(
+        fmt::format("-lhost/-lport: cannot listen on {}: {}", describe(local), error.message()));
   const std::uint16_t port = acceptor_.local_endpoint().port();
   log.line("Listening on local host TCP port {}", port);
   log.blank();
@@ -250,7 +252,7 @@ std::optional<tcp::socket> connect_to_primary(boost::asio::io_context& io, const
       socket.bind(*same_family, error);
       if (error) {
         throw RunError(
-            fmt::format("cannot bind to {}: {}", describe(*same_family), error.message()));
+            fmt::format("-bind: cannot bind to {}: {}", describe(*same_family), error.message()));
       }
     }
     first_open = false;

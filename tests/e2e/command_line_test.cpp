@@ -47,8 +47,10 @@ std::vector<Refusal> refusals() {
       {{"-foo"}, "-foo"},
       {{"-model"}, "-model needs something that takes time"},
       {{"-model", "-netDelay", "0"}, "-model needs something that takes time"},
-      {{"-model", "-role", "primary", "-disk", "10", "0"}, "-model"},
-      {{"-model", "-demo", "-disk", "10", "0"}, "-model"},
+      {{"-model", "-role", "primary", "-disk", "10", "0"},
+       "-model runs both roles in virtual time; leave out -role"},
+      {{"-model", "-demo", "-disk", "10", "0"},
+       "-model runs both roles in virtual time; leave out -demo"},
       {{"-model", "-replay", "0"}, "-replay"},
       {{"-model", "-replay", "10", "-1"}, "-replay"},
       {{"-model", "-netDelay", "-0.1"}, "-netDelay"},
@@ -72,13 +74,17 @@ std::vector<Refusal> refusals() {
       {{"-demo", "stray"}, "stray"},
       {{"-demo", "-flushSize"}, "flushSize"},
       {{"-write", "a", "-read", "b"}, "only one of"},
-      {{"-testDisk", "d", "-demo"}, "on its own"},
-      {{"-write", "a", "-role", "primary"}, "on its own"},
+      {{"-testDisk", "d", "-demo"},
+       "-testDisk is a disk test, which runs on its own; leave out -demo"},
+      {{"-write", "a", "-role", "primary"},
+       "-write is a disk test, which runs on its own; leave out -role"},
+      {{"-read", "a", "-model"}, "-read is a disk test, which runs on its own; leave out -model"},
       {{"-read", "a", "-threads", "2"}, "-threads"},
       {{"-write", "a", "-threads", "0"}, "-threads"},
       {{"-write", "a", "-threads", "65"}, "-threads"},
       {{"-write"}, "write"},
-      {{"-write", ""}, "file or directory"},
+      {{"-write", ""}, "-write needs a file name"},
+      {{"-testDisk", ""}, "-testDisk needs a directory name"},
       {{"-demo", "-flushSize", "16", "-hadrBufSize", "8"}, "-hadrBufSize 8"},
       {{"-role", "standby", "-lhost", "a", "-lport", "1", "-rhost", "b", "-rport", "2", "-syncMode",
         "fast"},
@@ -172,7 +178,7 @@ TEST(CommandLine, AHostThatDoesNotResolveIsNamed) {
   ChildProcess primary({"-role", "primary", "-lhost", "no-such-host.invalid", "-lport", "0",
                         "-rhost", "127.0.0.1", "-rport", "1"});
   EXPECT_EQ(primary.wait(20s), 1);
-  EXPECT_NE(primary.err().find("cannot resolve local host 'no-such-host.invalid'"),
+  EXPECT_NE(primary.err().find("-lhost 'no-such-host.invalid': cannot resolve it"),
             std::string::npos)
       << primary.err();
 }
