@@ -1,8 +1,16 @@
 # Sourced by the benches that put simhadr beside the original (SIMHADR_REF):
-# pairs of either program on loopback, run in alternating rounds, with the CPU
+# pairs of either program on loopback (or across two namespaces, after
+# two-hosts-lib.sh's two_hosts_up), run in alternating rounds, with the CPU
 # seconds of both processes, and medians. Needs $rounds and pair-lib.sh.
 
 REF=${SIMHADR_REF:-}
+# Loopback unless two-hosts-lib.sh moves the pairs into namespaces.
+: "${PRIMARY_NS:=}" "${STANDBY_NS:=}" "${PRIMARY_ADDR:=127.0.0.1}" "${STANDBY_ADDR:=127.0.0.1}"
+
+# `$(in_namespace NS) COMMAND...` runs COMMAND in NS, or here when NS is empty.
+in_namespace() {
+  if [[ -n $1 ]]; then echo ip netns exec "$1"; fi
+}
 if [[ -n "$REF" && ! -x "$REF" ]]; then
   echo "SIMHADR_REF=$REF is not an executable file" >&2
   exit 2
@@ -16,7 +24,8 @@ two_free_ports() {
   read -r low _ </proc/sys/net/ipv4/ip_local_port_range
   while ((${#ports[@]} < 2)); do
     port=$((low - 12000 + RANDOM % 10000))
-    [[ -z $(ss -Htan "( sport = :$port or dport = :$port )") && " ${ports[*]-} " != *" $port "* ]] &&
+    [[ -z $($(in_namespace "$PRIMARY_NS") ss -Htan "( sport = :$port or dport = :$port )") &&
+      " ${ports[*]-} " != *" $port "* ]] &&
       ports+=("$port")
   done
   echo "${ports[@]}"
@@ -30,16 +39,17 @@ cpu_pin() {
   if [[ ${PIN_SIDES:-0} == 1 ]]; then echo taskset -c "$1"; fi
 }
 
-# timed_side BIN CPU ROLE LPORT RPORT "<options>" OUT: one side on loopback,
-# bounded at 120 s; its report in OUT and its user+system CPU seconds in OUT.cpu.
+# timed_side BIN CPU ROLE LPORT RPORT "<options>" OUT: one side, bounded at
+# 120 s; its report in OUT and its user+system CPU seconds in OUT.cpu.
 timed_side() {
-  local TIMEFORMAT='%U %S'
-  { time $(cpu_pin "$2") timeout 120 "$1" -role "$3" -lhost 127.0.0.1 -lport "$4" \
-    -rhost 127.0.0.1 -rport "$5" $6 >"$7" 2>&1; } 2>"$7.cpu"
+  local TIMEFORMAT='%U %S' ns=$PRIMARY_NS here=$PRIMARY_ADDR there=$STANDBY_ADDR
+  [[ $3 == standby ]] && ns=$STANDBY_NS here=$STANDBY_ADDR there=$PRIMARY_ADDR
+  { time $(in_namespace "$ns") $(cpu_pin "$2") timeout 120 "$1" -role "$3" -lhost "$here" \
+    -lport "$4" -rhost "$there" -rport "$5" $6 >"$7" 2>&1; } 2>"$7.cpu"
 }
 
 # timed_pair BIN DIR "<primary options>" "<standby options>": one run of BIN's
-# primary and standby on loopback, to its end. Leaves the reports in DIR/p and
+# primary and standby, to its end. Leaves the reports in DIR/p and
 # DIR/s and the user+system CPU seconds of both in DIR/cpu.
 timed_pair() {
   local bin=$1 dir=$2 pport sport primary standby
@@ -50,7 +60,7 @@ timed_pair() {
   primary=$!
   # The original's report is block-buffered in a file, so ask the kernel whether it listens yet.
   for _ in $(seq 400); do
-    [[ -n $(ss -Hltn "sport = :$pport") ]] && break
+    [[ -n $($(in_namespace "$PRIMARY_NS") ss -Hltn "sport = :$pport") ]] && break
     sleep 0.025
   done
   timed_side "$bin" 1 standby "$sport" "$pport" "$4" "$dir/s" &
@@ -71,7 +81,8 @@ median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {
 
 spread() {
   if (($# == 0)); then echo -; return; fi
-  printf '%s\n' "$@" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%.0f-%.0f\n", lo, hi}'
+  printf '%s\n' "$@" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {
+    if (hi < 100) printf "%.1f-%.1f\n", lo, hi; else printf "%.0f-%.0f\n", lo, hi }'
 }
 
 one_decimal() { awk -v v="$1" 'BEGIN { if (v == "-") print v; else printf "%.1f\n", v }'; }
