@@ -148,6 +148,19 @@ Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
   return Resource::Unknown;
 }
 
+// What TCP's pace says, or cannot say, beside a sender-CPU verdict.
+std::string sender_cpu_caveat(const Inputs& in) {
+  if (!in.path || in.path->mbytes_per_sec <= 0) return ", with no network modelled";
+  if (in.path->same_host) {
+    return fmt::format("; TCP's pace of {:.6f} MBytes/sec is this host copying, not a wire",
+                       in.path->mbytes_per_sec);
+  }
+  return fmt::format(
+      "; TCP moved {:.6f} MBytes/sec while busy, which this process's CPU time per flush "
+      "could also explain: the wire and the CPU cannot be told apart here",
+      in.path->mbytes_per_sec);
+}
+
 std::string evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
   const FlushCosts& c = in.costs;
   const double bytes = in.bytes;
@@ -185,11 +198,7 @@ std::string evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       return fmt::format(
           "handing a flush of {:.0f} bytes to TCP takes {:.6f} s ({:.6f} MBytes/sec): the sending "
           "process and the kernel{}",
-          bytes, c.send, rate(bytes, c.send),
-          in.path && in.path->mbytes_per_sec > 0
-              ? fmt::format("; TCP's pace of {:.6f} MBytes/sec is this host copying, not a wire",
-                            in.path->mbytes_per_sec)
-              : std::string(", with no network modelled"));
+          bytes, c.send, rate(bytes, c.send), sender_cpu_caveat(in));
     case Resource::RoundTrip:
       return fmt::format("every flush waits {:.6f} s of round trip for its ack", c.round_trip);
     case Resource::SocketBufferWindow:

@@ -21,6 +21,7 @@ std::optional<MeasuredPath> measure_path(const RunResult& primary) {
   const double elapsed = to_seconds(primary.busy_time());
   MeasuredPath path;
   path.min_round_trip = to_seconds(tcp.min_round_trip);
+  path.same_host = tcp.same_host;
   path.receiver_limited_share = elapsed > 0 ? to_seconds(tcp.receiver_limited) / elapsed : 0.0;
   path.send_buffer_limited_share =
       elapsed > 0 ? to_seconds(tcp.send_buffer_limited) / elapsed : 0.0;

@@ -15,6 +15,7 @@ struct MeasuredPath {
   // The pace was the path's: another host, and far slower than this process
   // hands bytes to the kernel. On one host the "wire" is a CPU copying memory.
   bool is_wire = false;
+  bool same_host = false;                // both ends on this host
   double receiver_limited_share = 0;     // of the run: the standby's window was closed
   double send_buffer_limited_share = 0;  // of the run: all the send buffer was in flight
   double min_round_trip = 0;             // seconds, TCP's smallest

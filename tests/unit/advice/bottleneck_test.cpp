@@ -167,11 +167,16 @@ TEST(Advisor, ARealPrimaryOnASlowWireNamesItsBandwidth) {
 TEST(Advisor, OnOneHostTheWireIsTheCpu) {
   RunResult primary = real_primary(SyncMode::Async, 560, 3.0);
   primary.tcp->same_host = true;
-  EXPECT_EQ(advise(primary, nullptr).resource, Resource::SenderCpu);
+  const Bottleneck one_host = advise(primary, nullptr);
+  EXPECT_EQ(one_host.resource, Resource::SenderCpu);
+  EXPECT_NE(one_host.evidence.find("is this host copying, not a wire"), std::string::npos);
   // Another host, but a sender whose CPU time per flush is as long as the wire's.
   primary.tcp->same_host = false;
   primary.cpu->system = from_seconds(2.0);
-  EXPECT_EQ(advise(primary, nullptr).resource, Resource::SenderCpu);
+  const Bottleneck unclear = advise(primary, nullptr);
+  EXPECT_EQ(unclear.resource, Resource::SenderCpu);
+  EXPECT_NE(unclear.evidence.find("the wire and the CPU cannot be told apart"), std::string::npos)
+      << unclear.evidence;
 }
 
 TEST(Advisor, AClosedReceiveWindowNamesTheStandbyAndCapsEveryMode) {
