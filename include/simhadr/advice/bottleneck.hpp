@@ -3,7 +3,6 @@
 // resource limits the throughput, the numbers that show it, the socket buffer
 // size that covers bandwidth x round trip, and what each sync mode would give
 // under the same models. Pure arithmetic; presenters print it.
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
