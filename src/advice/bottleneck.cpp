@@ -18,8 +18,10 @@ constexpr double kUnbounded = std::numeric_limits<double>::infinity();
 // A standby whose buffer was full this much of the run held its primary back;
 // likewise a closed window, a full send buffer, a wait for a CPU.
 constexpr double kHeldBackFraction = 0.10;
-// Waiting for a CPU this much of the run outweighs what the link and disks did.
+// Waiting for a CPU this much of the run, with the log below this share of
+// what the link and disks allow, outweighs what they did.
 constexpr double kHostCpuShare = 0.25;
+constexpr double kHostCpuShortfall = 0.90;
 // Two disks this close are one limit: speeding up either alone gains nothing.
 constexpr double kDisksAlike = 0.05;
 // In SYNC, the lesser disk's share of the two writes from which both are named.
@@ -247,8 +249,7 @@ std::optional<Verdict> held_back(const RunResult& primary, const RunResult* stan
     }
     return std::nullopt;
   }
-  const double elapsed = to_seconds(primary.busy_time());
-  const double congested = elapsed > 0 ? to_seconds(primary.congestions.time) / elapsed : 0.0;
+  const double congested = share_of(primary.congestions.time, primary.busy_time());
   if (congested < kHeldBackFraction) return std::nullopt;
   return Verdict{Resource::StandbyDiskOrReplay,
                  fmt::format("sends waited for room {:.1f}% of the run: the standby takes the log "
@@ -257,15 +258,17 @@ std::optional<Verdict> held_back(const RunResult& primary, const RunResult* stan
                              congested * 100)};
 }
 
-std::optional<Verdict> host_cpu(const RunResult& primary) {
+// A run that waited for a CPU much of the time, and moved the log well below
+// what everything else allowed, measured its host's load first.
+std::optional<Verdict> host_cpu(const RunResult& primary, double allowed, double measured) {
   if (!primary.cpu || !primary.cpu->waiting_for_cpu) return std::nullopt;
   const double share = share_of(*primary.cpu->waiting_for_cpu, primary.cpu->wall);
-  if (share < kHostCpuShare) return std::nullopt;
+  if (share < kHostCpuShare || measured >= kHostCpuShortfall * allowed) return std::nullopt;
   return Verdict{Resource::HostCpu,
                  fmt::format("this process was ready to run but waited for a CPU {:.1f}% of the "
-                             "run: the host's other work set the pace more than the link or the "
-                             "disks did",
-                             share * 100)};
+                             "run, and the log moved at {:.6f} MBytes/sec where the link and the "
+                             "disks allow {:.6f}: the host's other work set the pace",
+                             share * 100, measured, allowed)};
 }
 
 }  // namespace
@@ -336,7 +339,8 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
        {SyncMode::Sync, SyncMode::NearSync, SyncMode::Async, SyncMode::SuperAsync}) {
     b.modes.push_back({mode, forecast(mode, in, b.limits)});
   }
-  for (const auto& verdict : {held, host_cpu(primary)}) {
+  const double allowed = forecast(primary.mode, in, b.limits);
+  for (const auto& verdict : {held, host_cpu(primary, allowed, b.measured_mbytes_per_sec)}) {
     if (!verdict) continue;
     b.resource = verdict->resource;
     b.evidence = verdict->evidence;

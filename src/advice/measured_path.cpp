@@ -1,7 +1,6 @@
 #include "advice/measured_path.hpp"
 
-#include <algorithm>
-
+#include "simhadr/measure/cpu_usage.hpp"
 #include "simhadr/units.hpp"
 
 namespace simhadr {
@@ -18,13 +17,12 @@ std::optional<MeasuredPath> measure_path(const RunResult& primary) {
   if (primary.modelled || !primary.tcp || primary.flushes.calls == 0) return std::nullopt;
   const TcpStats& tcp = *primary.tcp;
   const double flushes = static_cast<double>(primary.flushes.calls);
-  const double elapsed = to_seconds(primary.busy_time());
+  const Nanos run = primary.busy_time();
   MeasuredPath path;
   path.min_round_trip = to_seconds(tcp.min_round_trip);
   path.same_host = tcp.same_host;
-  path.receiver_limited_share = elapsed > 0 ? to_seconds(tcp.receiver_limited) / elapsed : 0.0;
-  path.send_buffer_limited_share =
-      elapsed > 0 ? to_seconds(tcp.send_buffer_limited) / elapsed : 0.0;
+  path.receiver_limited_share = share_of(tcp.receiver_limited, run);
+  path.send_buffer_limited_share = share_of(tcp.send_buffer_limited, run);
   // Where every flush waits for its ack, the path falls idle after each one,
   // and each busy spell ends with a round trip for the last byte's ack.
   const double ack_tails = expects_ack(primary.mode) ? flushes * path.min_round_trip : 0.0;

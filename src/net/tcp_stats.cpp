@@ -80,7 +80,10 @@ std::optional<TcpStats> read_tcp_stats(int fd) {
 std::optional<TcpStats> TcpStatsMeter::stop() const {
   const auto ended = read_tcp_stats(fd_);
   if (!ended || !begun_) return std::nullopt;
-  return difference(*ended, *begun_);
+  TcpStats run = difference(*ended, *begun_);
+  // A connection the peer has closed has no peer address left to compare.
+  run.same_host = begun_->same_host;
+  return run;
 }
 
 }  // namespace simhadr

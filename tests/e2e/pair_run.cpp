@@ -68,6 +68,24 @@ void expect_same_log_on_both_sides(const PairRun& run, std::uint64_t flushes,
   EXPECT_EQ(run.standby.summary_lines_seen, 7);
 }
 
+bool expect_bottleneck(const std::string& report, const std::string& expected) {
+  std::smatch m;
+  const bool found = std::regex_search(report, m, std::regex("\nBottleneck: ([^\n]*)"));
+  EXPECT_TRUE(found) << report;
+  if (!found) return false;
+  const std::string verdict = m[1];
+  if (verdict.starts_with(expected)) return true;
+  std::smatch waited;
+  const bool busy_host =
+      std::regex_search(
+          report, waited,
+          std::regex(R"(waited for a CPU [\d.]+ seconds \(([\d.]+)% of the run\))")) &&
+      std::stod(waited[1]) >= 25.0;
+  EXPECT_TRUE(busy_host && verdict.starts_with("host CPU: ")) << "expected " << expected << "\n"
+                                                              << report;
+  return false;
+}
+
 std::size_t expect_valid_json(const std::string& path) {
   ChildProcess validator(
       {std::string(SIMHADR_SOURCE_DIR) + "/tests/json/validate.py",

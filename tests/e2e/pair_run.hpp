@@ -40,6 +40,13 @@ PairRun run_pair(const std::vector<std::string>& primary_extra,
 void expect_same_log_on_both_sides(const PairRun& run, std::uint64_t flushes,
                                    std::uint64_t flush_bytes);
 
+// The primary's verdict, as a run on a busy machine may honestly give it:
+// `expected` (the start of the Bottleneck line after "Bottleneck: "), unless
+// the report shows the run waited for a CPU a quarter of the time or more,
+// when "host CPU" is as right. True when the expected verdict was given, so
+// that a caller checks its details only then.
+bool expect_bottleneck(const std::string& report, const std::string& expected);
+
 // Checks a -json file (one document, or one per line) against
 // docs/simhadr-result.schema.json with python3-jsonschema; returns how many it held.
 std::size_t expect_valid_json(const std::string& path);

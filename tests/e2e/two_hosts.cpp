@@ -73,6 +73,16 @@ std::string TwoHosts::launcher() {
   return ip_program();
 }
 
+std::vector<std::string> TwoHosts::side(const std::string& role, const std::string& here,
+                                        const std::string& there) {
+  const bool primary = role == "primary";
+  return {"-role",  role,
+          "-lhost", here,
+          "-lport", primary ? kPrimaryPort : kStandbyPort,
+          "-rhost", there,
+          "-rport", primary ? kStandbyPort : kPrimaryPort};
+}
+
 std::vector<std::string> TwoHosts::inside(const std::string& ns, const std::string& program,
                                           const std::vector<std::string>& args) {
   std::vector<std::string> all{"netns", "exec", ns, program};
@@ -121,20 +131,18 @@ void TwoHosts::remove() {
 PairRun run_across(const TwoHosts& hosts, const std::vector<std::string>& primary_extra,
                    const std::vector<std::string>& standby_extra, const PairPrograms& programs) {
   using namespace std::chrono_literals;
-  ChildProcess primary(
-      TwoHosts::inside(hosts.primary(), programs.primary,
-                       concat({"-role", "primary", "-lhost", TwoHosts::kPrimaryAddress, "-lport",
-                               "47000", "-rhost", TwoHosts::kStandbyAddress, "-rport", "47001"},
-                              primary_extra)),
-      TwoHosts::launcher());
+  ChildProcess primary(TwoHosts::inside(hosts.primary(), programs.primary,
+                                        concat(TwoHosts::side("primary", TwoHosts::kPrimaryAddress,
+                                                              TwoHosts::kStandbyAddress),
+                                               primary_extra)),
+                       TwoHosts::launcher());
   // The standby retries until the primary listens; waiting for it saves a retry.
-  primary.wait_listening(47000, 5s);
-  ChildProcess standby(
-      TwoHosts::inside(hosts.standby(), programs.standby,
-                       concat({"-role", "standby", "-lhost", TwoHosts::kStandbyAddress, "-lport",
-                               "47001", "-rhost", TwoHosts::kPrimaryAddress, "-rport", "47000"},
-                              standby_extra)),
-      TwoHosts::launcher());
+  primary.wait_listening(static_cast<std::uint16_t>(std::stoi(TwoHosts::kPrimaryPort)), 5s);
+  ChildProcess standby(TwoHosts::inside(hosts.standby(), programs.standby,
+                                        concat(TwoHosts::side("standby", TwoHosts::kStandbyAddress,
+                                                              TwoHosts::kPrimaryAddress),
+                                               standby_extra)),
+                       TwoHosts::launcher());
   return finish(primary, standby);
 }
 

@@ -35,6 +35,12 @@ class TwoHosts {
   const std::string& standby() const { return standby_; }
   const std::string& intruder() const { return intruder_; }
 
+  // -role, -lhost/-lport and -rhost/-rport for one side at `here`, its peer at `there`.
+  static std::vector<std::string> side(const std::string& role, const std::string& here,
+                                       const std::string& there);
+  static constexpr const char* kPrimaryPort = "47000";
+  static constexpr const char* kStandbyPort = "47001";
+
   // A ChildProcess's program and arguments that run `program args` inside `ns`.
   static std::string launcher();
   static std::vector<std::string> inside(const std::string& ns, const std::string& program,

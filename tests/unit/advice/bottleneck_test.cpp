@@ -26,6 +26,12 @@ double forecast(const Bottleneck& b, SyncMode mode) {
   return -1;
 }
 
+// The verdict names `resource`, and its evidence says `words`.
+void expect_verdict(const Bottleneck& b, Resource resource, std::string_view words) {
+  EXPECT_EQ(b.resource, resource) << b.evidence;
+  EXPECT_NE(b.evidence.find(words), std::string::npos) << b.evidence;
+}
+
 TEST(Advisor, AFastNetworkLeavesTheDisks) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
@@ -168,23 +174,19 @@ TEST(Advisor, OnOneHostTheWireIsTheCpu) {
   RunResult primary = real_primary(SyncMode::Async, 560, 3.0);
   primary.tcp->same_host = true;
   const Bottleneck one_host = advise(primary, nullptr);
-  EXPECT_EQ(one_host.resource, Resource::SenderCpu);
-  EXPECT_NE(one_host.evidence.find("is this host copying, not a wire"), std::string::npos);
+  expect_verdict(one_host, Resource::SenderCpu, "is this host copying, not a wire");
   // Another host, but a sender whose CPU time per flush is as long as the wire's.
   primary.tcp->same_host = false;
   primary.cpu->system = from_seconds(2.0);
   const Bottleneck unclear = advise(primary, nullptr);
-  EXPECT_EQ(unclear.resource, Resource::SenderCpu);
-  EXPECT_NE(unclear.evidence.find("the wire and the CPU cannot be told apart"), std::string::npos)
-      << unclear.evidence;
+  expect_verdict(unclear, Resource::SenderCpu, "the wire and the CPU cannot be told apart");
 }
 
 TEST(Advisor, AClosedReceiveWindowNamesTheStandbyAndCapsEveryMode) {
   RunResult primary = real_primary(SyncMode::Async, 560, 3.0);
   primary.tcp->receiver_limited = from_seconds(2.0);
   const Bottleneck b = advise(primary, nullptr);
-  EXPECT_EQ(b.resource, Resource::StandbyDiskOrReplay);
-  EXPECT_NE(b.evidence.find("receive window was closed 66.7%"), std::string::npos) << b.evidence;
+  expect_verdict(b, Resource::StandbyDiskOrReplay, "receive window was closed 66.7%");
   for (const ModeForecast& f : b.modes) EXPECT_LE(f.mbytes_per_sec, b.measured_mbytes_per_sec);
 }
 
@@ -193,18 +195,20 @@ TEST(Advisor, ASendBufferAllInFlightNamesTheWindow) {
   primary.socket_send_buffer = 65536;
   primary.tcp->send_buffer_limited = from_seconds(1.5);
   const Bottleneck b = advise(primary, nullptr);
-  EXPECT_EQ(b.resource, Resource::SocketBufferWindow);
-  EXPECT_NE(b.evidence.find("all 65536 bytes of the send buffer"), std::string::npos) << b.evidence;
+  expect_verdict(b, Resource::SocketBufferWindow, "all 65536 bytes of the send buffer");
 }
 
-TEST(Advisor, WaitingForACpuOutweighsTheRest) {
+TEST(Advisor, WaitingForACpuOutweighsTheRestWhenTheLogFellShort) {
   RunResult primary = real_primary(SyncMode::Async, 560, 3.0);
   primary.cpu->waiting_for_cpu = from_seconds(0.6);  // 20%: the link still names itself
   EXPECT_EQ(advise(primary, nullptr).resource, Resource::NetworkBandwidth);
+  // 40%, but the log moved as fast as the link allows: the link is still the limit.
   primary.cpu->waiting_for_cpu = from_seconds(1.2);
+  EXPECT_EQ(advise(primary, nullptr).resource, Resource::NetworkBandwidth);
+  // 40%, and TCP was busy only half the run: the link allowed twice what came.
+  primary.tcp->busy = from_seconds(1.5);
   const Bottleneck b = advise(primary, nullptr);
-  EXPECT_EQ(b.resource, Resource::HostCpu);
-  EXPECT_NE(b.evidence.find("waited for a CPU 40.0%"), std::string::npos) << b.evidence;
+  expect_verdict(b, Resource::HostCpu, "waited for a CPU 40.0% of the run, and the log moved at");
 }
 
 TEST(Advisor, WithoutTcpStatisticsSendsThatWaitedForRoomNameTheStandby) {
