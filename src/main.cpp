@@ -11,12 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "cli/help_text.hpp"
 #include "cli/options.hpp"
-#include "output/run_records.hpp"
-#include "roles/demo.hpp"
-#include "roles/disk_test.hpp"
-#include "roles/model_run.hpp"
-#include "roles/shipping_run.hpp"
+#include "runs/demo.hpp"
+#include "runs/disk_run.hpp"
+#include "runs/model_run.hpp"
+#include "runs/run_records.hpp"
+#include "runs/shipping_run.hpp"
 #include "time/sleep_test.hpp"
 #include "time/spin_clock.hpp"
 #include "time/stop_signals.hpp"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds with -Werror and runs every test (unit and
+# Installs what is missing, checks that the source folders depend on each
+# other in one direction (tools/check-layers), builds with -Werror and runs every test (unit and
 # end-to-end) through CTest, then repeats the suite in an AddressSanitizer +
 # UndefinedBehaviorSanitizer build and in a ThreadSanitizer build, and runs
 # each libFuzzer target for 30 seconds, then builds the .deb and checks that it
@@ -17,6 +18,7 @@ for arg in "$@"; do
 done
 
 tools/install-deps.sh
+tools/check-layers
 
 run_suite() {
   local dir=$1

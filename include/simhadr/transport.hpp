@@ -1,6 +1,6 @@
 #pragma once
-// The seam for bytes: roles and the Sender see only this interface, so the
-// per-mode sequencing is tested against a fake link without sockets.
+// The seam for bytes: the roles' link sees only this interface, so the
+// per-mode sequencing is tested against a fake transport without sockets.
 #include <cstddef>
 #include <span>
 #include <stdexcept>

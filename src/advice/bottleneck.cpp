@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "advice/measured_path.hpp"
+#include "simhadr/advice/measured_path.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/network.hpp"
 

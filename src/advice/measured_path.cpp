@@ -1,4 +1,4 @@
-#include "advice/measured_path.hpp"
+#include "simhadr/advice/measured_path.hpp"
 
 #include "simhadr/measure/cpu_usage.hpp"
 #include "simhadr/units.hpp"

@@ -1,4 +1,6 @@
-#include "cli/options.hpp"
+#include "cli/help_text.hpp"
+
+#include <fmt/format.h>
 
 namespace simhadr {
 
@@ -100,6 +102,12 @@ Other:
 Exit status: 0 the run ended normally (also after Ctrl-C on either side),
 1 the run failed (connection lost, peer misbehaved), 2 the command line was refused.
 )";
+}
+
+std::string version_text() {
+  return fmt::format(
+      "simhadr {} (open HADR log-shipping simulator; wire-compatible with simhadr 2.1)",
+      SIMHADR_VERSION);
 }
 
 }  // namespace simhadr

@@ -440,10 +440,4 @@ Command parse_command_line(std::span<const std::string> args) {
   return command;
 }
 
-std::string version_text() {
-  return fmt::format(
-      "simhadr {} (open HADR log-shipping simulator; wire-compatible with simhadr 2.1)",
-      SIMHADR_VERSION);
-}
-
 }  // namespace simhadr

@@ -31,7 +31,4 @@ struct Command {
 // args excludes the program name.
 Command parse_command_line(std::span<const std::string> args);
 
-std::string_view help_text();
-std::string version_text();
-
 }  // namespace simhadr

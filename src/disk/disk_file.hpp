@@ -8,17 +8,13 @@
 #include <stdexcept>
 #include <string>
 
+#include "simhadr/measure/disk_io_result.hpp"
+
 namespace simhadr {
 
 class DiskError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
-};
-
-enum class DiskAccess : std::uint8_t {
-  Append,     // write a new file from its start (created or truncated)
-  Overwrite,  // write over a file laid out beforehand (see preallocate)
-  Read,
 };
 
 class DiskFile {

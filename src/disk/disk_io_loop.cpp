@@ -7,17 +7,6 @@
 
 namespace simhadr {
 
-void DiskIoResult::merge(const DiskIoResult& other) {
-  ios += other.ios;
-  bytes += other.bytes;
-  elapsed = std::max(elapsed, other.elapsed);
-  io_time += other.io_time;
-  micros.merge(other.micros);
-  percentiles.merge(other.percentiles);
-  end_of_file = end_of_file || other.end_of_file;
-  if (!failure) failure = other.failure;
-}
-
 DiskIoResult run_disk_io(DiskFile& file, DiskAccess access, const DiskIoPlan& plan,
                          const StopSource& stop, RunLog& log) {
   using clock = std::chrono::steady_clock;

@@ -5,9 +5,8 @@
 #include <string>
 
 #include "disk/disk_file.hpp"
-#include "roles/run_log.hpp"
-#include "simhadr/measure/histogram.hpp"
-#include "simhadr/measure/latency_percentiles.hpp"
+#include "log/run_log.hpp"
+#include "simhadr/measure/disk_io_result.hpp"
 #include "simhadr/stop.hpp"
 #include "simhadr/units.hpp"
 
@@ -18,20 +17,6 @@ struct DiskIoPlan {
   std::optional<std::uint64_t> max_ios;
   std::optional<Nanos> run_time;
   std::uint64_t wrap_bytes = 0;  // preallocated size: writes go round inside it; 0 = append
-};
-
-struct DiskIoResult {
-  std::uint64_t ios = 0;
-  std::uint64_t bytes = 0;
-  Nanos elapsed{};  // wall time of the loop
-  Nanos io_time{};  // time inside the IO calls
-  Pow2Histogram micros;
-  LatencyPercentiles percentiles;
-  bool end_of_file = false;
-  std::optional<std::string> failure;
-
-  // Folds another writer's figures in; elapsed is the longest of the two.
-  void merge(const DiskIoResult& other);
 };
 
 DiskIoResult run_disk_io(DiskFile& file, DiskAccess access, const DiskIoPlan& plan,

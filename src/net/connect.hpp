@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "roles/run_log.hpp"
+#include "log/run_log.hpp"
 #include "simhadr/config.hpp"
 #include "simhadr/stop.hpp"
 

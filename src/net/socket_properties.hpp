@@ -3,7 +3,7 @@
 // upon connection, read back from the kernel (which may round what was asked).
 #include <string_view>
 
-#include "roles/run_log.hpp"
+#include "log/run_log.hpp"
 
 namespace simhadr {
 

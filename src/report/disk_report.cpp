@@ -1,4 +1,4 @@
-#include "report/disk_report.hpp"
+#include "simhadr/report/disk_report.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

@@ -7,7 +7,7 @@
 // does not count.
 #include <span>
 
-#include "roles/run_log.hpp"
+#include "log/run_log.hpp"
 #include "simhadr/clock.hpp"
 #include "simhadr/measure/run_result.hpp"
 #include "simhadr/stop.hpp"

@@ -4,9 +4,9 @@
 // while the write runs (the remaining write time is slept after shipping).
 #include <optional>
 
-#include "roles/interval_reporter.hpp"
 #include "roles/link.hpp"
 #include "roles/role_outcome.hpp"
+#include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/flush_size.hpp"
 #include "simhadr/models/target_pacer.hpp"

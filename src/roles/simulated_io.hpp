@@ -1,7 +1,7 @@
 #pragma once
 // A simulated disk IO is a wait on the clock. The original reports waits that
 // overshoot by more than a tenth; so do we, because they distort the result.
-#include "roles/run_log.hpp"
+#include "log/run_log.hpp"
 #include "simhadr/clock.hpp"
 
 namespace simhadr {

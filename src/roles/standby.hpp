@@ -4,11 +4,11 @@
 // sync mode says so (on receipt for NEARSYNC, after the write for SYNC).
 #include <optional>
 
-#include "roles/interval_reporter.hpp"
 #include "roles/link.hpp"
 #include "roles/receive_buffer.hpp"
 #include "roles/replay_queue.hpp"
 #include "roles/role_outcome.hpp"
+#include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/wire/handshake.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 // -testSleep F: how close a simulated F-second IO comes to F on this host.
-#include "roles/run_log.hpp"
+#include "log/run_log.hpp"
 #include "time/spin_clock.hpp"
 
 namespace simhadr {

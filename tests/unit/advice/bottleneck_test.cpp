@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "model/virtual_run.hpp"
 #include "simhadr/models/network.hpp"
+#include "virtual_time/virtual_run.hpp"
 
 namespace simhadr {
 namespace {

@@ -1,4 +1,4 @@
-#include "measure/interval_meter.hpp"
+#include "simhadr/measure/interval_meter.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include <functional>
 #include <optional>
 
-#include "measure/interval_meter.hpp"
+#include "simhadr/measure/interval_meter.hpp"
 
 namespace simhadr {
 

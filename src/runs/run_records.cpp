@@ -1,4 +1,4 @@
-#include "output/run_records.hpp"
+#include "runs/run_records.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "roles/run_log.hpp"
+#include "log/run_log.hpp"
 
 #include <spdlog/sinks/ostream_sink.h>
 

@@ -6,8 +6,8 @@
 #include <span>
 #include <string>
 
-#include "disk/disk_io_loop.hpp"
 #include "simhadr/config.hpp"
+#include "simhadr/measure/disk_io_result.hpp"
 
 namespace simhadr {
 

@@ -5,8 +5,8 @@
 #include <span>
 #include <string_view>
 
-#include "roles/disk_test.hpp"
 #include "roles/role_outcome.hpp"
+#include "runs/disk_run.hpp"
 #include "simhadr/config.hpp"
 
 namespace simhadr {

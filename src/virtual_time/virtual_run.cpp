@@ -1,12 +1,12 @@
-#include "model/virtual_run.hpp"
+#include "virtual_time/virtual_run.hpp"
 
 #include <algorithm>
 
-#include "model/virtual_network.hpp"
-#include "model/virtual_standby.hpp"
 #include "simhadr/limits.hpp"
 #include "simhadr/models/target_pacer.hpp"
 #include "simhadr/wire/flush_codec.hpp"
+#include "virtual_time/virtual_network.hpp"
+#include "virtual_time/virtual_standby.hpp"
 
 namespace simhadr {
 

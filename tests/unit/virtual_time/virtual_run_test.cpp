@@ -2,10 +2,10 @@
 // arithmetic. Virtual time is exact, so these are tight tolerances, not timings.
 #include <gtest/gtest.h>
 
-#include "model/virtual_run.hpp"
 #include "simhadr/models/closed_forms.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/network.hpp"
+#include "virtual_time/virtual_run.hpp"
 
 namespace simhadr {
 namespace {

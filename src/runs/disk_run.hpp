@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "disk/disk_io_loop.hpp"
-#include "report/disk_report.hpp"
-#include "roles/run_log.hpp"
+#include "log/run_log.hpp"
 #include "simhadr/config.hpp"
+#include "simhadr/report/disk_report.hpp"
 #include "simhadr/stop.hpp"
 
 namespace simhadr {

@@ -9,10 +9,10 @@
 #include <deque>
 #include <optional>
 
-#include "model/event_queue.hpp"
 #include "simhadr/measure/run_result.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/sync_mode.hpp"
+#include "virtual_time/event_queue.hpp"
 
 namespace simhadr {
 

@@ -4,11 +4,11 @@
 #include <chrono>
 #include <functional>
 
+#include "log/run_log.hpp"
 #include "net/connect.hpp"
-#include "roles/interval_reporter.hpp"
 #include "roles/role_outcome.hpp"
-#include "roles/run_log.hpp"
 #include "simhadr/config.hpp"
+#include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/stop.hpp"
 
 namespace simhadr {

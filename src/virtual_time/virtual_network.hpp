@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <optional>
 
-#include "model/event_queue.hpp"
 #include "simhadr/measure/run_result.hpp"
 #include "simhadr/models/network.hpp"
+#include "virtual_time/event_queue.hpp"
 
 namespace simhadr {
 
@@ -23,7 +23,6 @@ class VirtualNetwork {
   // last byte offered (the send call returned).
   bool pump(Nanos now);
   void window_open(std::uint64_t bytes) { in_flight_ -= bytes; }
-  Nanos delay() const { return model_.one_way_delay(); }
 
  private:
   const NetworkModel& model_;

@@ -1,4 +1,4 @@
-#include "model/virtual_standby.hpp"
+#include "virtual_time/virtual_standby.hpp"
 
 #include <algorithm>
 

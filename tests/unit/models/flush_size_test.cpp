@@ -1,8 +1,8 @@
 // The flush-size models, alone and driving the virtual-time mode.
 #include <gtest/gtest.h>
 
-#include "model/virtual_run.hpp"
 #include "simhadr/models/flush_size.hpp"
+#include "virtual_time/virtual_run.hpp"
 
 namespace simhadr {
 namespace {

@@ -1,4 +1,4 @@
-#include "model/virtual_network.hpp"
+#include "virtual_time/virtual_network.hpp"
 
 namespace simhadr {
 

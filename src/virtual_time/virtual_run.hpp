@@ -5,8 +5,8 @@
 // sleeping; the same inputs give the same result to the nanosecond.
 #include <optional>
 
-#include "roles/interval_reporter.hpp"
 #include "simhadr/config.hpp"
+#include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/measure/run_result.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/flush_size.hpp"

@@ -1,10 +1,10 @@
-#include "roles/demo.hpp"
+#include "runs/demo.hpp"
 
 #include <future>
 #include <sstream>
 #include <thread>
 
-#include "roles/shipping_run.hpp"
+#include "runs/shipping_run.hpp"
 
 namespace simhadr {
 

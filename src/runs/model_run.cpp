@@ -1,14 +1,14 @@
-#include "roles/model_run.hpp"
+#include "runs/model_run.hpp"
 
 #include <sstream>
 
-#include "model/virtual_run.hpp"
-#include "roles/run_log.hpp"
-#include "roles/shipping_run.hpp"
+#include "log/run_log.hpp"
+#include "runs/shipping_run.hpp"
 #include "simhadr/advice/bottleneck.hpp"
 #include "simhadr/report/bottleneck_text.hpp"
 #include "simhadr/report/interval_line.hpp"
 #include "simhadr/report/text_report.hpp"
+#include "virtual_time/virtual_run.hpp"
 
 namespace simhadr {
 

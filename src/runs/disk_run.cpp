@@ -1,4 +1,4 @@
-#include "roles/disk_test.hpp"
+#include "runs/disk_run.hpp"
 
 #include <array>
 #include <cstdio>
@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "disk/disk_io_loop.hpp"
-#include "report/disk_report.hpp"
 #include "simhadr/models/disk_fit.hpp"
+#include "simhadr/report/disk_report.hpp"
 
 namespace simhadr {
 

@@ -1,4 +1,4 @@
-#include "roles/shipping_run.hpp"
+#include "runs/shipping_run.hpp"
 
 #include <memory>
 
