@@ -16,87 +16,168 @@ namespace simhadr {
 namespace {
 
 // New columns go at the end, so a file begun by an older version keeps its columns in place.
-constexpr std::array<std::string_view, 24> kColumns{"time",
-                                                    "role",
-                                                    "sync_mode",
-                                                    "flush_pages",
-                                                    "sock_snd_buf",
-                                                    "sock_rcv_buf",
-                                                    "standby_sock_snd_buf",
-                                                    "standby_sock_rcv_buf",
-                                                    "hadr_buf_pages",
-                                                    "disk_mbytes_per_sec",
-                                                    "disk_overhead_seconds",
-                                                    "target_mbytes_per_sec",
-                                                    "seconds",
-                                                    "mbytes_per_sec",
-                                                    "flushes",
-                                                    "seconds_per_flush",
-                                                    "ship_avg_seconds",
-                                                    "ship_p99_seconds",
-                                                    "congestions",
-                                                    "congestion_seconds",
-                                                    "end",
-                                                    "cpu_user_seconds",
-                                                    "cpu_system_seconds",
-                                                    "cpu_wait_seconds"};
+enum class Column : std::uint8_t {
+  Time,
+  Role,
+  SyncMode,
+  FlushPages,
+  SockSndBuf,
+  SockRcvBuf,
+  StandbySockSndBuf,
+  StandbySockRcvBuf,
+  HadrBufPages,
+  DiskMbytesPerSec,
+  DiskOverheadSeconds,
+  TargetMbytesPerSec,
+  Seconds,
+  MbytesPerSec,
+  Flushes,
+  SecondsPerFlush,
+  ShipAvgSeconds,
+  ShipP99Seconds,
+  Congestions,
+  CongestionSeconds,
+  End,
+  CpuUserSeconds,
+  CpuSystemSeconds,
+  CpuWaitSeconds,
+  Count,
+};
 
-// Empty when absent, so a spreadsheet or gnuplot sees a missing value.
-template <typename T>
-std::string maybe(const std::optional<T>& value) {
-  return value ? fmt::format("{}", *value) : std::string();
+constexpr std::size_t kColumnCount = static_cast<std::size_t>(Column::Count);
+
+struct ColumnName {
+  Column column;
+  std::string_view name;
+};
+
+constexpr std::array<ColumnName, kColumnCount> kColumns{{
+    {Column::Time, "time"},
+    {Column::Role, "role"},
+    {Column::SyncMode, "sync_mode"},
+    {Column::FlushPages, "flush_pages"},
+    {Column::SockSndBuf, "sock_snd_buf"},
+    {Column::SockRcvBuf, "sock_rcv_buf"},
+    {Column::StandbySockSndBuf, "standby_sock_snd_buf"},
+    {Column::StandbySockRcvBuf, "standby_sock_rcv_buf"},
+    {Column::HadrBufPages, "hadr_buf_pages"},
+    {Column::DiskMbytesPerSec, "disk_mbytes_per_sec"},
+    {Column::DiskOverheadSeconds, "disk_overhead_seconds"},
+    {Column::TargetMbytesPerSec, "target_mbytes_per_sec"},
+    {Column::Seconds, "seconds"},
+    {Column::MbytesPerSec, "mbytes_per_sec"},
+    {Column::Flushes, "flushes"},
+    {Column::SecondsPerFlush, "seconds_per_flush"},
+    {Column::ShipAvgSeconds, "ship_avg_seconds"},
+    {Column::ShipP99Seconds, "ship_p99_seconds"},
+    {Column::Congestions, "congestions"},
+    {Column::CongestionSeconds, "congestion_seconds"},
+    {Column::End, "end"},
+    {Column::CpuUserSeconds, "cpu_user_seconds"},
+    {Column::CpuSystemSeconds, "cpu_system_seconds"},
+    {Column::CpuWaitSeconds, "cpu_wait_seconds"},
+}};
+
+// Every column named once, in the enum's order: a row cannot drift from the header.
+constexpr bool columns_in_order() {
+  for (std::size_t i = 0; i < kColumnCount; ++i) {
+    if (static_cast<std::size_t>(kColumns[i].column) != i || kColumns[i].name.empty()) return false;
+  }
+  return true;
 }
+static_assert(columns_in_order());
 
-std::string seconds_text(double seconds) {
-  return fmt::format("{:.6f}", seconds);
+// One row's cells, set by column; a cell left unset is empty, which a
+// spreadsheet or gnuplot reads as a missing value.
+class Cells {
+ public:
+  template <typename T>
+  void set(Column column, const T& value) {
+    cells_[static_cast<std::size_t>(column)] = fmt::format("{}", value);
+  }
+  template <typename T>
+  void set(Column column, const std::optional<T>& value) {
+    if (value) set(column, *value);
+  }
+  void set_seconds(Column column, std::optional<double> seconds) {
+    if (seconds) cells_[static_cast<std::size_t>(column)] = fmt::format("{:.6f}", *seconds);
+  }
+  std::string row() const { return fmt::format("{}", fmt::join(cells_, ",")); }
+
+ private:
+  std::array<std::string, kColumnCount> cells_;
+};
+
+std::optional<double> seconds_of(const std::optional<Nanos>& duration) {
+  return duration ? std::optional<double>(to_seconds(*duration)) : std::nullopt;
 }
 
 }  // namespace
 
 std::string csv_header() {
-  return fmt::format("{}", fmt::join(kColumns, ","));
+  std::string header;
+  for (const ColumnName& column : kColumns) {
+    if (!header.empty()) header += ',';
+    header += column.name;
+  }
+  return header;
 }
 
 std::string csv_row(std::chrono::system_clock::time_point started, const RunConfig& config,
                     const RunResult& r, std::string_view end) {
   const bool primary = r.role == Role::Primary;
   const StandbyRequest& asked = config.standby_request;
-  const std::optional<std::uint32_t> hadr_buf =
-      primary ? asked.buffer_pages : std::optional<std::uint32_t>(r.receive_buffer_pages);
-  const std::optional<double> ship_avg =
-      primary ? std::optional<double>(seconds_per_call(
-                    std::chrono::microseconds(r.ship_micros.sum()), r.ship_micros.count()))
-              : std::nullopt;
-  const std::optional<double> ship_p99 =
-      primary
-          ? std::optional<double>(static_cast<double>(r.ship_percentiles.percentile(0.99)) / 1e6)
-          : std::nullopt;
-  const auto fixed6 = [](const std::optional<double>& v) {
-    return v ? seconds_text(*v) : std::string();
-  };
-  return fmt::format(
-      "{},{},{},{},{},{},{},{},{},{},{},{},{:.6f},{:.6f},{},{:.6f},{},{},{},{:.6f},{},{},{},{}",
-      utc_timestamp(started), primary ? "primary" : "standby", to_string(r.mode), r.flush_pages,
-      r.socket_send_buffer, r.socket_receive_buffer,
-      primary ? maybe(asked.send_buffer) : std::string(),
-      primary ? maybe(asked.receive_buffer) : std::string(), maybe(hadr_buf),
-      r.disk_model ? fmt::format("{}", r.disk_model->mbytes_per_sec) : std::string(),
-      r.disk_model ? fmt::format("{}", r.disk_model->overhead_seconds) : std::string(),
-      maybe(config.target_mbytes_per_sec), to_seconds(r.elapsed),
-      mbytes_per_sec(r.flushes.bytes, r.elapsed), r.flushes.calls,
-      seconds_per_call(r.busy_time(), r.flushes.calls), fixed6(ship_avg), fixed6(ship_p99),
-      r.congestions.calls, to_seconds(r.congestions.time), end,
-      r.cpu ? seconds_text(to_seconds(r.cpu->user)) : std::string(),
-      r.cpu ? seconds_text(to_seconds(r.cpu->system)) : std::string(),
-      r.cpu && r.cpu->waiting_for_cpu ? seconds_text(to_seconds(*r.cpu->waiting_for_cpu))
-                                      : std::string());
+  Cells cells;
+  cells.set(Column::Time, utc_timestamp(started));
+  cells.set(Column::Role, primary ? "primary" : "standby");
+  cells.set(Column::SyncMode, to_string(r.mode));
+  cells.set(Column::FlushPages, r.flush_pages);
+  cells.set(Column::SockSndBuf, r.socket_send_buffer);
+  cells.set(Column::SockRcvBuf, r.socket_receive_buffer);
+  if (primary) {
+    cells.set(Column::StandbySockSndBuf, asked.send_buffer);
+    cells.set(Column::StandbySockRcvBuf, asked.receive_buffer);
+    cells.set(Column::HadrBufPages, asked.buffer_pages);
+    cells.set_seconds(
+        Column::ShipAvgSeconds,
+        seconds_per_call(std::chrono::microseconds(r.ship_micros.sum()), r.ship_micros.count()));
+    cells.set_seconds(Column::ShipP99Seconds,
+                      static_cast<double>(r.ship_percentiles.percentile(0.99)) / 1e6);
+  } else {
+    cells.set(Column::HadrBufPages, r.receive_buffer_pages);
+  }
+  if (r.disk_model) {
+    cells.set(Column::DiskMbytesPerSec, r.disk_model->mbytes_per_sec);
+    cells.set(Column::DiskOverheadSeconds, r.disk_model->overhead_seconds);
+  }
+  cells.set(Column::TargetMbytesPerSec, config.target_mbytes_per_sec);
+  cells.set_seconds(Column::Seconds, to_seconds(r.elapsed));
+  cells.set_seconds(Column::MbytesPerSec, mbytes_per_sec(r.flushes.bytes, r.elapsed));
+  cells.set(Column::Flushes, r.flushes.calls);
+  cells.set_seconds(Column::SecondsPerFlush, seconds_per_call(r.busy_time(), r.flushes.calls));
+  cells.set(Column::Congestions, r.congestions.calls);
+  cells.set_seconds(Column::CongestionSeconds, to_seconds(r.congestions.time));
+  cells.set(Column::End, end);
+  if (r.cpu) {
+    cells.set_seconds(Column::CpuUserSeconds, to_seconds(r.cpu->user));
+    cells.set_seconds(Column::CpuSystemSeconds, to_seconds(r.cpu->system));
+    cells.set_seconds(Column::CpuWaitSeconds, seconds_of(r.cpu->waiting_for_cpu));
+  }
+  return cells.row();
 }
 
 std::string csv_row(std::chrono::system_clock::time_point started, const DiskRow& row,
                     std::string_view end) {
-  return fmt::format("{},{},,{},,,,,,,,,{:.6f},{:.6f},{},{:.6f},,,,,{},,,", utc_timestamp(started),
-                     row.kind, row.pages, row.seconds, row.mbytes_per_sec, row.ios,
-                     row.seconds_per_io, end);
+  Cells cells;
+  cells.set(Column::Time, utc_timestamp(started));
+  cells.set(Column::Role, row.kind);
+  cells.set(Column::FlushPages, row.pages);
+  cells.set_seconds(Column::Seconds, row.seconds);
+  cells.set_seconds(Column::MbytesPerSec, row.mbytes_per_sec);
+  cells.set(Column::Flushes, row.ios);
+  cells.set_seconds(Column::SecondsPerFlush, row.seconds_per_io);
+  cells.set(Column::End, end);
+  return cells.row();
 }
 
 void append_csv(const std::string& path, const std::vector<std::string>& rows) {

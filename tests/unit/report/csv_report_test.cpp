@@ -35,8 +35,11 @@ TEST(CsvReport, EveryRowHasTheHeadersColumns) {
   const std::string with_cpu = csv_row({}, config, standby, "completed");
   EXPECT_EQ(fields(with_cpu), columns);
   EXPECT_TRUE(with_cpu.ends_with(",completed,0.250000,0.500000,0.020000")) << with_cpu;
-  EXPECT_EQ(fields(csv_row({}, DiskRow{"disk-write", 4, 1.0, 50.0, 100, 0.01}, "completed")),
-            columns);
+  const std::string disk = csv_row({}, DiskRow{"disk-write", 4, 1.0, 50.0, 100, 0.01}, "completed");
+  EXPECT_EQ(fields(disk), columns);
+  EXPECT_TRUE(
+      disk.ends_with(",disk-write,,4,,,,,,,,,1.000000,50.000000,100,0.010000,,,,,completed,,,"))
+      << disk;
 }
 
 }  // namespace
