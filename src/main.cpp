@@ -8,6 +8,7 @@
 #include <chrono>
 #include <csignal>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,11 +30,16 @@ using namespace simhadr;
 constexpr int kExitFailed = 1;
 constexpr int kExitUsage = 2;
 
+// The one place an error reaches the user: after the text so far, one line on stderr.
+int fail(std::ostream& text, std::string_view message) {
+  text.flush();
+  fmt::print(stderr, "simhadr: error: {}\n", message);
+  return kExitFailed;
+}
+
 int exit_status(const RoleOutcome& outcome, std::ostream& text, std::string_view side = {}) {
   if (outcome.end != RunEnd::Failed) return 0;
-  text.flush();
-  fmt::print(stderr, "simhadr: error: {}{}\n", side, outcome.failure);
-  return kExitFailed;
+  return fail(text, fmt::format("{}{}", side, outcome.failure));
 }
 
 void print_run_header(const RunConfig& config, RunLog& log) {
@@ -43,21 +49,25 @@ void print_run_header(const RunConfig& config, RunLog& log) {
   log.blank();
 }
 
-std::string_view kind_of(Action action) {
+// What a -json document calls the run; the actions that make none have no kind.
+std::optional<RunKind> kind_of(Action action) {
   switch (action) {
     case Action::Primary:
-      return "primary";
+      return RunKind::Primary;
     case Action::Standby:
-      return "standby";
+      return RunKind::Standby;
     case Action::Demo:
-      return "demo";
+      return RunKind::Demo;
     case Action::DiskTest:
-      return "disk_test";
+      return RunKind::DiskTest;
     case Action::Model:
-      return "model";
-    default:
-      return "other";
+      return RunKind::Model;
+    case Action::SleepTest:
+    case Action::Help:
+    case Action::Version:
+      break;
   }
+  return std::nullopt;
 }
 
 int run_action(const Command& command, std::ostream& text,
@@ -71,7 +81,7 @@ int run_action(const Command& command, std::ostream& text,
     // Virtual time never sleeps, so there is no sleep overhead to measure.
     const ModelOutcome outcome = run_model(config, stop, text);
     const std::array sides{outcome.primary, outcome.standby};
-    record_shipping(config, "model", started, sides);
+    record_shipping(config, RunKind::Model, started, sides);
     return 0;
   }
 
@@ -90,36 +100,31 @@ int run_action(const Command& command, std::ostream& text,
     case Action::DiskTest: {
       const DiskTestOutcome outcome = run_disk_test(config, stop, log);
       record_disk_test(config, started, outcome);
-      if (outcome.failure) {
-        text.flush();
-        fmt::print(stderr, "simhadr: error: {}\n", *outcome.failure);
-        return kExitFailed;
-      }
-      return 0;
+      return outcome.failure ? fail(text, *outcome.failure) : 0;
     }
     case Action::Primary: {
       const RoleOutcome outcome = run_primary(config, stop, log, spin);
-      record_shipping(config, "primary", started, std::span(&outcome, 1));
+      record_shipping(config, RunKind::Primary, started, std::span(&outcome, 1));
       return exit_status(outcome, text);
     }
     case Action::Standby: {
       log.blank();
       if (config.loop) {
         serve_standby_runs(config, stop, log, spin, [&](const RoleOutcome& outcome, auto begun) {
-          record_shipping(config, "standby", begun, std::span(&outcome, 1));
+          record_shipping(config, RunKind::Standby, begun, std::span(&outcome, 1));
           exit_status(outcome, text);
         });
         return 0;
       }
       const RoleOutcome outcome = run_standby(config, stop, log, spin);
-      record_shipping(config, "standby", started, std::span(&outcome, 1));
+      record_shipping(config, RunKind::Standby, started, std::span(&outcome, 1));
       return exit_status(outcome, text);
     }
     case Action::Demo: {
       log.blank();
       const DemoOutcome outcome = run_demo(config, stop, text, spin);
       const std::array sides{outcome.primary, outcome.standby};
-      record_shipping(config, "demo", started, sides);
+      record_shipping(config, RunKind::Demo, started, sides);
       const int primary = exit_status(outcome.primary, text, "primary: ");
       const int standby = exit_status(outcome.standby, text, "standby: ");
       return std::max(primary, standby);
@@ -142,10 +147,10 @@ int run(const Command& command) {
   try {
     return run_action(command, text, started);
   } catch (const std::exception& error) {
-    text.flush();
-    fmt::print(stderr, "simhadr: error: {}\n", error.what());
-    if (config.json_path) record_failure(config, kind_of(command.action), started, error.what());
-    return kExitFailed;
+    const int status = fail(text, error.what());
+    const auto kind = kind_of(command.action);
+    if (config.json_path && kind) record_failure(config, *kind, started, error.what());
+    return status;
   }
 }
 

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "simhadr/advice/bottleneck.hpp"
 #include "simhadr/config.hpp"
 #include "simhadr/measure/run_result.hpp"
 #include "simhadr/transport.hpp"
@@ -29,6 +30,9 @@ struct RoleOutcome {
   // handshake came: no run took place.
   bool ended_before_handshake = false;
   std::optional<SocketOptions> reconnect_with;  // standby: the options to reconnect with
+  // The advisor's paragraph, computed once when the report is printed; every
+  // output (text, JSON) shows this one. -model gives it to the primary only.
+  std::optional<Bottleneck> verdict;
 
   void fail(std::string why) {
     end = RunEnd::Failed;

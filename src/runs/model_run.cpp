@@ -45,9 +45,12 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, std::ost
   out << "======== primary ========\n" << primary_text.str();
   out << "\n======== standby ========\n" << standby_text.str() << '\n';
   if (run.interrupted) out << "Interrupted: the report covers the virtual time simulated so far.\n";
-  write_bottleneck(out, advise(run.primary, &run.standby));
+  ModelOutcome outcome{outcome_of(run.primary, run.interrupted),
+                       outcome_of(run.standby, run.interrupted)};
+  outcome.primary.verdict = advise(run.primary, &run.standby);
+  write_bottleneck(out, *outcome.primary.verdict);
   out.flush();
-  return {outcome_of(run.primary, run.interrupted), outcome_of(run.standby, run.interrupted)};
+  return outcome;
 }
 
 }  // namespace simhadr

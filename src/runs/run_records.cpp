@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "simhadr/advice/bottleneck.hpp"
 #include "simhadr/report/csv_report.hpp"
 #include "simhadr/report/json_report.hpp"
 
@@ -43,29 +42,32 @@ json disk_size_json(const FitRow& row) {
           {"end_of_file", r.end_of_file}};
 }
 
-// The same paragraph the text report printed for this side: -model advises
-// once for the pair (on the primary), a real side for itself.
-std::optional<Bottleneck> bottleneck_for(std::string_view kind, std::span<const RoleOutcome> sides,
-                                         const RoleOutcome& side) {
-  if (!side.connected) return std::nullopt;
-  const RunResult& result = side.result;
-  if (kind == "model") {
-    if (result.role != Role::Primary) return std::nullopt;
-    return advise(result, &sides.back().result);
-  }
-  return result.role == Role::Primary ? advise(result, nullptr) : advise_standby(result);
-}
-
 }  // namespace
 
-void record_shipping(const RunConfig& config, std::string_view kind,
+std::string_view kind_name(RunKind kind) {
+  switch (kind) {
+    case RunKind::Primary:
+      return "primary";
+    case RunKind::Standby:
+      return "standby";
+    case RunKind::Demo:
+      return "demo";
+    case RunKind::Model:
+      return "model";
+    case RunKind::DiskTest:
+      return "disk_test";
+  }
+  return "primary";
+}
+
+void record_shipping(const RunConfig& config, RunKind kind,
                      std::chrono::system_clock::time_point started,
                      std::span<const RoleOutcome> sides) {
   if (config.json_path) {
-    json doc = run_document(config, kind, started);
+    json doc = run_document(config, kind_name(kind), started);
     for (const RoleOutcome& side : sides) {
-      doc["runs"].push_back(side_json(side.result, {end_name(side), failure_of(side)},
-                                      bottleneck_for(kind, sides, side)));
+      const std::optional<Bottleneck> verdict = side.connected ? side.verdict : std::nullopt;
+      doc["runs"].push_back(side_json(side.result, {end_name(side), failure_of(side)}, verdict));
       if (const auto failure = failure_of(side); failure && doc["error"].is_null()) {
         doc["error"] = *failure;
       }
@@ -81,10 +83,10 @@ void record_shipping(const RunConfig& config, std::string_view kind,
   }
 }
 
-void record_failure(const RunConfig& config, std::string_view kind,
+void record_failure(const RunConfig& config, RunKind kind,
                     std::chrono::system_clock::time_point started, const std::string& error) {
   try {
-    json doc = run_document(config, kind, started);
+    json doc = run_document(config, kind_name(kind), started);
     doc["error"] = error;
     write_json(*config.json_path, doc, config.loop);
   } catch (const std::exception& unwritable) {
@@ -97,7 +99,7 @@ void record_disk_test(const RunConfig& config, std::chrono::system_clock::time_p
   const bool read = outcome.access == DiskAccess::Read;
   const std::string_view end = outcome.failure ? "failed" : "completed";
   if (config.json_path) {
-    json doc = run_document(config, "disk_test", started);
+    json doc = run_document(config, kind_name(RunKind::DiskTest), started);
     const DiskTestConfig& test = *config.disk_test;
     json sizes = json::array();
     for (const FitRow& row : outcome.sizes) sizes.push_back(disk_size_json(row));

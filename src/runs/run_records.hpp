@@ -11,14 +11,19 @@
 
 namespace simhadr {
 
-// kind: "primary", "standby" or "demo" (then sides holds the primary, then the standby).
-void record_shipping(const RunConfig& config, std::string_view kind,
+enum class RunKind : std::uint8_t { Primary, Standby, Demo, Model, DiskTest };
+
+// As the JSON document's "kind" spells it.
+std::string_view kind_name(RunKind kind);
+
+// A demo's or a model's sides are the primary, then the standby.
+void record_shipping(const RunConfig& config, RunKind kind,
                      std::chrono::system_clock::time_point started,
                      std::span<const RoleOutcome> sides);
 
 // A run that ended in an error before any side had a result: a document with
 // no runs and the error. Never throws; a file it cannot write is warned about.
-void record_failure(const RunConfig& config, std::string_view kind,
+void record_failure(const RunConfig& config, RunKind kind,
                     std::chrono::system_clock::time_point started, const std::string& error);
 
 void record_disk_test(const RunConfig& config, std::chrono::system_clock::time_point started,

@@ -58,8 +58,8 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   write_text_report(log.stream(), outcome.result);
   log.blank();
   const RunResult& result = outcome.result;
-  write_bottleneck(log.stream(),
-                   result.role == Role::Primary ? advise(result, nullptr) : advise_standby(result));
+  outcome.verdict = result.role == Role::Primary ? advise(result, nullptr) : advise_standby(result);
+  write_bottleneck(log.stream(), *outcome.verdict);
   write_cpu_usage(log.stream(), *result.cpu);
   // The standby's connection carries only acks: its TCP figures say nothing of the log's way.
   if (result.tcp && result.role == Role::Primary) {
