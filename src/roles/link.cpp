@@ -10,15 +10,6 @@ bool Link::may_keep_waiting() {
   return clock_.now() < *give_up_at_;
 }
 
-namespace {
-
-void tally(IoTally& calls, Pow2Histogram& sizes, std::size_t bytes) {
-  calls.add(bytes);
-  sizes.add(bytes);
-}
-
-}  // namespace
-
 void Link::moved(std::size_t bytes) {
   if (bytes > 0) waited_without_progress_ = Nanos{0};
 }
@@ -59,7 +50,7 @@ TransferEnd Link::send_all(std::span<const char> data, RunResult* counted) {
     waited_without_progress_ += step.waited;  // a blocking transport (-block) waits inside the call
     if (step.bytes > 0) {
       data = data.subspan(step.bytes);
-      if (counted) tally(counted->sends, counted->send_bytes, step.bytes);
+      if (counted) counted->note_send(step.bytes);
       continue;
     }
     if (!step.would_block) return TransferEnd::PeerClosed;
@@ -68,10 +59,7 @@ TransferEnd Link::send_all(std::span<const char> data, RunResult* counted) {
     if (!await(&Transport::wait_writable, "send")) return TransferEnd::Stopped;
     const Nanos blocked = clock_.now() - blocked_at;
     log_.trace("Congestion lasted {:.6f} seconds.", to_seconds(blocked));
-    if (counted) {
-      counted->congestions.add(0, blocked);
-      counted->congestion_micros.add(to_whole_micros(blocked));
-    }
+    if (counted) counted->note_congestion(blocked);
   }
   return TransferEnd::Done;
 }
@@ -86,7 +74,7 @@ TransferEnd Link::recv_exact(std::span<char> into, RunResult* counted) {
     moved(step.bytes);
     if (step.bytes > 0) {
       into = into.subspan(step.bytes);
-      if (counted) tally(counted->recvs, counted->recv_bytes, step.bytes);
+      if (counted) counted->note_recv(step.bytes);
       continue;
     }
     if (!step.would_block) return TransferEnd::PeerClosed;
@@ -97,7 +85,7 @@ TransferEnd Link::recv_exact(std::span<char> into, RunResult* counted) {
 IoStep Link::recv_available(std::span<char> into, RunResult& counted) {
   const IoStep step = transport_.recv_some(into);
   moved(step.bytes);
-  if (step.bytes > 0) tally(counted.recvs, counted.recv_bytes, step.bytes);
+  if (step.bytes > 0) counted.note_recv(step.bytes);
   return step;
 }
 

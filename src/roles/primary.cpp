@@ -137,8 +137,7 @@ TransferEnd Primary::ship_one() {
   }
   const Nanos shipping = shipped - ship_start;
   log_.trace("Log shipping took {:.6f} seconds.", to_seconds(shipping));
-  result_.ship_micros.add(to_whole_micros(shipping));
-  result_.ship_percentiles.add(to_whole_micros(shipping));
+  result_.note_shipping(shipping);
   intervals_.note_shipping(shipping);
 
   if (!rules_.io_before_send) {
@@ -150,10 +149,7 @@ TransferEnd Primary::ship_one() {
     }
   }
 
-  result_.disk.add(bytes, io_time);
-  result_.write_bytes.add(bytes);
-  result_.flushes.add(bytes);
-  if (flush_sizes_.varies()) result_.flush_page_counts.add(pages);
+  result_.note_flush(bytes, io_time, flush_sizes_.varies() ? std::optional(pages) : std::nullopt);
   // Both the IO and the shipping are over: the later of the two.
   flush_sizes_.flushed(std::max(shipped, io_done));
   return TransferEnd::Done;

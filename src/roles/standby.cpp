@@ -206,8 +206,7 @@ Nanos Standby::write_pages(ReceiveBuffer& buffer, bool may_ack) {
   const Nanos io_time = disk_.io_time(bytes);
   log_.trace("Writing {} pages. Write time = {:.6f} second.", pages, to_seconds(io_time));
   simulate_io_until(clock_, clock_.now() + io_time, log_);
-  result_.disk.add(bytes, io_time);
-  result_.write_bytes.add(bytes);
+  result_.note_write(bytes, io_time);
   // Without a replay model the pages' space is free once they are written.
   const std::uint32_t written_flushes =
       replay_.modelled() ? buffer.mark_written(pages) : buffer.release(pages);

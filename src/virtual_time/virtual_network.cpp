@@ -15,8 +15,7 @@ bool VirtualNetwork::pump(Nanos now) {
     }
     if (congested_since_) {
       const Nanos waited = now - *congested_since_;
-      sender_.congestions.add(0, waited);
-      sender_.congestion_micros.add(to_whole_micros(waited));
+      sender_.note_congestion(waited);
       congested_since_.reset();
     }
     if (wire_free_at_ > now) {
@@ -27,8 +26,7 @@ bool VirtualNetwork::pump(Nanos now) {
     wire_free_at_ = now + model_.serialization(piece);
     in_flight_ += piece;
     pending_ -= piece;
-    sender_.sends.add(piece);
-    sender_.send_bytes.add(piece);
+    sender_.note_send(piece);
     events_.at(wire_free_at_ + model_.one_way_delay(), Event::Arrival, piece);
   }
   return true;

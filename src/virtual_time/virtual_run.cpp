@@ -113,8 +113,7 @@ class Simulation {
         standby_.arrival(now_, e.value);
         break;
       case Event::AckArrival:
-        out_.primary.recvs.add(kAckBytes);
-        out_.primary.recv_bytes.add(kAckBytes);
+        out_.primary.note_recv(kAckBytes);
         out_.primary.ack_wait.add(kAckBytes, now_ - sent_at_);
         shipped();
         break;
@@ -166,19 +165,15 @@ class Simulation {
   void shipped() {
     shipped_ = true;
     const Nanos shipping = now_ - ship_start_;
-    out_.primary.ship_micros.add(to_whole_micros(shipping));
-    out_.primary.ship_percentiles.add(to_whole_micros(shipping));
+    out_.primary.note_shipping(shipping);
     primary_intervals_.note_shipping(shipping);
     try_complete();
   }
 
   void try_complete() {
     if (!shipped_ || !io_done_) return;
-    RunResult& primary = out_.primary;
-    primary.disk.add(flush_bytes(), io_time_);
-    primary.write_bytes.add(flush_bytes());
-    primary.flushes.add(flush_bytes());
-    if (flush_sizes_.varies()) primary.flush_page_counts.add(flush_pages_);
+    out_.primary.note_flush(flush_bytes(), io_time_,
+                            flush_sizes_.varies() ? std::optional(flush_pages_) : std::nullopt);
     flush_sizes_.flushed(VirtualClock::time_point{} + now_);
     shipped_ = false;
     if (limits_reached()) {
@@ -187,8 +182,9 @@ class Simulation {
     }
     Nanos resume = now_;
     if (pacer_) {
-      resume = std::max(now_, pacer_->resume_at({}, primary.flushes.bytes) - Clock::time_point{});
-      primary.target->idle += resume - now_;
+      resume =
+          std::max(now_, pacer_->resume_at({}, out_.primary.flushes.bytes) - Clock::time_point{});
+      out_.primary.target->idle += resume - now_;
     }
     events_.at(resume, Event::FlushStart);
   }

@@ -38,8 +38,7 @@ void VirtualStandby::take_in(Nanos now) {
     piece.left -= take;
     held_ += take;
     received_ += take;
-    result_.recvs.add(take);
-    result_.recv_bytes.add(take);
+    result_.note_recv(take);
     moved = true;
     if (piece.left > 0) break;
     // TCP acknowledges the piece now that the application took it.
@@ -63,8 +62,7 @@ void VirtualStandby::start_write(Nanos now) {
   if (writing_ || unwritten_ends_.empty()) return;
   const std::uint64_t bytes = unwritten_ends_.front() - written_;
   const Nanos io_time = disk_.io_time(bytes);
-  result_.disk.add(bytes, io_time);
-  result_.write_bytes.add(bytes);
+  result_.note_write(bytes, io_time);
   writing_ = true;
   events_.at(now + io_time, Event::StandbyWriteDone, bytes);
 }
@@ -105,8 +103,7 @@ void VirtualStandby::replay_done(Nanos now, std::uint64_t bytes) {
 }
 
 void VirtualStandby::ack(Nanos now) {
-  result_.sends.add(kAckBytes);
-  result_.send_bytes.add(kAckBytes);
+  result_.note_send(kAckBytes);
   events_.at(now + plan_.one_way_delay, Event::AckArrival);
 }
 

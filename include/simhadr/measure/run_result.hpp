@@ -78,6 +78,35 @@ struct RunResult {
 
   // The run's time without -target idling: what sec/flush divides.
   Nanos busy_time() const { return elapsed - (target ? target->idle : Nanos{0}); }
+
+  // What a real run and a virtual one record alike, through the same calls.
+  void note_send(std::uint64_t bytes) {
+    sends.add(bytes);
+    send_bytes.add(bytes);
+  }
+  void note_recv(std::uint64_t bytes) {
+    recvs.add(bytes);
+    recv_bytes.add(bytes);
+  }
+  void note_congestion(Nanos waited) {
+    congestions.add(0, waited);
+    congestion_micros.add(to_whole_micros(waited));
+  }
+  void note_shipping(Nanos shipping) {
+    ship_micros.add(to_whole_micros(shipping));
+    ship_percentiles.add(to_whole_micros(shipping));
+  }
+  // A log write (a read on a SUPERASYNC primary) of `bytes`, in modelled time.
+  void note_write(std::uint64_t bytes, Nanos io_time) {
+    disk.add(bytes, io_time);
+    write_bytes.add(bytes);
+  }
+  // The primary's flush, written and shipped; its size is kept when sizes vary.
+  void note_flush(std::uint64_t bytes, Nanos io_time, std::optional<std::uint32_t> varied_pages) {
+    note_write(bytes, io_time);
+    flushes.add(bytes);
+    if (varied_pages) flush_page_counts.add(*varied_pages);
+  }
 };
 
 }  // namespace simhadr
