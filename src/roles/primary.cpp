@@ -42,7 +42,7 @@ RoleOutcome Primary::run() {
     if (end == TransferEnd::Done) log_.trace("{} bytes sent", handshake.size());
     if (end == TransferEnd::Done && plan_.handshake.standby.any()) {
       end = confirm_standby_settings(outcome);
-      if (outcome.reconnect || outcome.end == RunEnd::Failed) return;
+      if (outcome.reconnects() || outcome.end == RunEnd::Failed) return;
     }
     log_.line("Sending log flushes. Press Ctrl-C to stop.");
     log_.flush();
@@ -62,7 +62,7 @@ RoleOutcome Primary::run() {
   link_.close();
 
   outcome.result = result_;
-  if (outcome.end == RunEnd::Failed || outcome.reconnect) return outcome;
+  if (outcome.end == RunEnd::Failed || outcome.reconnects()) return outcome;
   if (end == TransferEnd::PeerClosed) {
     outcome.fail("the standby closed the connection before the run ended");
   } else if (end == TransferEnd::Stopped || stop_.requested()) {
@@ -84,7 +84,7 @@ TransferEnd Primary::confirm_standby_settings(RoleOutcome& outcome) {
   if (answer == kSettingsNeedReconnect) {
     log_.line("The standby reconnects to apply the requested socket buffer sizes.");
     log_.blank();
-    outcome.reconnect = true;
+    outcome.session = Session::Reconnect;
   } else if (answer == kSettingsApplied) {
     log_.line("The standby applied the requested settings.");
   } else {

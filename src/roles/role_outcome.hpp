@@ -18,22 +18,30 @@ enum class RunEnd : std::uint8_t {
   Failed,       // the connection or the peer broke the run
 };
 
+// How the session with the peer ended, beside how the run ended.
+enum class Session : std::uint8_t {
+  Ran,             // a run took place (RunEnd says how it ended)
+  NeverConnected,  // stopped before the peer was there
+  // The standby's connection closed, was reset or was stopped before a
+  // handshake came: no run took place.
+  NoHandshake,
+  // The standby closes to reconnect with requested socket settings: not a
+  // run yet, and no report (see docs/protocol.md).
+  Reconnect,
+};
+
 struct RoleOutcome {
   RunResult result;
   RunEnd end = RunEnd::Completed;
-  std::string failure;    // one line, when end == Failed
-  bool connected = true;  // false when stopped before the peer was there
-  // The standby closes to reconnect with requested socket settings: not a
-  // run yet, and no report (see docs/protocol.md).
-  bool reconnect = false;
-  // The standby's connection closed, was reset or was stopped before a
-  // handshake came: no run took place.
-  bool ended_before_handshake = false;
+  std::string failure;  // one line, when end == Failed
+  Session session = Session::Ran;
   std::optional<SocketOptions> reconnect_with;  // standby: the options to reconnect with
   // The advisor's paragraph, computed once when the report is printed; every
   // output (text, JSON) shows this one. -model gives it to the primary only.
   std::optional<Bottleneck> verdict;
 
+  bool connected() const { return session != Session::NeverConnected; }
+  bool reconnects() const { return session == Session::Reconnect; }
   void fail(std::string why) {
     end = RunEnd::Failed;
     failure = std::move(why);

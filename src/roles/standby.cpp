@@ -77,18 +77,18 @@ std::optional<HandshakeParams> Standby::receive_handshake(RoleOutcome& outcome) 
   } catch (const TransportError& error) {
     // A primary that has finished still listens until its process exits; a
     // connection left in that backlog is reset then. Like a close, not a run.
-    outcome.ended_before_handshake = true;
+    outcome.session = Session::NoHandshake;
     outcome.fail(
         fmt::format("the connection ended before the primary's handshake came: {}", error.what()));
     return std::nullopt;
   }
   switch (end) {
     case TransferEnd::Stopped:
-      outcome.ended_before_handshake = true;
+      outcome.session = Session::NoHandshake;
       outcome.end = RunEnd::Interrupted;
       return std::nullopt;
     case TransferEnd::PeerClosed:
-      outcome.ended_before_handshake = true;
+      outcome.session = Session::NoHandshake;
       outcome.fail(
           "the primary closed the connection before sending its handshake (is this host an "
           "address of the primary's -rhost?)");
@@ -125,7 +125,7 @@ bool Standby::take_requested_settings(const StandbyRequest& request, RoleOutcome
             wanted.send_buffer ? fmt::format("{}", *wanted.send_buffer) : "default",
             wanted.receive_buffer ? fmt::format("{}", *wanted.receive_buffer) : "default");
   log_.blank();
-  outcome.reconnect = true;
+  outcome.session = Session::Reconnect;
   outcome.reconnect_with = wanted;
   return false;
 }

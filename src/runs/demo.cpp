@@ -55,7 +55,7 @@ DemoOutcome run_demo(const RunConfig& config, const StopSource& stop, std::ostre
       });
     });
     if (!port_sent) port_promise.set_value(0);
-    if (outcome.primary.end == RunEnd::Failed || !outcome.primary.connected) {
+    if (outcome.primary.end == RunEnd::Failed || !outcome.primary.connected()) {
       standby_stop.request();
     }
   });

@@ -66,7 +66,7 @@ void record_shipping(const RunConfig& config, RunKind kind,
   if (config.json_path) {
     json doc = run_document(config, kind_name(kind), started);
     for (const RoleOutcome& side : sides) {
-      const std::optional<Bottleneck> verdict = side.connected ? side.verdict : std::nullopt;
+      const std::optional<Bottleneck> verdict = side.connected() ? side.verdict : std::nullopt;
       doc["runs"].push_back(side_json(side.result, {end_name(side), failure_of(side)}, verdict));
       if (const auto failure = failure_of(side); failure && doc["error"].is_null()) {
         doc["error"] = *failure;
@@ -77,7 +77,7 @@ void record_shipping(const RunConfig& config, RunKind kind,
   if (config.csv_path) {
     std::vector<std::string> rows;
     for (const RoleOutcome& side : sides) {
-      if (side.connected) rows.push_back(csv_row(started, config, side.result, end_name(side)));
+      if (side.connected()) rows.push_back(csv_row(started, config, side.result, end_name(side)));
     }
     append_csv(*config.csv_path, rows);
   }

@@ -31,7 +31,7 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
     log.line("Stopped before {} connected.", waiting_for);
     RoleOutcome outcome;
     outcome.end = RunEnd::Interrupted;
-    outcome.connected = false;
+    outcome.session = Session::NeverConnected;
     return outcome;
   }
   const int fd = socket->native_handle();
@@ -53,7 +53,7 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   outcome.result.tcp = tcp_meter.stop();
   outcome.result.socket_send_buffer = connected.send_buffer;
   outcome.result.socket_receive_buffer = connected.receive_buffer;
-  if (outcome.reconnect) return outcome;
+  if (outcome.reconnects()) return outcome;
   log.blank();
   write_text_report(log.stream(), outcome.result);
   log.blank();
@@ -117,10 +117,10 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
   RoleOutcome outcome =
       run_connected(listener.accept(stop), config, stop, log, spin, "a standby", run_role, network);
   // A standby of ours reconnects once to apply requested socket buffer sizes.
-  if (outcome.reconnect) {
+  if (outcome.reconnects()) {
     outcome = run_connected(listener.accept(stop), config, stop, log, spin, "a standby", run_role,
                             network);
-    if (outcome.reconnect) outcome.fail("the standby asked to reconnect a second time");
+    if (outcome.reconnects()) outcome.fail("the standby asked to reconnect a second time");
   }
   return outcome;
 }
@@ -150,11 +150,11 @@ RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, Ru
 
 RoleOutcome run_standby(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin) {
   RoleOutcome outcome = run_standby_once(config, stop, log, spin);
-  if (outcome.reconnect) {
+  if (outcome.reconnects()) {
     RunConfig requested = config;
     requested.socket = *outcome.reconnect_with;
     outcome = run_standby_once(requested, stop, log, spin);
-    if (outcome.reconnect) outcome.fail("the primary asked for other settings a second time");
+    if (outcome.reconnects()) outcome.fail("the primary asked for other settings a second time");
   }
   return outcome;
 }
@@ -166,11 +166,11 @@ void serve_standby_runs(const RunConfig& config, const StopSource& stop, RunLog&
     log.blank();
     const auto started = std::chrono::system_clock::now();
     const RoleOutcome outcome = run_standby(config, stop, log, spin);
-    if (!outcome.connected) break;
+    if (!outcome.connected()) break;
     // A primary that is ending still listens until its process exits, and our
     // next connection may wait in that backlog only to be closed or reset; or
     // a stop comes while we wait for a handshake. Neither is a run to record.
-    if (outcome.ended_before_handshake) {
+    if (outcome.session == Session::NoHandshake) {
       if (stop.requested()) break;
       log.line("Not a run: {}; waiting for the next primary.", outcome.failure);
       log.blank();
