@@ -70,6 +70,75 @@ std::optional<RunKind> kind_of(Action action) {
   return std::nullopt;
 }
 
+// What every real-time action shares: the signals that stop it, the log, and the spin.
+struct ActionContext {
+  const RunConfig& config;
+  std::ostream& text;
+  std::chrono::system_clock::time_point started;
+  const StopSource& stop;
+  RunLog& log;
+  Nanos spin{};
+};
+
+int run_standby_action(const ActionContext& s) {
+  s.log.blank();
+  if (!s.config.loop) {
+    const RoleOutcome outcome = run_standby(s.config, s.stop, s.log, s.spin);
+    record_shipping(s.config, RunKind::Standby, s.started, std::span(&outcome, 1));
+    return exit_status(outcome, s.text);
+  }
+  serve_standby_runs(s.config, s.stop, s.log, s.spin, [&](const RoleOutcome& outcome, auto begun) {
+    record_shipping(s.config, RunKind::Standby, begun, std::span(&outcome, 1));
+    exit_status(outcome, s.text);
+  });
+  return 0;
+}
+
+int run_demo_action(const ActionContext& s) {
+  s.log.blank();
+  const DemoOutcome outcome = run_demo(s.config, s.stop, s.text, s.spin);
+  const std::array sides{outcome.primary, outcome.standby};
+  record_shipping(s.config, RunKind::Demo, s.started, sides);
+  const int primary = exit_status(outcome.primary, s.text, "primary: ");
+  const int standby = exit_status(outcome.standby, s.text, "standby: ");
+  return std::max(primary, standby);
+}
+
+int run_real_time_action(Action action, ActionContext& s) {
+  const SleepCalibration calibration = calibrate_sleep();
+  s.spin = s.config.spin_seconds ? from_seconds(*s.config.spin_seconds) : calibration.spin;
+  s.log.line("Measured sleep overhead: {:.6f} second, using spin time {:.6f} second.",
+             to_seconds(calibration.overhead), to_seconds(s.spin));
+  switch (action) {
+    case Action::SleepTest: {
+      SpinClock clock(s.spin, s.config.spin_seconds ? SpinPolicy::Fixed : SpinPolicy::Adaptive,
+                      s.stop);
+      run_sleep_test(*s.config.test_sleep_seconds, clock, s.log);
+      s.log.flush();
+      return 0;
+    }
+    case Action::DiskTest: {
+      const DiskTestOutcome outcome = run_disk_test(s.config, s.stop, s.log);
+      record_disk_test(s.config, s.started, outcome);
+      return outcome.failure ? fail(s.text, *outcome.failure) : 0;
+    }
+    case Action::Primary: {
+      const RoleOutcome outcome = run_primary(s.config, s.stop, s.log, s.spin);
+      record_shipping(s.config, RunKind::Primary, s.started, std::span(&outcome, 1));
+      return exit_status(outcome, s.text);
+    }
+    case Action::Standby:
+      return run_standby_action(s);
+    case Action::Demo:
+      return run_demo_action(s);
+    case Action::Model:
+    case Action::Help:
+    case Action::Version:
+      break;
+  }
+  return 0;
+}
+
 int run_action(const Command& command, std::ostream& text,
                std::chrono::system_clock::time_point started) {
   const RunConfig& config = command.config;
@@ -84,57 +153,8 @@ int run_action(const Command& command, std::ostream& text,
     record_shipping(config, RunKind::Model, started, sides);
     return 0;
   }
-
-  const SleepCalibration calibration = calibrate_sleep();
-  const Nanos spin = config.spin_seconds ? from_seconds(*config.spin_seconds) : calibration.spin;
-  log.line("Measured sleep overhead: {:.6f} second, using spin time {:.6f} second.",
-           to_seconds(calibration.overhead), to_seconds(spin));
-
-  switch (command.action) {
-    case Action::SleepTest: {
-      SpinClock clock(spin, config.spin_seconds ? SpinPolicy::Fixed : SpinPolicy::Adaptive, stop);
-      run_sleep_test(*config.test_sleep_seconds, clock, log);
-      log.flush();
-      return 0;
-    }
-    case Action::DiskTest: {
-      const DiskTestOutcome outcome = run_disk_test(config, stop, log);
-      record_disk_test(config, started, outcome);
-      return outcome.failure ? fail(text, *outcome.failure) : 0;
-    }
-    case Action::Primary: {
-      const RoleOutcome outcome = run_primary(config, stop, log, spin);
-      record_shipping(config, RunKind::Primary, started, std::span(&outcome, 1));
-      return exit_status(outcome, text);
-    }
-    case Action::Standby: {
-      log.blank();
-      if (config.loop) {
-        serve_standby_runs(config, stop, log, spin, [&](const RoleOutcome& outcome, auto begun) {
-          record_shipping(config, RunKind::Standby, begun, std::span(&outcome, 1));
-          exit_status(outcome, text);
-        });
-        return 0;
-      }
-      const RoleOutcome outcome = run_standby(config, stop, log, spin);
-      record_shipping(config, RunKind::Standby, started, std::span(&outcome, 1));
-      return exit_status(outcome, text);
-    }
-    case Action::Demo: {
-      log.blank();
-      const DemoOutcome outcome = run_demo(config, stop, text, spin);
-      const std::array sides{outcome.primary, outcome.standby};
-      record_shipping(config, RunKind::Demo, started, sides);
-      const int primary = exit_status(outcome.primary, text, "primary: ");
-      const int standby = exit_status(outcome.standby, text, "standby: ");
-      return std::max(primary, standby);
-    }
-    case Action::Model:
-    case Action::Help:
-    case Action::Version:
-      break;
-  }
-  return 0;
+  ActionContext context{config, text, started, stop, log};
+  return run_real_time_action(command.action, context);
 }
 
 // A run that failed before it measured anything still leaves a -json document
