@@ -2,10 +2,17 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <string>
+
+#include "cli/option_table.hpp"
+
 namespace simhadr {
 
-std::string_view help_text() {
-  return R"(simhadr - preview Db2 HADR log shipping between two hosts before turning HADR on.
+namespace {
+
+constexpr std::string_view kIntroduction =
+    R"(simhadr - preview Db2 HADR log shipping between two hosts before turning HADR on.
 
 Run a primary on the host that will hold the primary database and a standby on
 the other; the primary ships simulated log flushes for a while, both print what
@@ -20,88 +27,73 @@ Usage:
   simhadr -testDisk DIR            measure a log disk and suggest the -disk option
   simhadr -write FILE | -read FILE measure synchronous writes or reads of one size
   simhadr -testSleep SECONDS       how exactly this host sleeps, then exit
+)";
 
-Connection (either side may start first):
-  -role primary|standby    which side to play (P and S also work)
-  -lhost H -lport N        this side's address; the primary listens here
-                           (-lport 0 on the primary: the kernel picks, and it is printed)
-  -rhost H -rport N        the other side's address; the standby connects there
-  -sockSndBuf BYTES        SO_SNDBUF for the connection      (default: the OS's)
-  -sockRcvBuf BYTES        SO_RCVBUF for the connection      (default: the OS's)
-  -nagle                   keep Nagle's algorithm on         (default: TCP_NODELAY)
-  -block                   blocking send/recv                (default: non-blocking)
-  -bind                    standby binds to -lhost/-lport before connecting
-  -anyHost                 primary accepts a standby from any address
-                           (default: only from an address -rhost resolves to)
-  -connectTimeout SECONDS  give up when the other side has not connected by then
-                           (default 120; 0 waits without end)
-  -stallTimeout SECONDS    fail the run when nothing moves either way for this long
-                           (default 60; 0 waits without end; keep it above the
-                           longest simulated write and the gaps -target leaves)
+struct SectionText {
+  HelpSection section;
+  std::string_view title;
+  std::string_view after;  // lines that close the section
+};
 
-What the primary ships (the standby learns these from the handshake):
-  -syncMode MODE           SYNC, NEARSYNC, ASYNC or SUPERASYNC   (default NEARSYNC)
-  -rcu                     remote catch-up: ships as SUPERASYNC does
-  -flushSize PAGES         4096-byte pages per log flush          (default 16)
-  -t SECONDS               stop after this long                   (default 4, unless -n)
-  -n FLUSHES               stop after this many flushes
-  -target MB/S             hold the primary to this rate (MB = 10^6 bytes)
-  -standbySockSndBuf BYTES, -standbySockRcvBuf BYTES, -standbyHadrBufSize PAGES
-                           ask a standby of this simhadr to use these for the run
-                           (it reconnects once for socket buffer sizes)
+constexpr std::array<SectionText, 8> kSections{{
+    {HelpSection::Connection, "Connection (either side may start first):", ""},
+    {HelpSection::Shipping,
+     "What the primary ships (the standby learns these from the handshake):", ""},
+    {HelpSection::Models, "What-if models (docs/models.md):", ""},
+    {HelpSection::Standby, "Standby:", ""},
+    {HelpSection::DisksAndTiming, "Disks and timing (both sides):", ""},
+    {HelpSection::DiskTests,
+     "Disk tests (real IO, no network; -flushSize, -n, -t and -verbose apply):", ""},
+    {HelpSection::Results, "Results (besides the text report):",
+     "Every shipping report ends with a \"Bottleneck:\" paragraph: the limiting\n"
+     "resource, the numbers that show it, and what each sync mode would give.\n"},
+    {HelpSection::Other, "Other:", ""},
+}};
 
-  -flushSizes FILE         flush sizes from a file: one size in pages per line
-                           (shipped in turn), or "pages count" lines (a histogram)
-  -logRate MB/S -logBufSize PAGES
-                           a workload writing MB/S of log into a log buffer of
-                           PAGES; each flush takes what gathered meanwhile
-
-What-if models (docs/models.md):
-  -netDelay SECONDS        one-way network delay added to every message
-  -netRate MB/S            the link's rate on the wire (100 Mbit/s is 12.5); the
-                           log gets 94.1% of it, the rest is Ethernet, IP and TCP
-                           framing; the smallest socket buffer size given is the
-                           window (default: 6291456 bytes)
-                           (both applied by the primary, in both directions)
-  -replay MB/S [SECONDS]   standby replay speed and overhead per flush; a flush
-                           leaves the receive buffer only once replayed
-
-Standby:
-  -hadrBufSize PAGES       receive buffer                          (default 4 x flushSize)
-  -loop                    serve one primary run after another until Ctrl-C
-
-Disks and timing (both sides):
-  -disk MB/S SECONDS       simulated log disk: rate and overhead per IO
-                           (default: infinitely fast)
-  -spin SECONDS            busy-wait this long at the end of each simulated IO
-                           (default: follows this host's measured wake-ups)
-  -verbose                 one line per write, send, recv, ack and congestion
-
-Disk tests (real IO, no network; -flushSize, -n, -t and -verbose apply):
-  -testDisk DIR            write DIR/simhadr.tmp (removed afterwards); without
-                           -flushSize, try 1 to 256 pages and fit -disk to them
-  -write FILE              synchronous writes to FILE (created or truncated)
-  -read FILE               reads of FILE until its end, -n or -t
-  -cache                   go through the page cache     (default: direct IO)
-  -preallocate             lay the file out first and write into it, as Db2
-                           does with its formatted log files (default: append)
-  -threads N               N writers at once, each on its own file
-
-Results (besides the text report):
-  -json FILE               one JSON document per run (- : stdout, report to stderr)
-  -csv FILE                append one summary row per run, header when new
-  -interval SECONDS        a line every SECONDS: MB/s, flushes, shipping, congestion
-                           (and on the standby, how full its receive buffer was)
-Every shipping report ends with a "Bottleneck:" paragraph: the limiting
-resource, the numbers that show it, and what each sync mode would give.
-
-Other:
-  -h, -help                this text
-  -version                 version
-
-Exit status: 0 the run ended normally (also after Ctrl-C on either side),
+constexpr std::string_view kExitStatus =
+    R"(Exit status: 0 the run ended normally (also after Ctrl-C on either side),
 1 the run failed (connection lost, peer misbehaved), 2 the command line was refused.
 )";
+
+// The help column starts here; a longer synopsis puts the help on the next line.
+constexpr std::size_t kHelpColumn = 27;
+
+void append_option(std::string& text, const OptionSpec& option) {
+  if (option.gap_before) text += '\n';
+  std::string line = fmt::format("  {}", option.synopsis);
+  std::string_view help = option.help;
+  if (line.size() + 2 > kHelpColumn) {
+    text += line + '\n';
+    line.clear();
+  }
+  for (bool first = true; first || !help.empty(); first = false) {
+    const std::size_t end = help.find('\n');
+    line.resize(kHelpColumn, ' ');
+    text += line + std::string(help.substr(0, end)) + '\n';
+    line.clear();
+    help = end == std::string_view::npos ? std::string_view() : help.substr(end + 1);
+  }
+}
+
+std::string build_help() {
+  std::string text(kIntroduction);
+  for (const SectionText& section : kSections) {
+    text += fmt::format("\n{}\n", section.title);
+    for (const OptionSpec& option : option_specs()) {
+      if (option.section == section.section && !option.synopsis.empty()) {
+        append_option(text, option);
+      }
+    }
+    text += section.after;
+  }
+  return text + '\n' + std::string(kExitStatus);
+}
+
+}  // namespace
+
+std::string_view help_text() {
+  static const std::string text = build_help();
+  return text;
 }
 
 std::string version_text() {

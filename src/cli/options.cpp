@@ -17,6 +17,7 @@
 #include "cli/flush_size_file.hpp"
 #include "cli/model_checks.hpp"
 #include "cli/number_parsing.hpp"
+#include "cli/option_table.hpp"
 #include "simhadr/limits.hpp"
 
 namespace simhadr {
@@ -35,72 +36,7 @@ std::string_view disk_test_option(DiskTestKind kind) {
   return "-write";
 }
 
-constexpr std::array<std::string_view, 48> kOptionNames{"role",
-                                                        "lhost",
-                                                        "lport",
-                                                        "rhost",
-                                                        "rport",
-                                                        "n",
-                                                        "t",
-                                                        "syncMode",
-                                                        "rcu",
-                                                        "flushSize",
-                                                        "hadrBufSize",
-                                                        "target",
-                                                        "verbose",
-                                                        "sockSndBuf",
-                                                        "sockRcvBuf",
-                                                        "nagle",
-                                                        "block",
-                                                        "bind",
-                                                        "disk",
-                                                        "spin",
-                                                        "testSleep",
-                                                        "demo",
-                                                        "help",
-                                                        "h",
-                                                        "version",
-                                                        "write",
-                                                        "read",
-                                                        "testDisk",
-                                                        "cache",
-                                                        "preallocate",
-                                                        "threads",
-                                                        "connectTimeout",
-                                                        "stallTimeout",
-                                                        "anyHost",
-                                                        "interval",
-                                                        "json",
-                                                        "csv",
-                                                        "loop",
-                                                        "standbySockSndBuf",
-                                                        "standbySockRcvBuf",
-                                                        "standbyHadrBufSize",
-                                                        "replay",
-                                                        "netDelay",
-                                                        "netRate",
-                                                        "model",
-                                                        "flushSizes",
-                                                        "logRate",
-                                                        "logBufSize"};
-
 constexpr std::uint32_t kMaxDiskThreads = 64;
-
-// Options only the primary acts on; the standby learns them from the handshake.
-constexpr std::array<std::string_view, 14> kPrimaryOnly{"n",
-                                                        "t",
-                                                        "syncMode",
-                                                        "rcu",
-                                                        "flushSize",
-                                                        "target",
-                                                        "standbySockSndBuf",
-                                                        "standbySockRcvBuf",
-                                                        "standbyHadrBufSize",
-                                                        "flushSizes",
-                                                        "logRate",
-                                                        "logBufSize",
-                                                        "netDelay",
-                                                        "netRate"};
 
 Role parse_role(const std::string& text) {
   std::string lower;
@@ -123,6 +59,15 @@ class OptionTable {
     app_.set_help_flag();
     app_.add_flag("-h,--help", help_);
     app_.add_flag("--version", version_);
+    define_addresses();
+    define_shipping();
+    define_socket_and_waits();
+    define_models();
+    define_disk_tests_and_flags();
+    check_defined_options(app_);
+  }
+
+  void define_addresses() {
     text("role", [this](const std::string& v) { config_.role = parse_role(v); });
     text("lhost", [this](const std::string& v) { config_.local.host = v; });
     text("rhost", [this](const std::string& v) { config_.remote.host = v; });
@@ -130,6 +75,9 @@ class OptionTable {
     text("lport", [this](const std::string& v) { config_.local.port = parse_port("lport", v, 0); });
     text("rport",
          [this](const std::string& v) { config_.remote.port = parse_port("rport", v, 1); });
+  }
+
+  void define_shipping() {
     text("n", [this](const std::string& v) {
       config_.max_flushes = parse_number<std::uint64_t>("n", v, 1, UINT64_MAX);
     });
@@ -153,6 +101,24 @@ class OptionTable {
     text("target", [this](const std::string& v) {
       config_.target_mbytes_per_sec = parse_positive("target", v, 1e6);
     });
+    text("standbySockSndBuf", [this](const std::string& v) {
+      config_.standby_request.send_buffer =
+          parse_number<int>("standbySockSndBuf", v, 1, kMaxSocketBufferBytes);
+    });
+    text("standbySockRcvBuf", [this](const std::string& v) {
+      config_.standby_request.receive_buffer =
+          parse_number<int>("standbySockRcvBuf", v, 1, kMaxSocketBufferBytes);
+    });
+    text("standbyHadrBufSize", [this](const std::string& v) {
+      config_.standby_request.buffer_pages =
+          parse_number<std::uint32_t>("standbyHadrBufSize", v, 1, kMaxStandbyBufferPages);
+    });
+    text("testSleep", [this](const std::string& v) {
+      config_.test_sleep_seconds = parse_positive("testSleep", v, kMaxSleepTestSeconds);
+    });
+  }
+
+  void define_socket_and_waits() {
     text("sockSndBuf", [this](const std::string& v) {
       config_.socket.send_buffer = parse_number<int>("sockSndBuf", v, 1, kMaxSocketBufferBytes);
     });
@@ -175,21 +141,9 @@ class OptionTable {
     });
     text("json", [this](const std::string& v) { config_.json_path = output_path("json", v); });
     text("csv", [this](const std::string& v) { config_.csv_path = output_path("csv", v); });
-    text("standbySockSndBuf", [this](const std::string& v) {
-      config_.standby_request.send_buffer =
-          parse_number<int>("standbySockSndBuf", v, 1, kMaxSocketBufferBytes);
-    });
-    text("standbySockRcvBuf", [this](const std::string& v) {
-      config_.standby_request.receive_buffer =
-          parse_number<int>("standbySockRcvBuf", v, 1, kMaxSocketBufferBytes);
-    });
-    text("standbyHadrBufSize", [this](const std::string& v) {
-      config_.standby_request.buffer_pages =
-          parse_number<std::uint32_t>("standbyHadrBufSize", v, 1, kMaxStandbyBufferPages);
-    });
-    text("testSleep", [this](const std::string& v) {
-      config_.test_sleep_seconds = parse_positive("testSleep", v, kMaxSleepTestSeconds);
-    });
+  }
+
+  void define_models() {
     app_.add_option_function<std::vector<std::string>>(
             parser_token("disk"),
             [this](const std::vector<std::string>& v) {
@@ -222,6 +176,9 @@ class OptionTable {
     text("logBufSize", [this](const std::string& v) {
       logger().buffer_pages = parse_number<std::uint32_t>("logBufSize", v, 1, kMaxFlushPages);
     });
+  }
+
+  void define_disk_tests_and_flags() {
     app_.add_flag(parser_token("model"), config_.model);
     text("write",
          [this](const std::string& v) { disk_targets_.emplace_back(DiskTestKind::WriteFile, v); });
@@ -385,23 +342,17 @@ class OptionTable {
     }
   }
 
+  // -roleless options are for the other role: each given one is named and ignored.
   void warn_about_other_role() {
-    if (*config_.role == Role::Standby) {
-      for (const std::string_view name : kPrimaryOnly) {
-        if (!given(name)) continue;
-        command_.warnings.push_back(
-            fmt::format("-{} applies to the primary only; ignored on the standby", name));
-      }
-      if (config_.socket.any_host) {
-        command_.warnings.push_back(
-            "-anyHost applies to the primary, which decides whom to accept; ignored");
-      }
-    } else {
-      for (const std::string_view name : {"hadrBufSize", "replay"}) {
-        if (given(name))
-          command_.warnings.push_back(
-              fmt::format("-{} applies to the standby only; ignored", name));
-      }
+    const Applies other =
+        *config_.role == Role::Standby ? Applies::PrimaryOnly : Applies::StandbyOnly;
+    const std::string_view usual = other == Applies::PrimaryOnly
+                                       ? "applies to the primary only; ignored on the standby"
+                                       : "applies to the standby only; ignored";
+    for (const OptionSpec& option : option_specs()) {
+      if (option.applies != other || !given(option.name)) continue;
+      command_.warnings.push_back(fmt::format(
+          "-{} {}", option.name, option.ignored_why.empty() ? usual : option.ignored_why));
     }
   }
 
@@ -419,7 +370,7 @@ class OptionTable {
 Command parse_command_line(std::span<const std::string> args) {
   Command command;
   command.config.args.assign(args.begin(), args.end());
-  std::vector<std::string> tokens = normalize_arguments(args, kOptionNames);
+  std::vector<std::string> tokens = normalize_arguments(args, option_names());
 
   CLI::App app{"simhadr"};
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
