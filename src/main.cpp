@@ -16,8 +16,8 @@
 #include "cli/options.hpp"
 #include "runs/demo.hpp"
 #include "runs/disk_run.hpp"
+#include "runs/file_output.hpp"
 #include "runs/model_run.hpp"
-#include "runs/run_records.hpp"
 #include "runs/shipping_run.hpp"
 #include "time/sleep_test.hpp"
 #include "time/spin_clock.hpp"
@@ -84,11 +84,11 @@ int run_standby_action(const ActionContext& s) {
   s.log.blank();
   if (!s.config.loop) {
     const RoleOutcome outcome = run_standby(s.config, s.stop, s.log, s.spin);
-    record_shipping(s.config, RunKind::Standby, s.started, std::span(&outcome, 1));
+    record_run(s.config, RunRecord::of_sides(RunKind::Standby, s.started, std::span(&outcome, 1)));
     return exit_status(outcome, s.text);
   }
   serve_standby_runs(s.config, s.stop, s.log, s.spin, [&](const RoleOutcome& outcome, auto begun) {
-    record_shipping(s.config, RunKind::Standby, begun, std::span(&outcome, 1));
+    record_run(s.config, RunRecord::of_sides(RunKind::Standby, begun, std::span(&outcome, 1)));
     exit_status(outcome, s.text);
   });
   return 0;
@@ -98,7 +98,7 @@ int run_demo_action(const ActionContext& s) {
   s.log.blank();
   const DemoOutcome outcome = run_demo(s.config, s.stop, s.text, s.spin);
   const std::array sides{outcome.primary, outcome.standby};
-  record_shipping(s.config, RunKind::Demo, s.started, sides);
+  record_run(s.config, RunRecord::of_sides(RunKind::Demo, s.started, sides));
   const int primary = exit_status(outcome.primary, s.text, "primary: ");
   const int standby = exit_status(outcome.standby, s.text, "standby: ");
   return std::max(primary, standby);
@@ -119,12 +119,13 @@ int run_real_time_action(Action action, ActionContext& s) {
     }
     case Action::DiskTest: {
       const DiskTestOutcome outcome = run_disk_test(s.config, s.stop, s.log);
-      record_disk_test(s.config, s.started, outcome);
+      record_run(s.config, RunRecord::of_disk_test(s.started, outcome));
       return outcome.failure ? fail(s.text, *outcome.failure) : 0;
     }
     case Action::Primary: {
       const RoleOutcome outcome = run_primary(s.config, s.stop, s.log, s.spin);
-      record_shipping(s.config, RunKind::Primary, s.started, std::span(&outcome, 1));
+      record_run(s.config,
+                 RunRecord::of_sides(RunKind::Primary, s.started, std::span(&outcome, 1)));
       return exit_status(outcome, s.text);
     }
     case Action::Standby:
@@ -150,7 +151,7 @@ int run_action(const Command& command, std::ostream& text,
     // Virtual time never sleeps, so there is no sleep overhead to measure.
     const ModelOutcome outcome = run_model(config, stop, text);
     const std::array sides{outcome.primary, outcome.standby};
-    record_shipping(config, RunKind::Model, started, sides);
+    record_run(config, RunRecord::of_sides(RunKind::Model, started, sides));
     return 0;
   }
   ActionContext context{config, text, started, stop, log};
@@ -169,7 +170,7 @@ int run(const Command& command) {
   } catch (const std::exception& error) {
     const int status = fail(text, error.what());
     const auto kind = kind_of(command.action);
-    if (config.json_path && kind) record_failure(config, *kind, started, error.what());
+    if (kind) record_run(config, RunRecord::of_error(*kind, started, error.what()));
     return status;
   }
 }

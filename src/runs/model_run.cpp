@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "log/run_log.hpp"
-#include "runs/shipping_run.hpp"
+#include "runs/text_output.hpp"
 #include "simhadr/advice/bottleneck.hpp"
 #include "simhadr/report/bottleneck_text.hpp"
 #include "simhadr/report/interval_line.hpp"

@@ -8,12 +8,7 @@
 #include "net/tcp_stats.hpp"
 #include "roles/primary.hpp"
 #include "roles/standby.hpp"
-#include "simhadr/advice/bottleneck.hpp"
-#include "simhadr/report/bottleneck_text.hpp"
-#include "simhadr/report/cpu_text.hpp"
-#include "simhadr/report/interval_line.hpp"
-#include "simhadr/report/tcp_text.hpp"
-#include "simhadr/report/text_report.hpp"
+#include "runs/text_output.hpp"
 #include "time/spin_clock.hpp"
 
 namespace simhadr {
@@ -54,42 +49,11 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   outcome.result.socket_send_buffer = connected.send_buffer;
   outcome.result.socket_receive_buffer = connected.receive_buffer;
   if (outcome.reconnects()) return outcome;
-  log.blank();
-  write_text_report(log.stream(), outcome.result);
-  log.blank();
-  const RunResult& result = outcome.result;
-  outcome.verdict = result.role == Role::Primary ? advise(result, nullptr) : advise_standby(result);
-  write_bottleneck(log.stream(), *outcome.verdict);
-  write_cpu_usage(log.stream(), *result.cpu);
-  // The standby's connection carries only acks: its TCP figures say nothing of the log's way.
-  if (result.tcp && result.role == Role::Primary) {
-    write_tcp_stats(log.stream(), *result.tcp, result.elapsed);
-  }
-  log.flush();
+  print_side_report(log, outcome);
   return outcome;
 }
 
 }  // namespace
-
-IntervalSink print_to(RunLog& log) {
-  return [&log](const IntervalSample& sample) {
-    log.line("{}", interval_line(sample));
-    log.flush();
-  };
-}
-
-void print_defaults_applied(const RunConfig& config, RunLog& log) {
-  if (!config.sync_mode && !config.remote_catchup) {
-    log.line("SyncMode = {}", to_string(config.effective_sync_mode()));
-  }
-  if (!config.flush_pages && !config.logger && !config.flush_size_list) {
-    log.line("flushSize = {} pages", config.effective_flush_pages());
-  }
-  if (!config.run_seconds && !config.max_flushes) {
-    log.line("Simulation run time = {} seconds", kDefaultRunSeconds);
-  }
-  log.blank();
-}
 
 RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin,
                         const ListeningCallback& on_listening) {

@@ -8,16 +8,9 @@
 #include "net/connect.hpp"
 #include "roles/role_outcome.hpp"
 #include "simhadr/config.hpp"
-#include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/stop.hpp"
 
 namespace simhadr {
-
-// Prints each -interval line to `log` as it comes.
-IntervalSink print_to(RunLog& log);
-
-// The header lines that say which defaults a run took.
-void print_defaults_applied(const RunConfig& config, RunLog& log);
 
 RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin,
                         const ListeningCallback& on_listening = {});

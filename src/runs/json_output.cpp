@@ -1,0 +1,78 @@
+// -json: one document per run (one line per run for a -loop standby).
+#include "runs/json_output.hpp"
+
+#include "simhadr/report/json_report.hpp"
+
+namespace simhadr {
+
+namespace {
+
+using nlohmann::json;
+
+std::optional<std::string> failure_of(const RoleOutcome& outcome) {
+  if (outcome.end != RunEnd::Failed) return std::nullopt;
+  return outcome.failure;
+}
+
+json disk_size_json(const FitRow& row) {
+  const DiskIoResult& r = row.result;
+  return {{"pages", row.pages},
+          {"ios", r.ios},
+          {"bytes", r.bytes},
+          {"elapsed_seconds", to_seconds(r.elapsed)},
+          {"io_seconds", to_seconds(r.io_time)},
+          {"seconds_per_io", seconds_per_call(r.io_time, r.ios)},
+          {"mbytes_per_sec", mbytes_per_sec(r.bytes, r.elapsed)},
+          {"latency_us", histogram_json(r.micros, "microsecond")},
+          {"percentiles_us", percentiles_json(r.percentiles)},
+          {"end_of_file", r.end_of_file}};
+}
+
+void add_sides(json& doc, std::span<const RoleOutcome> sides) {
+  for (const RoleOutcome& side : sides) {
+    const std::optional<Bottleneck> verdict = side.connected() ? side.verdict : std::nullopt;
+    doc["runs"].push_back(side_json(side.result, {end_name(side), failure_of(side)}, verdict));
+    if (const auto failure = failure_of(side); failure && doc["error"].is_null()) {
+      doc["error"] = *failure;
+    }
+  }
+}
+
+json disk_test_json(const RunConfig& config, const DiskTestOutcome& outcome) {
+  const DiskTestConfig& test = *config.disk_test;
+  json sizes = json::array();
+  for (const FitRow& row : outcome.sizes) sizes.push_back(disk_size_json(row));
+  json writers = json::array();
+  for (const DiskIoResult& writer : outcome.writers) {
+    writers.push_back(disk_size_json({outcome.sizes.front().pages, writer}));
+  }
+  json fit = nullptr;
+  if (outcome.fitted) {
+    fit = {{"mbytes_per_sec", outcome.fitted->mbytes_per_sec},
+           {"overhead_seconds", outcome.fitted->overhead_seconds}};
+  }
+  return {{"access", outcome.access == DiskAccess::Read ? "read" : "write"},
+          {"path", test.path},
+          {"cache", test.cache},
+          {"preallocate", test.preallocate},
+          {"threads", test.threads},
+          {"sizes", sizes},
+          {"writers", writers},
+          {"fit", fit}};
+}
+
+}  // namespace
+
+void JsonOutput::write(const RunRecord& record) {
+  json doc = run_document(config_, kind_name(record.kind), record.started);
+  add_sides(doc, record.sides);
+  if (record.disk) {
+    doc["disk_test"] = disk_test_json(config_, *record.disk);
+    if (record.disk->failure) doc["error"] = *record.disk->failure;
+  }
+  if (record.error) doc["error"] = *record.error;
+  // A -loop standby appends one document per line; a disk test never loops.
+  write_json(path_, doc, config_.loop && !record.disk);
+}
+
+}  // namespace simhadr
