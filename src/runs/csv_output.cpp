@@ -1,9 +1,19 @@
 // -csv: a summary row per side, or per size of a disk test, appended.
-#include "runs/csv_output.hpp"
+#include "runs/file_output.hpp"
 
 #include "simhadr/report/csv_report.hpp"
 
 namespace simhadr {
+
+namespace {
+
+class CsvOutput final : public FileOutput {
+ public:
+  using FileOutput::FileOutput;
+  void write(const RunRecord& record) override;
+};
+
+}  // namespace
 
 void CsvOutput::write(const RunRecord& record) {
   // A run that ended before it measured anything has no row to give.
@@ -27,6 +37,10 @@ void CsvOutput::write(const RunRecord& record) {
     }
   }
   append_csv(path_, rows);
+}
+
+std::unique_ptr<FileOutput> make_csv_output(const RunConfig& config, std::string path) {
+  return std::make_unique<CsvOutput>(config, std::move(path));
 }
 
 }  // namespace simhadr

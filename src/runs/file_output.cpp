@@ -4,15 +4,12 @@
 
 #include <cstdio>
 
-#include "runs/csv_output.hpp"
-#include "runs/json_output.hpp"
-
 namespace simhadr {
 
 std::vector<std::unique_ptr<FileOutput>> requested_outputs(const RunConfig& config) {
   std::vector<std::unique_ptr<FileOutput>> outputs;
-  if (config.json_path) outputs.push_back(std::make_unique<JsonOutput>(config, *config.json_path));
-  if (config.csv_path) outputs.push_back(std::make_unique<CsvOutput>(config, *config.csv_path));
+  if (config.json_path) outputs.push_back(make_json_output(config, *config.json_path));
+  if (config.csv_path) outputs.push_back(make_csv_output(config, *config.csv_path));
   return outputs;
 }
 

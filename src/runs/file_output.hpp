@@ -1,8 +1,9 @@
 #pragma once
 // An output a run's record goes to after the run, besides the text report
-// printed as it went: -json and -csv, one file each. A new format is one new
-// class here and one line in requested_outputs.
+// printed as it went: -json and -csv. A new format is one new source file
+// with its class and maker, declared here, and one line in requested_outputs.
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "runs/run_record.hpp"
@@ -10,11 +11,22 @@
 
 namespace simhadr {
 
+// One file, named on the command line, that each run's record is written to.
 class FileOutput {
  public:
+  FileOutput(const RunConfig& config, std::string path) : config_(config), path_(std::move(path)) {}
   virtual ~FileOutput() = default;
   virtual void write(const RunRecord& record) = 0;
+
+ protected:
+  const RunConfig& config_;
+  std::string path_;
 };
+
+// -json FILE: one document per run (one line per run for a -loop standby).
+std::unique_ptr<FileOutput> make_json_output(const RunConfig& config, std::string path);
+// -csv FILE: a summary row per side, or per size of a disk test, appended.
+std::unique_ptr<FileOutput> make_csv_output(const RunConfig& config, std::string path);
 
 // The outputs the command line asked for.
 std::vector<std::unique_ptr<FileOutput>> requested_outputs(const RunConfig& config);

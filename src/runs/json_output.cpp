@@ -1,11 +1,17 @@
 // -json: one document per run (one line per run for a -loop standby).
-#include "runs/json_output.hpp"
+#include "runs/file_output.hpp"
 
 #include "simhadr/report/json_report.hpp"
 
 namespace simhadr {
 
 namespace {
+
+class JsonOutput final : public FileOutput {
+ public:
+  using FileOutput::FileOutput;
+  void write(const RunRecord& record) override;
+};
 
 using nlohmann::json;
 
@@ -73,6 +79,10 @@ void JsonOutput::write(const RunRecord& record) {
   if (record.error) doc["error"] = *record.error;
   // A -loop standby appends one document per line; a disk test never loops.
   write_json(path_, doc, config_.loop && !record.disk);
+}
+
+std::unique_ptr<FileOutput> make_json_output(const RunConfig& config, std::string path) {
+  return std::make_unique<JsonOutput>(config, std::move(path));
 }
 
 }  // namespace simhadr
