@@ -73,16 +73,17 @@ std::optional<TcpStats> read_tcp_stats(int fd) {
   stats.min_round_trip = from_micros(info.tcpi_min_rtt);
   stats.path_mtu = info.tcpi_pmtu;
   stats.max_segment = info.tcpi_snd_mss;
-  stats.same_host = ends_on_one_host(fd);
   return stats;
 }
+
+TcpStatsMeter::TcpStatsMeter(int fd)
+    : fd_(fd), begun_(read_tcp_stats(fd)), same_host_(ends_on_one_host(fd)) {}
 
 std::optional<TcpStats> TcpStatsMeter::stop() const {
   const auto ended = read_tcp_stats(fd_);
   if (!ended || !begun_) return std::nullopt;
   TcpStats run = difference(*ended, *begun_);
-  // A connection the peer has closed has no peer address left to compare.
-  run.same_host = begun_->same_host;
+  run.same_host = same_host_;
   return run;
 }
 
