@@ -339,7 +339,8 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
        {SyncMode::Sync, SyncMode::NearSync, SyncMode::Async, SyncMode::SuperAsync}) {
     b.modes.push_back({mode, forecast(mode, in, b.limits)});
   }
-  const double allowed = forecast(primary.mode, in, b.limits);
+  const double allowed =
+      std::ranges::find(b.modes, primary.mode, &ModeForecast::mode)->mbytes_per_sec;
   for (const auto& verdict : {held, host_cpu(primary, allowed, b.measured_mbytes_per_sec)}) {
     if (!verdict) continue;
     b.resource = verdict->resource;
