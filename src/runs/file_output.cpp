@@ -15,14 +15,11 @@ std::vector<std::unique_ptr<FileOutput>> requested_outputs(const RunConfig& conf
 
 void record_run(const RunConfig& config, const RunRecord& record) {
   for (const auto& output : requested_outputs(config)) {
-    if (!record.error) {
-      output->write(record);
-      continue;
-    }
-    // The run already failed; a file that cannot take the error is only worth a warning.
     try {
       output->write(record);
     } catch (const std::exception& unwritable) {
+      // A run that already failed keeps its own error; the file is only worth a warning.
+      if (!record.error) throw;
       fmt::print(stderr, "simhadr: warning: {}\n", unwritable.what());
     }
   }
