@@ -14,6 +14,7 @@
 
 #include "cli/help_text.hpp"
 #include "cli/options.hpp"
+#include "net/name_services.hpp"
 #include "runs/demo.hpp"
 #include "runs/disk_run.hpp"
 #include "runs/file_output.hpp"
@@ -184,6 +185,7 @@ int main(int argc, char** argv) {
   // Linux lets a sleep end up to 50 us late by default; simulated IOs need
   // better. Threads started later inherit the setting.
   ::prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+  confine_name_services();
   const std::vector<std::string> args(argv + 1, argv + argc);
   Command command;
   try {

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs, from Debian's packages, whatever simhadr needs to build and test
 # that this machine does not have yet. Safe to run again; needs root (or sudo).
+# Extras: --bench, --fuzz, --package (.deb and .rpm), --plot, --static (the
+# static binary's checks), --cross=s390x,aarch64,ppc64le (Debian's cross
+# compilers and qemu-user), --ansible (fleet runs).
 set -euo pipefail
 
 # python3-jsonschema and gnuplot-nox: the tests validate -json output and draw a sweep.
@@ -8,9 +11,24 @@ packages=(cmake g++ make libboost-dev libcli11-dev libfmt-dev libspdlog-dev libg
   nlohmann-json3-dev python3 python3-jsonschema gnuplot-nox)
 for extra in "$@"; do
   case "$extra" in
+    --static) packages+=(file binutils strace python3) ;;
+    --cross=*)
+      IFS=, read -ra arches <<<"${extra#--cross=}"
+      packages+=(qemu-user-static googletest)
+      for arch in "${arches[@]}"; do
+        case "$arch" in
+          aarch64) packages+=(g++-aarch64-linux-gnu binutils-aarch64-linux-gnu) ;;
+          ppc64le) packages+=(g++-powerpc64le-linux-gnu binutils-powerpc64le-linux-gnu) ;;
+          s390x) packages+=(g++-s390x-linux-gnu binutils-s390x-linux-gnu) ;;
+          x86_64) ;;
+          *) echo "install-deps: no cross compiler for $arch" >&2; exit 2 ;;
+        esac
+      done
+      ;;
+    --ansible) packages+=(ansible-core python3 gnuplot-nox) ;;
     --bench) packages+=(iperf3 fio bc python3 iproute2) ;;
     --fuzz) packages+=(clang libclang-rt-dev) ;;
-    --package) packages+=(dpkg-dev man-db gzip python3) ;;
+    --package) packages+=(dpkg-dev man-db gzip python3 rpm) ;;
     --plot) packages+=(python3 gnuplot-nox) ;;
     *) echo "install-deps: unknown argument $extra" >&2; exit 2 ;;
   esac
