@@ -107,6 +107,27 @@ PairRun run_on_loopback(const std::vector<std::string>& primary_extra, const Pai
   return finish(primary, standby);
 }
 
+constexpr std::uint64_t kFlushes = 200;
+constexpr std::uint64_t kFlushBytes = 4 * 4096;
+
+std::vector<std::string> run_options(const std::string& mode) {
+  return {"-n", std::to_string(kFlushes), "-syncmode", mode, "-flushSize", "4"};
+}
+
+// One run with our primary and the other program's standby, one the other way round:
+// every flush and byte arrives, both sides ran `mode`, and the reports have one shape.
+void expect_both_ways_agree(const PairRun& ours_primary, const PairRun& ours_standby,
+                            const std::string& mode) {
+  expect_same_log_on_both_sides(ours_primary, kFlushes, kFlushBytes);
+  expect_same_log_on_both_sides(ours_standby, kFlushes, kFlushBytes);
+  for (const PairRun* run : {&ours_primary, &ours_standby}) {
+    EXPECT_EQ(run->primary.mode, mode);
+    EXPECT_EQ(run->standby.mode, mode);
+  }
+  expect_same_shape(ours_primary.primary_out, ours_standby.primary_out, "primary report");
+  expect_same_shape(ours_standby.standby_out, ours_primary.standby_out, "standby report");
+}
+
 using Case = std::tuple<std::string, bool>;  // sync mode, across namespaces
 
 class Interop : public ::testing::TestWithParam<Case> {
@@ -125,7 +146,7 @@ class Interop : public ::testing::TestWithParam<Case> {
 
   PairRun run(const PairPrograms& programs) {
     const auto& [mode, across] = GetParam();
-    const std::vector<std::string> extra{"-n", "200", "-syncmode", mode, "-flushSize", "4"};
+    const auto extra = run_options(mode);
     if (!across) {
       const bool ours = programs.primary == SIMHADR_BINARY;
       return run_on_loopback(extra, programs,
@@ -139,17 +160,8 @@ class Interop : public ::testing::TestWithParam<Case> {
 TEST_P(Interop, BothWaysEveryFlushArrivesAndTheReportsKeepTheOriginalsShape) {
   const std::string ours = SIMHADR_BINARY;
   const std::string original = reference_binary();
-  const PairRun ours_primary = run({.primary = ours, .standby = original});
-  expect_same_log_on_both_sides(ours_primary, 200, 16384);
-  const PairRun ours_standby = run({.primary = original, .standby = ours});
-  expect_same_log_on_both_sides(ours_standby, 200, 16384);
-  const std::string mode = std::get<0>(GetParam());
-  for (const PairRun* run : {&ours_primary, &ours_standby}) {
-    EXPECT_EQ(run->primary.mode, mode);
-    EXPECT_EQ(run->standby.mode, mode);
-  }
-  expect_same_shape(ours_primary.primary_out, ours_standby.primary_out, "primary report");
-  expect_same_shape(ours_standby.standby_out, ours_primary.standby_out, "standby report");
+  expect_both_ways_agree(run({.primary = ours, .standby = original}),
+                         run({.primary = original, .standby = ours}), std::get<0>(GetParam()));
 }
 
 INSTANTIATE_TEST_SUITE_P(ModesAndPlaces, Interop,
@@ -165,8 +177,10 @@ class PeerInterop : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
     if (peer_binary().empty()) {
-      GTEST_SKIP() << "SIMHADR_PEER is not set: give it another build of simhadr, such as "
-                      "build-s390x/simhadr-emulated from a cross build (README: Cross builds)";
+      GTEST_SKIP()
+          << "SIMHADR_PEER is not set: give it another build of simhadr, such as "
+             "build-s390x/simhadr-emulated from a cross build (DEVELOPERS.md: Static and cross "
+             "builds)";
     }
     ASSERT_EQ(::access(peer_binary().c_str(), X_OK), 0)
         << "SIMHADR_PEER=" << peer_binary() << " is not an executable file";
@@ -174,21 +188,11 @@ class PeerInterop : public ::testing::TestWithParam<std::string> {
 };
 
 TEST_P(PeerInterop, BothWaysEveryFlushArrivesAndTheReportsAgree) {
-  const std::string mode = GetParam();
-  const std::vector<std::string> extra{"-n", "200", "-syncmode", mode, "-flushSize", "4"};
   const std::string ours = SIMHADR_BINARY;
-  const PairRun peer_standby =
-      run_on_loopback(extra, {.primary = ours, .standby = peer_binary()}, "0");
-  expect_same_log_on_both_sides(peer_standby, 200, 16384);
-  const PairRun peer_primary =
-      run_on_loopback(extra, {.primary = peer_binary(), .standby = ours}, "0");
-  expect_same_log_on_both_sides(peer_primary, 200, 16384);
-  for (const PairRun* run : {&peer_standby, &peer_primary}) {
-    EXPECT_EQ(run->primary.mode, mode);
-    EXPECT_EQ(run->standby.mode, mode);
-  }
-  expect_same_shape(peer_standby.primary_out, peer_primary.primary_out, "primary report");
-  expect_same_shape(peer_primary.standby_out, peer_standby.standby_out, "standby report");
+  const auto extra = run_options(GetParam());
+  expect_both_ways_agree(run_on_loopback(extra, {.primary = ours, .standby = peer_binary()}, "0"),
+                         run_on_loopback(extra, {.primary = peer_binary(), .standby = ours}, "0"),
+                         GetParam());
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, PeerInterop,
