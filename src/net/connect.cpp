@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "net/name_services.hpp"
 #include "net/socket_properties.hpp"
 
 namespace simhadr {
@@ -85,8 +86,9 @@ std::vector<tcp::endpoint> resolve(boost::asio::io_context& io, const Endpoint& 
   const auto results = resolver.resolve(where.host, std::to_string(where.port),
                                         tcp::resolver::numeric_service, error);
   if (error || results.empty()) {
-    throw RunError(fmt::format("-{}host '{}': cannot resolve it: {}", which == "local" ? 'l' : 'r',
-                               where.host, error ? error.message() : "no address"));
+    throw RunError(fmt::format("-{}host '{}': cannot resolve it: {}{}",
+                               which == "local" ? 'l' : 'r', where.host,
+                               error ? error.message() : "no address", unresolved_name_hint()));
   }
   log.line("hostname={}", where.host);
   std::vector<tcp::endpoint> endpoints;

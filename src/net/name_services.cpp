@@ -17,4 +17,12 @@ void confine_name_services() {
 #endif
 }
 
+std::string_view unresolved_name_hint() {
+#ifdef SIMHADR_STATIC
+  return " (this static simhadr looks names up in /etc/hosts and DNS only: give an IP address)";
+#else
+  return "";
+#endif
+}
+
 }  // namespace simhadr

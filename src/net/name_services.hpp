@@ -1,6 +1,8 @@
 // Where a static simhadr may look names up.
 #pragma once
 
+#include <string_view>
+
 namespace simhadr {
 
 // In a static build, limits every name lookup to the sources built into glibc
@@ -10,5 +12,8 @@ namespace simhadr {
 // linked with (a crash on another distribution). In a dynamic build nothing
 // changes: the host's glibc is the one linked with.
 void confine_name_services();
+
+// What a "cannot resolve" message adds: in a static build, where names may come from.
+std::string_view unresolved_name_hint();
 
 }  // namespace simhadr
