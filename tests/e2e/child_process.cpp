@@ -148,7 +148,10 @@ std::uint16_t private_port(PortBlock block) {
   constexpr int kBlockSize = 1000;
   const int base =
       std::max(1024, ephemeral_low() - 5 * kBlockSize) + static_cast<int>(block) * kBlockSize;
-  const int start = static_cast<int>(::getpid()) % kBlockSize;
+  // Test processes started together have neighbouring ids; spread them far apart in the
+  // block, so that one probing past a port in TIME_WAIT does not walk onto the other's.
+  constexpr int kSpread = 397;
+  const int start = static_cast<int>(::getpid()) * kSpread % kBlockSize;
   for (int i = 0; i < kBlockSize; ++i) {
     const auto port = static_cast<std::uint16_t>(base + (start + i) % kBlockSize);
     if (bindable(port)) return port;
