@@ -2,8 +2,8 @@
 # Builds the release files into dist/: one static, stripped simhadr per Linux
 # architecture (dist/simhadr-<version>-linux-<arch>, for x86_64, aarch64,
 # ppc64le and s390x; the foreign ones with Debian's cross compilers), checks
-# each with tools/check-static-binary (before stripping, for the symbol check,
-# and after; under qemu-user where it is another machine's), builds the .deb
+# each with tools/check-static-binary (its symbols in the unstripped build;
+# under qemu-user where it is another machine's), builds the .deb
 # and the .rpm from the static x86_64 binary and checks them
 # (tools/package.sh --static --check), and writes SHA256SUMS. Ends with a
 # table of sizes and build times. About 11 minutes on 2 cores.
@@ -37,10 +37,8 @@ for arch in "${arches[@]}"; do
     # tools/package.sh's folder, so that the packages hold this very build.
     dir=build-package-static
     how=(-DSIMHADR_STATIC=ON)
-    strip=strip
   else
     how=(-DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/$arch.cmake)
-    strip=$(sed -n 's/^set(SIMHADR_TRIPLE \(.*\))$/\1/p' "cmake/toolchains/$arch.cmake")-strip
   fi
   echo "== $arch: building in $dir"
   start=$SECONDS
@@ -48,10 +46,10 @@ for arch in "${arches[@]}"; do
   SIMHADR_BUILD_DIR=$dir SIMHADR_BUILD_TESTS=OFF SIMHADR_BUILD_TYPE=Release SIMHADR_TARGET=simhadr \
     tools/build.sh "${how[@]}" >"$dir/build.log" 2>&1 || { tail -30 "$dir/build.log" >&2; exit 1; }
   seconds=$((SECONDS - start))
-  tools/check-static-binary "$dir/simhadr" "$arch"
   file=dist/simhadr-$version-linux-$arch
-  "$strip" -o "$file" "$dir/simhadr"
-  tools/check-static-binary "$file" "$arch"
+  # The strip CMake found for the build's compiler (the cross binutils' for a cross build).
+  "$(sed -n 's/^CMAKE_STRIP:FILEPATH=//p' "$dir/CMakeCache.txt")" -o "$file" "$dir/simhadr"
+  tools/check-static-binary "$file" "$arch" "$dir/simhadr"
   summary+=("$(printf '%-32s %9s bytes %5s s' "$(basename "$file")" "$(stat -c %s "$file")" "$seconds")")
 done
 

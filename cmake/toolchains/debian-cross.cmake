@@ -1,7 +1,7 @@
 # Shared by the per-architecture toolchain files: Debian 12's cross compiler
-# for SIMHADR_TRIPLE, qemu-user to run what it builds (the unit tests run
-# under it through CTest), and a static build, since no target libraries
-# are installed. Use as cmake -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/<arch>.cmake
+# for SIMHADR_TRIPLE, qemu-user for CMAKE_SYSTEM_PROCESSOR to run what it
+# builds (the unit tests run under it through CTest), and a static build,
+# since no target libraries are installed. Use as cmake -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/<arch>.cmake
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_CXX_COMPILER ${SIMHADR_TRIPLE}-g++)
 set(CMAKE_FIND_ROOT_PATH /usr/${SIMHADR_TRIPLE})
@@ -9,6 +9,6 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
-find_program(SIMHADR_QEMU qemu-${SIMHADR_QEMU_ARCH}-static REQUIRED)
+find_program(SIMHADR_QEMU qemu-${CMAKE_SYSTEM_PROCESSOR}-static REQUIRED)
 set(CMAKE_CROSSCOMPILING_EMULATOR ${SIMHADR_QEMU})
 set(SIMHADR_STATIC ON CACHE BOOL "A fully static build" FORCE)

@@ -1,4 +1,3 @@
 set(CMAKE_SYSTEM_PROCESSOR ppc64le)
 set(SIMHADR_TRIPLE powerpc64le-linux-gnu)
-set(SIMHADR_QEMU_ARCH ppc64le)
 include(${CMAKE_CURRENT_LIST_DIR}/debian-cross.cmake)

@@ -1,4 +1,3 @@
 set(CMAKE_SYSTEM_PROCESSOR s390x)
 set(SIMHADR_TRIPLE s390x-linux-gnu)
-set(SIMHADR_QEMU_ARCH s390x)
 include(${CMAKE_CURRENT_LIST_DIR}/debian-cross.cmake)
