@@ -88,18 +88,20 @@ void expect_same_shape(const std::string& ours, const std::string& original,
   }
 }
 
-// The primary listens on `port`: "0" lets ours take one from the kernel, which
-// no concurrent test can be handed too; the original is given one of the block's.
-PairRun run_on_loopback(const std::vector<std::string>& primary_extra, const PairPrograms& programs,
-                        std::string port) {
+// Our primaries take a port from the kernel (-lport 0), which no concurrent test can be
+// handed too; the original refuses -lport 0 and is given one of the block's.
+PairRun run_on_loopback(const std::vector<std::string>& primary_extra,
+                        const PairPrograms& programs) {
+  const bool original = programs.primary == reference_binary();
+  std::string port = original ? std::to_string(private_port(PortBlock::Interop)) : "0";
   ChildProcess primary(concat({"-role", "primary", "-lhost", "127.0.0.1", "-lport", port, "-rhost",
                                "127.0.0.1", "-rport", "1"},
                               primary_extra),
                        programs.primary);
-  if (port == "0") {
-    port = listening_port(primary);
-  } else {
+  if (original) {
     EXPECT_TRUE(primary.wait_listening(static_cast<std::uint16_t>(std::stoi(port)), 10s));
+  } else {
+    port = listening_port(primary);
   }
   ChildProcess standby({"-role", "standby", "-lhost", "127.0.0.1", "-lport", "1", "-rhost",
                         "127.0.0.1", "-rport", port},
@@ -147,11 +149,7 @@ class Interop : public ::testing::TestWithParam<Case> {
   PairRun run(const PairPrograms& programs) {
     const auto& [mode, across] = GetParam();
     const auto extra = run_options(mode);
-    if (!across) {
-      const bool ours = programs.primary == SIMHADR_BINARY;
-      return run_on_loopback(extra, programs,
-                             ours ? "0" : std::to_string(private_port(PortBlock::Interop)));
-    }
+    if (!across) return run_on_loopback(extra, programs);
     const TwoHosts hosts;
     return run_across(hosts, extra, {}, programs);
   }
@@ -190,8 +188,8 @@ class PeerInterop : public ::testing::TestWithParam<std::string> {
 TEST_P(PeerInterop, BothWaysEveryFlushArrivesAndTheReportsAgree) {
   const std::string ours = SIMHADR_BINARY;
   const auto extra = run_options(GetParam());
-  expect_both_ways_agree(run_on_loopback(extra, {.primary = ours, .standby = peer_binary()}, "0"),
-                         run_on_loopback(extra, {.primary = peer_binary(), .standby = ours}, "0"),
+  expect_both_ways_agree(run_on_loopback(extra, {.primary = ours, .standby = peer_binary()}),
+                         run_on_loopback(extra, {.primary = peer_binary(), .standby = ours}),
                          GetParam());
 }
 
