@@ -15,6 +15,7 @@
 #include "cli/help_text.hpp"
 #include "cli/options.hpp"
 #include "net/name_services.hpp"
+#include "runs/calculate_run.hpp"
 #include "runs/demo.hpp"
 #include "runs/disk_run.hpp"
 #include "runs/file_output.hpp"
@@ -63,6 +64,8 @@ std::optional<RunKind> kind_of(Action action) {
       return RunKind::DiskTest;
     case Action::Model:
       return RunKind::Model;
+    case Action::Calculate:
+      return RunKind::Calculate;
     case Action::SleepTest:
     case Action::Help:
     case Action::Version:
@@ -134,6 +137,7 @@ int run_real_time_action(Action action, ActionContext& s) {
     case Action::Demo:
       return run_demo_action(s);
     case Action::Model:
+    case Action::Calculate:
     case Action::Help:
     case Action::Version:
       break;
@@ -146,6 +150,12 @@ int run_action(const Command& command, std::ostream& text,
   const RunConfig& config = command.config;
   StopSource stop;
   StopSignals signals(stop);
+  if (command.action == Action::Calculate) {
+    // The calculator's output has no header of ours, so its readers read ours.
+    const Calculation calculation = run_calculate(config, stop, text);
+    record_run(config, RunRecord::of_calculation(started, calculation));
+    return 0;
+  }
   RunLog log(text, config.verbose);
   print_run_header(config, log);
   if (command.action == Action::Model) {
@@ -168,6 +178,10 @@ int run(const Command& command) {
   const auto started = std::chrono::system_clock::now();
   try {
     return run_action(command, text, started);
+  } catch (const WorkloadInputError& error) {
+    fail(text, error.what());
+    record_run(config, RunRecord::of_error(RunKind::Calculate, started, error.what()));
+    return kExitUsage;
   } catch (const std::exception& error) {
     const int status = fail(text, error.what());
     const auto kind = kind_of(command.action);

@@ -52,6 +52,21 @@ struct FlushSizeList {
   std::vector<std::uint64_t> weights;  // empty: a sequence, cycled in order
 };
 
+// -calculate FILE... with -network: annotate db2logscan output per sync mode,
+// as IBM's HADR calculator does (MB/s there are MiB/s).
+struct CalculatorNetwork {
+  double mib_per_sec = 0;
+  double round_trip_seconds = 0;
+};
+
+struct CalculateConfig {
+  std::vector<std::string> files;  // "-" is stdin
+  std::vector<SyncMode> modes;     // -syncMode's list
+};
+
+// Db2's default LOGBUFSZ: what caps a flush in -calculate -model without -logBufSize.
+inline constexpr std::uint32_t kDefaultLogBufferPages = 256;
+
 struct SocketOptions {
   std::optional<int> send_buffer;     // -sockSndBuf, bytes
   std::optional<int> receive_buffer;  // -sockRcvBuf, bytes
@@ -122,6 +137,8 @@ struct RunConfig {
   std::optional<LoggerParams> logger;
   std::optional<FlushSizeList> flush_size_list;
   bool model = false;  // -model: virtual time, no sockets
+  std::optional<CalculateConfig> calculate;
+  std::optional<CalculatorNetwork> calculator_network;  // -network
   std::optional<double> spin_seconds;
   bool verbose = false;
   std::optional<Nanos> interval;         // -interval

@@ -27,6 +27,8 @@ Usage:
   simhadr -testDisk DIR            measure a log disk and suggest the -disk option
   simhadr -write FILE | -read FILE measure synchronous writes or reads of one size
   simhadr -testSleep SECONDS       how exactly this host sleeps, then exit
+  simhadr -calculate FILE -network MB/S SECONDS -disk MB/S SECONDS
+                                   what each sync mode gives a db2logscan workload
 )";
 
 struct SectionText {
@@ -35,7 +37,7 @@ struct SectionText {
   std::string_view after;  // lines that close the section
 };
 
-constexpr std::array<SectionText, 8> kSections{{
+constexpr std::array<SectionText, 9> kSections{{
     {HelpSection::Connection, "Connection (either side may start first):", ""},
     {HelpSection::Shipping,
      "What the primary ships (the standby learns these from the handshake):", ""},
@@ -44,6 +46,7 @@ constexpr std::array<SectionText, 8> kSections{{
     {HelpSection::DisksAndTiming, "Disks and timing (both sides):", ""},
     {HelpSection::DiskTests,
      "Disk tests (real IO, no network; -flushSize, -n, -t and -verbose apply):", ""},
+    {HelpSection::Planning, "Planning from the database's own log (docs/models.md):", ""},
     {HelpSection::Results, "Results (besides the text report):",
      "Every shipping report ends with a \"Bottleneck:\" paragraph: the limiting\n"
      "resource, the numbers that show it, and what each sync mode would give.\n"},

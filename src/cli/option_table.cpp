@@ -122,6 +122,17 @@ constexpr std::array kOptions{
     OptionSpec{"threads", One, kAny, DiskTests, "-threads N",
                "N writers at once, each on its own file"},
 
+    OptionSpec{"calculate", Many, kAny, Planning, "-calculate FILE...",
+               "annotate db2logscan output (- : stdin) with the rate each\n"
+               "sync mode would give, as IBM's HADR calculator does; needs\n"
+               "-network and -disk, in its MB/s (2^20 bytes); -syncMode\n"
+               "takes a list (default SYNC,NEARSYNC,ASYNC); with -model,\n"
+               "a simulated pair per interval and mode adds the TCP window\n"
+               "(-sockSndBuf, -sockRcvBuf) and the log buffer (-logBufSize,\n"
+               "default 256)"},
+    OptionSpec{"network", Two, kAny, Planning, "-network MB/S SECONDS",
+               "the link for -calculate: rate and round trip"},
+
     OptionSpec{"json", One, kAny, Results, "-json FILE",
                "one JSON document per run (- : stdout, report to stderr)"},
     OptionSpec{"csv", One, kAny, Results, "-csv FILE",
@@ -145,6 +156,8 @@ std::pair<std::size_t, std::size_t> expected_values(ValueShape shape) {
       return {2, 2};
     case ValueShape::OneOrTwo:
       return {1, 2};
+    case ValueShape::Many:
+      return {1, 1 << 20};
   }
   return {1, 1};
 }

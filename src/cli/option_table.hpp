@@ -14,7 +14,7 @@ class App;
 
 namespace simhadr {
 
-enum class ValueShape : std::uint8_t { Flag, One, Two, OneOrTwo };
+enum class ValueShape : std::uint8_t { Flag, One, Two, OneOrTwo, Many };
 
 enum class Applies : std::uint8_t {
   Any,
@@ -31,6 +31,7 @@ enum class HelpSection : std::uint8_t {
   Standby,
   DisksAndTiming,
   DiskTests,
+  Planning,
   Results,
   Other,
 };

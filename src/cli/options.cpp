@@ -37,6 +37,8 @@ std::string_view disk_test_option(DiskTestKind kind) {
 }
 
 constexpr std::uint32_t kMaxDiskThreads = 64;
+// As many values as follow, up to the next option.
+constexpr int kManyValues = 1 << 20;
 
 Role parse_role(const std::string& text) {
   std::string lower;
@@ -85,11 +87,8 @@ class OptionTable {
       config_.run_seconds = parse_positive("t", v, kMaxRunSeconds);
     });
     text("syncMode", [this](const std::string& v) {
-      config_.sync_mode = parse_sync_mode(v);
-      if (!config_.sync_mode) {
-        throw UsageError(
-            fmt::format("-syncMode '{}' is unknown; give SYNC, NEARSYNC, ASYNC or SUPERASYNC", v));
-      }
+      sync_modes_ = parse_sync_modes(v);
+      config_.sync_mode = sync_modes_.front();
     });
     text("flushSize", [this](const std::string& v) {
       config_.flush_pages = parse_number<std::uint32_t>("flushSize", v, 1, kMaxFlushPages);
@@ -162,6 +161,24 @@ class OptionTable {
                              v.size() > 1 ? parse_number<double>("replay", v[1], 0.0, 60.0) : 0.0};
             })
         ->expected(1, 2);
+    app_.add_option_function<std::vector<std::string>>(
+            parser_token("calculate"),
+            [this](const std::vector<std::string>& v) {
+              if (!config_.calculate) config_.calculate.emplace();
+              config_.calculate->files.insert(config_.calculate->files.end(), v.begin(), v.end());
+            })
+        ->expected(1, kManyValues);
+    app_.add_option_function<std::vector<std::string>>(
+            parser_token("network"),
+            [this](const std::vector<std::string>& v) {
+              if (v.size() != 2) {
+                throw UsageError("-network takes two values: MB/s and the round trip in seconds");
+              }
+              config_.calculator_network =
+                  CalculatorNetwork{parse_positive("network", v[0], 1e6),
+                                    parse_number<double>("network", v[1], 0.0, 60.0)};
+            })
+        ->expected(2);
     text("netDelay", [this](const std::string& v) {
       network().one_way_delay_seconds = parse_number<double>("netDelay", v, 0.0, 10.0);
     });
@@ -208,6 +225,8 @@ class OptionTable {
       command_.action = Action::Version;
     } else if (config_.test_sleep_seconds) {
       command_.action = Action::SleepTest;
+    } else if (config_.calculate) {
+      decide_calculate();
     } else if (!disk_targets_.empty()) {
       decide_disk_test();
     } else if (config_.model) {
@@ -231,6 +250,9 @@ class OptionTable {
       throw UsageError(
           "nothing to do: give -role primary|standby, -demo, a disk test (-write, -read, "
           "-testDisk) or -testSleep (-h for help)");
+    }
+    if (sync_modes_.size() > 1 && command_.action != Action::Calculate) {
+      throw UsageError("-syncMode takes one mode; a comma list is for -calculate");
     }
     if (config_.json_path && config_.json_path == config_.csv_path) {
       throw UsageError(fmt::format("-json and -csv name the same file '{}'", *config_.json_path));
@@ -294,6 +316,57 @@ class OptionTable {
     check_flush_sizes(config_);
     require_something_takes_time(config_);
     command_.action = Action::Model;
+  }
+
+  void decide_calculate() {
+    if (config_.role || config_.demo) {
+      throw UsageError(
+          fmt::format("-calculate reads log scans and ships nothing; leave out {}", role_option()));
+    }
+    if (!config_.calculator_network || !config_.disk) {
+      throw UsageError(
+          "-calculate needs -network MB/S SECONDS and -disk MB/S SECONDS (the link and the log "
+          "disk, in the calculator's MB/s: 2^20 bytes)");
+    }
+    if (!disk_targets_.empty() || config_.loop) {
+      throw UsageError("-calculate runs on its own; leave out disk tests and -loop");
+    }
+    if (given("logRate")) {
+      throw UsageError(
+          "-calculate takes each interval's log rate from the file; leave out -logRate");
+    }
+    if (config_.csv_path) throw UsageError("-calculate writes text and -json, not -csv");
+    config_.calculate->modes =
+        sync_modes_.empty() ? std::vector{SyncMode::Sync, SyncMode::NearSync, SyncMode::Async}
+                            : sync_modes_;
+    for (const std::string_view name : {"netDelay", "netRate", "flushSize", "flushSizes", "n", "t",
+                                        "target", "replay", "interval"}) {
+      if (given(name)) {
+        command_.warnings.push_back(fmt::format("-{} does not apply to -calculate; ignored", name));
+      }
+    }
+    command_.action = Action::Calculate;
+  }
+
+  static std::vector<SyncMode> parse_sync_modes(const std::string& text) {
+    std::vector<SyncMode> modes;
+    std::size_t start = 0;
+    while (true) {
+      const std::size_t comma = std::min(text.find(',', start), text.size());
+      std::string name = text.substr(start, comma - start);
+      std::erase(name, ' ');
+      const std::optional<SyncMode> mode = parse_sync_mode(name);
+      if (!mode) {
+        throw UsageError(fmt::format(
+            "-syncMode '{}' is unknown; give SYNC, NEARSYNC, ASYNC or SUPERASYNC", name));
+      }
+      if (std::ranges::find(modes, *mode) != modes.end()) {
+        throw UsageError(fmt::format("-syncMode names {} twice", name));
+      }
+      modes.push_back(*mode);
+      if (comma == text.size()) return modes;
+      start = comma + 1;
+    }
   }
 
   void text(std::string_view name, std::function<void(const std::string&)> store) {
@@ -362,6 +435,7 @@ class OptionTable {
   bool help_ = false;
   bool version_ = false;
   std::vector<std::pair<DiskTestKind, std::string>> disk_targets_;
+  std::vector<SyncMode> sync_modes_;
   DiskTestConfig disk_;
 };
 

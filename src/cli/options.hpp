@@ -19,7 +19,8 @@ enum class Action : std::uint8_t {
   Demo,
   Model,
   SleepTest,
-  DiskTest
+  DiskTest,
+  Calculate
 };
 
 struct Command {

@@ -1,6 +1,7 @@
 // -json: one document per run (one line per run for a -loop standby).
 #include "runs/file_output.hpp"
 
+#include "simhadr/report/calculation_json.hpp"
 #include "simhadr/report/json_report.hpp"
 
 namespace simhadr {
@@ -76,6 +77,7 @@ void JsonOutput::write(const RunRecord& record) {
     doc["disk_test"] = disk_test_json(config_, *record.disk);
     if (record.disk->failure) doc["error"] = *record.disk->failure;
   }
+  if (record.calculation) doc["calculation"] = calculation_json(*record.calculation);
   if (record.error) doc["error"] = *record.error;
   // A -loop standby appends one document per line; a disk test never loops.
   write_json(path_, doc, config_.loop && !record.disk);

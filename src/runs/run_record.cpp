@@ -14,6 +14,8 @@ std::string_view kind_name(RunKind kind) {
       return "model";
     case RunKind::DiskTest:
       return "disk_test";
+    case RunKind::Calculate:
+      return "calculate";
   }
   return "primary";
 }

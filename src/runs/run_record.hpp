@@ -11,10 +11,11 @@
 
 #include "roles/role_outcome.hpp"
 #include "runs/disk_run.hpp"
+#include "simhadr/report/calculation_json.hpp"
 
 namespace simhadr {
 
-enum class RunKind : std::uint8_t { Primary, Standby, Demo, Model, DiskTest };
+enum class RunKind : std::uint8_t { Primary, Standby, Demo, Model, DiskTest, Calculate };
 
 // As the JSON document's "kind" spells it.
 std::string_view kind_name(RunKind kind);
@@ -25,9 +26,10 @@ std::string_view end_name(const RoleOutcome& outcome);
 struct RunRecord {
   RunKind kind = RunKind::Primary;
   std::chrono::system_clock::time_point started;
-  std::span<const RoleOutcome> sides;     // a demo's or a model's: the primary, then the standby
-  const DiskTestOutcome* disk = nullptr;  // a disk test's
-  std::optional<std::string> error;       // a run that ended before it measured anything
+  std::span<const RoleOutcome> sides;        // a demo's or a model's: the primary, then the standby
+  const DiskTestOutcome* disk = nullptr;     // a disk test's
+  std::optional<std::string> error;          // a run that ended before it measured anything
+  const Calculation* calculation = nullptr;  // -calculate's
 
   static RunRecord of_sides(RunKind kind, std::chrono::system_clock::time_point started,
                             std::span<const RoleOutcome> sides) {
@@ -40,6 +42,10 @@ struct RunRecord {
   static RunRecord of_error(RunKind kind, std::chrono::system_clock::time_point started,
                             std::string error) {
     return {kind, started, {}, nullptr, std::move(error)};
+  }
+  static RunRecord of_calculation(std::chrono::system_clock::time_point started,
+                                  const Calculation& calculation) {
+    return {RunKind::Calculate, started, {}, nullptr, std::nullopt, &calculation};
   }
 };
 

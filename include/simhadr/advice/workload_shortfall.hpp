@@ -1,0 +1,47 @@
+#pragma once
+// -calculate -model: what the simulated pair gave for one interval and mode,
+// next to the calculator's closed form, and why it gave less where it did.
+#include <cstdint>
+
+#include "simhadr/advice/bottleneck.hpp"
+#include "simhadr/config.hpp"
+#include "simhadr/models/flush_size.hpp"
+#include "simhadr/models/hadr_calculator.hpp"
+
+namespace simhadr {
+
+// The pair the intervals are played through: the calculator's link and disk,
+// the TCP window and the log buffer.
+struct PairSettings {
+  CalculatorLink link;
+  std::uint64_t window_bytes = kAutotunedWindowBytes;
+  std::uint32_t log_buffer_pages = kDefaultLogBufferPages;
+};
+
+// Why the pair moves less than the closed form says.
+enum class Shortfall : std::uint8_t {
+  None,       // within 3% of the closed form, or above it
+  Window,     // the TCP window over the round trip
+  LogBuffer,  // LOGBUFSZ caps a flush below what the open transactions allow
+  Other,      // another resource: `resource` names it
+};
+
+struct SimulatedMode {
+  Impact impact = Impact::None;
+  FlushGroup expected;
+  FlushGroup min;
+  FlushGroup max;
+  CommitWait commit;  // the workload at the interval's rate
+  Shortfall shortfall = Shortfall::None;
+  Resource resource = Resource::Unknown;      // what limited the pair (Shortfall::Other)
+  double window_limit_mib_per_sec = 0;        // what the window lets through
+  std::uint64_t window_needed_bytes = 0;      // the socket buffers that give the closed form's rate
+  double flush_cap_pages = 0;                 // the largest flush: open transactions' log, LOGBUFSZ
+  std::uint64_t log_buffer_needed_pages = 0;  // the LOGBUFSZ that gives the closed form's flush
+};
+
+// Below this share of the closed form's rate (or of the workload's, where the
+// closed form says the mode keeps up), the pair says why.
+inline constexpr double kShortfallShare = 0.97;
+
+}  // namespace simhadr

@@ -1,0 +1,130 @@
+#include "simhadr/report/calculation_json.hpp"
+
+#include "simhadr/report/calculator_text.hpp"
+
+namespace simhadr {
+
+namespace {
+
+using nlohmann::json;
+
+std::string_view impact_name(Impact impact) {
+  switch (impact) {
+    case Impact::None:
+      return "none";
+    case Impact::Small:
+      return "small";
+    case Impact::Medium:
+      return "medium";
+    case Impact::Heavy:
+      return "heavy";
+  }
+  return "none";
+}
+
+std::string_view shortfall_name(Shortfall shortfall) {
+  switch (shortfall) {
+    case Shortfall::None:
+      return "none";
+    case Shortfall::Window:
+      return "window";
+    case Shortfall::LogBuffer:
+      return "log_buffer";
+    case Shortfall::Other:
+      return "other";
+  }
+  return "none";
+}
+
+json group_json(const FlushGroup& group) {
+  return {{"flush_pages", group.pages},
+          {"flush_seconds", group.seconds},
+          {"bytes_per_sec", group.mib_per_sec * kBytesPerMiB},
+          {"mib_per_sec", group.mib_per_sec}};
+}
+
+json groups_json(Impact impact, const FlushGroup& expected, const FlushGroup& min,
+                 const FlushGroup& max) {
+  return {{"impact", impact_name(impact)},
+          {"mark", std::string(impact_mark(impact))},
+          {"expected", group_json(expected)},
+          {"min", group_json(min)},
+          {"max", group_json(max)}};
+}
+
+json simulated_json(const SimulatedMode& sim) {
+  json out = groups_json(sim.impact, sim.expected, sim.min, sim.max);
+  out["commit_wait"] = {{"avg_seconds", sim.commit.avg_seconds},
+                        {"max_seconds", sim.commit.max_seconds},
+                        {"log_buffer_full_seconds", sim.commit.blocked_seconds}};
+  out["flush_cap_pages"] = sim.flush_cap_pages;
+  out["window_limit_bytes_per_sec"] = sim.window_limit_mib_per_sec * kBytesPerMiB;
+  json shortfall = {{"cause", shortfall_name(sim.shortfall)}};
+  if (sim.shortfall == Shortfall::Window)
+    shortfall["socket_buffer_bytes"] = sim.window_needed_bytes;
+  if (sim.shortfall == Shortfall::LogBuffer) {
+    shortfall["log_buffer_pages"] = sim.log_buffer_needed_pages;
+  }
+  if (sim.shortfall == Shortfall::Other) shortfall["resource"] = resource_name(sim.resource);
+  out["shortfall"] = shortfall;
+  return out;
+}
+
+json interval_json(const IntervalCalculation& calc, std::span<const SyncMode> modes) {
+  const WorkloadInterval& in = calc.interval;
+  json modes_json = json::object();
+  for (std::size_t i = 0; i < calc.closed.size(); ++i) {
+    const ModeEstimate& closed = calc.closed[i];
+    json mode = {
+        {"closed_form", groups_json(closed.impact, closed.expected, closed.min, closed.max)}};
+    if (i < calc.simulated.size()) mode["simulated"] = simulated_json(calc.simulated[i]);
+    modes_json[std::string(to_string(modes[i]))] = mode;
+  }
+  return {{"timestamp", in.timestamp},
+          {"seconds", in.seconds},
+          {"actual", group_json({in.flush_pages, in.flush_seconds, in.mib_per_sec})},
+          {"transaction_pages", in.transaction_pages},
+          {"transaction_seconds", in.transaction_seconds},
+          {"commit_interval_seconds", in.commit_seconds},
+          {"open_transactions", in.open_transactions},
+          {"modes", modes_json}};
+}
+
+}  // namespace
+
+json calculation_json(const Calculation& calculation) {
+  const CalculatorLink& link = calculation.link;
+  json doc = {
+      {"network",
+       {{"bytes_per_sec", link.network_mib_per_sec * kBytesPerMiB},
+        {"mib_per_sec", link.network_mib_per_sec},
+        {"round_trip_seconds", link.round_trip_seconds}}},
+      {"disk",
+       {{"bytes_per_sec", link.disk_mib_per_sec * kBytesPerMiB},
+        {"mib_per_sec", link.disk_mib_per_sec},
+        {"overhead_seconds", link.disk_overhead_seconds}}},
+      {"sync_modes", json::array()},
+      {"simulated_pair", nullptr},
+      {"intervals", json::array()},
+      {"average_mib_per_sec", calculation.average_mib_per_sec},
+      {"remote_catchup", group_json(calculation.catchup)},
+      {"max_flush_pages", json::object()},
+      {"interrupted", calculation.interrupted},
+  };
+  for (std::size_t i = 0; i < calculation.modes.size(); ++i) {
+    const std::string name(to_string(calculation.modes[i]));
+    doc["sync_modes"].push_back(name);
+    doc["max_flush_pages"][name] = {{"predicted", calculation.predicted_max_pages[i]},
+                                    {"workload", calculation.workload_max_pages[i]}};
+  }
+  if (calculation.pair) {
+    doc["simulated_pair"] = {{"window_bytes", calculation.pair->window_bytes},
+                             {"log_buffer_pages", calculation.pair->log_buffer_pages}};
+  }
+  for (const IntervalCalculation& interval : calculation.intervals) {
+    doc["intervals"].push_back(interval_json(interval, calculation.modes));
+  }
+  return doc;
+}
+
+}  // namespace simhadr

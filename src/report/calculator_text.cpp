@@ -1,0 +1,129 @@
+#include "simhadr/report/calculator_text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace simhadr {
+
+namespace {
+
+// Whole pages, cut toward zero as printf's %d cuts the calculator's fractions.
+long long whole_pages(double pages) {
+  return static_cast<long long>(pages);
+}
+
+}  // namespace
+
+std::string_view impact_mark(Impact impact) {
+  switch (impact) {
+    case Impact::None:
+      return "   ";
+    case Impact::Small:
+      return "?  ";
+    case Impact::Medium:
+      return "?? ";
+    case Impact::Heavy:
+      return "???";
+  }
+  return "   ";
+}
+
+std::string group_text(const FlushGroup& group) {
+  return fmt::format("{:7.3f} MB/s@ {:3d} pg/f {:.6f} s/f", group.mib_per_sec,
+                     whole_pages(group.pages), group.seconds);
+}
+
+std::string actual_line(const WorkloadInterval& interval) {
+  return fmt::format(
+      "{:<10} {} {}", "actual", impact_mark(Impact::None),
+      group_text({interval.flush_pages, interval.flush_seconds, interval.mib_per_sec}));
+}
+
+std::string estimate_line(std::string_view label, Impact impact, const FlushGroup& expected,
+                          const FlushGroup& min, const FlushGroup& max) {
+  return fmt::format("{:<10} {} {}, min {}, max {}", label, impact_mark(impact),
+                     group_text(expected), group_text(min), group_text(max));
+}
+
+std::vector<std::string> simulated_lines(const SimulatedMode& sim, const PairSettings& pair) {
+  std::vector<std::string> lines{
+      fmt::format("{}, commit wait avg {:.6f} s max {:.6f} s",
+                  estimate_line("simulated", sim.impact, sim.expected, sim.min, sim.max),
+                  sim.commit.avg_seconds, sim.commit.max_seconds)};
+  constexpr std::string_view indent = "           why: ";
+  switch (sim.shortfall) {
+    case Shortfall::None:
+      break;
+    case Shortfall::Window:
+      lines.push_back(fmt::format(
+          "{}a TCP window of {} bytes over a {:.6f} s round trip carries at most {:.3f} MB/s; "
+          "set DB2_HADR_SOSNDBUF and DB2_HADR_SORCVBUF to at least {} bytes",
+          indent, pair.window_bytes, pair.link.round_trip_seconds, sim.window_limit_mib_per_sec,
+          sim.window_needed_bytes));
+      break;
+    case Shortfall::LogBuffer:
+      lines.push_back(fmt::format(
+          "{}the log buffer (LOGBUFSZ {} pages) caps a flush below the {} pages the closed "
+          "form's rate needs; set LOGBUFSZ to at least {} pages",
+          indent, pair.log_buffer_pages, sim.log_buffer_needed_pages, sim.log_buffer_needed_pages));
+      break;
+    case Shortfall::Other:
+      lines.push_back(fmt::format("{}the simulated pair is held back by the {}", indent,
+                                  resource_name(sim.resource)));
+      break;
+  }
+  return lines;
+}
+
+std::string average_rate_line(double mib_per_sec) {
+  return fmt::format("Average rate   {} {:7.3f} MB/s", impact_mark(Impact::None), mib_per_sec);
+}
+
+std::string catchup_line(Impact impact, const FlushGroup& catchup) {
+  return fmt::format("REMOTE CATCHUP {} {}", impact_mark(impact), group_text(catchup));
+}
+
+std::string max_flush_line(SyncMode mode, double predicted_pages, double workload_pages) {
+  return fmt::format("{:<10} Max flush size: predicted {:3d} pages, workload max {:3d} pages",
+                     to_string(mode), whole_pages(predicted_pages), whole_pages(workload_pages));
+}
+
+std::string shortfall_summary_line(SyncMode mode, std::span<const SimulatedMode> intervals) {
+  std::size_t window = 0;
+  std::size_t log_buffer = 0;
+  std::size_t other = 0;
+  std::uint64_t socket_buffer = 0;
+  std::uint64_t log_buffer_pages = 0;
+  for (const SimulatedMode& sim : intervals) {
+    switch (sim.shortfall) {
+      case Shortfall::None:
+        break;
+      case Shortfall::Window:
+        ++window;
+        socket_buffer = std::max(socket_buffer, sim.window_needed_bytes);
+        break;
+      case Shortfall::LogBuffer:
+        ++log_buffer;
+        log_buffer_pages = std::max(log_buffer_pages, sim.log_buffer_needed_pages);
+        break;
+      case Shortfall::Other:
+        ++other;
+        break;
+    }
+  }
+  std::string line = fmt::format("{:<10} Simulated: short of the closed form in {} of {} intervals",
+                                 to_string(mode), window + log_buffer + other, intervals.size());
+  if (window > 0) {
+    line +=
+        fmt::format("; window {} (socket buffers of {} bytes restore them)", window, socket_buffer);
+  }
+  if (log_buffer > 0) {
+    line += fmt::format("; log buffer {} (LOGBUFSZ {} pages restores them)", log_buffer,
+                        log_buffer_pages);
+  }
+  if (other > 0) line += fmt::format("; other {}", other);
+  return line;
+}
+
+}  // namespace simhadr

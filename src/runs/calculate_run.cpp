@@ -1,0 +1,155 @@
+#include "runs/calculate_run.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+
+#include "simhadr/report/calculator_text.hpp"
+#include "virtual_time/interval_simulation.hpp"
+
+namespace simhadr {
+
+namespace {
+
+std::vector<ScanLine> read_inputs(const std::vector<std::string>& files) {
+  Db2LogscanReader reader;
+  for (const std::string& file : files) {
+    if (file == "-") {
+      reader.read(std::cin, "stdin");
+      continue;
+    }
+    std::ifstream in(file);
+    if (!in) {
+      throw WorkloadInputError(fmt::format("{}: cannot read it: {}", file, std::strerror(errno)));
+    }
+    reader.read(in, file);
+  }
+  return reader.take();
+}
+
+CalculatorLink link_of(const RunConfig& config) {
+  return {config.calculator_network->mib_per_sec, config.calculator_network->round_trip_seconds,
+          config.disk->mbytes_per_sec, config.disk->overhead_seconds};
+}
+
+class Annotator {
+ public:
+  Annotator(const RunConfig& config, const StopSource& stop, std::ostream& out)
+      : stop_(stop), out_(out) {
+    calc_.link = link_of(config);
+    calc_.modes = config.calculate->modes;
+    calc_.catchup = catchup_group(calc_.link);
+    calc_.predicted_max_pages.assign(calc_.modes.size(), 0);
+    calc_.workload_max_pages.assign(calc_.modes.size(), 0);
+    if (config.model) {
+      calc_.pair =
+          PairSettings{calc_.link, config.network_window_bytes(),
+                       config.logger ? config.logger->buffer_pages : kDefaultLogBufferPages};
+    }
+  }
+
+  void header(bool reads_stdin) {
+    const CalculatorLink& link = calc_.link;
+    fmt::print(out_, "simhadr: Network speed {} MB/s, {} second round trip time\n",
+               link.network_mib_per_sec, link.round_trip_seconds);
+    fmt::print(out_, "simhadr: Disk speed {} MB/s, {} second overhead per write\n\n",
+               link.disk_mib_per_sec, link.disk_overhead_seconds);
+    if (calc_.pair) {
+      fmt::print(out_,
+                 "simhadr: Simulated pair: TCP window {} bytes, log buffer {} pages; "
+                 "\"simulated\" lines follow each mode\n",
+                 calc_.pair->window_bytes, calc_.pair->log_buffer_pages);
+    }
+    if (reads_stdin) fmt::print(out_, "simhadr: Reading from stdin.\n");
+  }
+
+  void line(const ScanLine& line) {
+    switch (line.kind) {
+      case ScanLine::Kind::Other:
+        out_ << line.text << '\n';
+        break;
+      case ScanLine::Kind::AverageRate:
+        calc_.average_mib_per_sec.push_back(line.average_mib_per_sec);
+        out_ << line.text << '\n' << average_rate_line(line.average_mib_per_sec) << '\n';
+        out_ << catchup_line(catchup_impact(line.average_mib_per_sec, calc_.catchup), calc_.catchup)
+             << '\n';
+        break;
+      case ScanLine::Kind::Interval:
+        if (calc_.interrupted || stop_.requested()) {
+          calc_.interrupted = true;
+          break;
+        }
+        interval(line);
+        break;
+    }
+  }
+
+  Calculation finish() {
+    if (calc_.interrupted) {
+      out_ << "Interrupted: the intervals after this point were not calculated.\n";
+    }
+    if (calc_.average_mib_per_sec.empty()) {
+      out_ << '\n' << catchup_line(Impact::None, calc_.catchup) << '\n';
+    }
+    out_ << '\n';
+    for (std::size_t i = 0; i < calc_.modes.size(); ++i) {
+      out_ << max_flush_line(calc_.modes[i], calc_.predicted_max_pages[i],
+                             calc_.workload_max_pages[i])
+           << '\n';
+    }
+    if (calc_.pair) {
+      for (std::size_t i = 0; i < calc_.modes.size(); ++i) {
+        std::vector<SimulatedMode> sims;
+        for (const IntervalCalculation& interval : calc_.intervals) {
+          sims.push_back(interval.simulated[i]);
+        }
+        out_ << shortfall_summary_line(calc_.modes[i], sims) << '\n';
+      }
+    }
+    out_.flush();
+    return std::move(calc_);
+  }
+
+ private:
+  void interval(const ScanLine& line) {
+    IntervalCalculation calc{line.interval, {}, {}};
+    out_ << '\n' << line.text << '\n' << actual_line(line.interval) << '\n';
+    for (std::size_t i = 0; i < calc_.modes.size(); ++i) {
+      const ModeEstimate closed = estimate_mode(calc_.modes[i], line.interval, calc_.link);
+      calc_.predicted_max_pages[i] = std::max(calc_.predicted_max_pages[i], closed.expected.pages);
+      calc_.workload_max_pages[i] = std::max(calc_.workload_max_pages[i], closed.max.pages);
+      out_ << estimate_line(to_string(closed.mode), closed.impact, closed.expected, closed.min,
+                            closed.max)
+           << '\n';
+      calc.closed.push_back(closed);
+      if (!calc_.pair) continue;
+      const SimulatedMode sim = simulate_mode(line.interval, closed, *calc_.pair, stop_);
+      for (const std::string& text : simulated_lines(sim, *calc_.pair)) out_ << text << '\n';
+      calc.simulated.push_back(sim);
+    }
+    out_.flush();
+    calc_.intervals.push_back(std::move(calc));
+  }
+
+  const StopSource& stop_;
+  std::ostream& out_;
+  Calculation calc_;
+};
+
+}  // namespace
+
+Calculation run_calculate(const RunConfig& config, const StopSource& stop, std::ostream& out) {
+  const std::vector<std::string>& files = config.calculate->files;
+  const std::vector<ScanLine> lines = read_inputs(files);
+  Annotator annotator(config, stop, out);
+  annotator.header(std::ranges::find(files, "-") != files.end());
+  for (const ScanLine& line : lines) annotator.line(line);
+  return annotator.finish();
+}
+
+}  // namespace simhadr

@@ -1,0 +1,141 @@
+#include "virtual_time/interval_simulation.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "simhadr/models/network.hpp"
+#include "virtual_time/virtual_run.hpp"
+
+namespace simhadr {
+
+namespace {
+
+constexpr double kMBytesPerMiB = kBytesPerMiB / kBytesPerMByte;
+// Three turns of a 100-flush cycle: long enough for the pipeline to fill.
+constexpr std::uint64_t kFixedRunFlushes = 300;
+constexpr std::size_t kCycleFlushes = 100;
+// The logger run: enough flushes for a steady commit wait, and never longer than the interval.
+constexpr std::uint64_t kWorkloadRunFlushes = 1000;
+
+// The calculator's link as the pair's models: MiB become 10^6-byte MB, and
+// the network's figure is the log's rate, so the wire carries the framing on top.
+VirtualRunPlan plan_for(SyncMode mode, const PairSettings& settings) {
+  const CalculatorLink& link = settings.link;
+  VirtualRunPlan plan;
+  plan.mode = mode;
+  plan.disk = DiskParams{link.disk_mib_per_sec * kMBytesPerMiB, link.disk_overhead_seconds};
+  plan.network =
+      NetworkParams{link.round_trip_seconds / 2,
+                    link.network_mib_per_sec * kMBytesPerMiB / NetworkModel::kPayloadShare};
+  plan.window_bytes = settings.window_bytes;
+  return plan;
+}
+
+// A fractional size as whole-page flushes whose mean is within 1% of a page of it.
+FlushSizeList cycle_of(double pages) {
+  FlushSizeList list;
+  const double size = std::max(pages, 1.0);
+  for (std::size_t i = 0; i < kCycleFlushes; ++i) {
+    const auto before = static_cast<std::uint32_t>(std::floor(size * static_cast<double>(i)));
+    const auto after = static_cast<std::uint32_t>(std::floor(size * static_cast<double>(i + 1)));
+    list.pages.push_back(std::max<std::uint32_t>(after - before, 1));
+  }
+  return list;
+}
+
+FlushGroup group_of(const RunResult& primary) {
+  const auto flushes = static_cast<double>(primary.flushes.calls);
+  if (flushes == 0) return {};
+  const double seconds = to_seconds(primary.elapsed);
+  const auto bytes = static_cast<double>(primary.flushes.bytes);
+  return {bytes / kPageBytes / flushes, seconds / flushes,
+          seconds > 0 ? bytes / kBytesPerMiB / seconds : 0.0};
+}
+
+struct PairRun {
+  FlushGroup group;
+  VirtualOutcome outcome;
+};
+
+PairRun run_fixed(SyncMode mode, double pages, const PairSettings& settings,
+                  const StopSource& stop) {
+  VirtualRunPlan plan = plan_for(mode, settings);
+  plan.max_flushes = kFixedRunFlushes;
+  ListedFlushSizes sizes(cycle_of(pages));
+  VirtualOutcome outcome = run_virtual(plan, sizes, stop);
+  return {group_of(outcome.primary), std::move(outcome)};
+}
+
+PairRun run_workload(SyncMode mode, const WorkloadInterval& interval, std::uint32_t cap_pages,
+                     const PairSettings& settings, const StopSource& stop) {
+  VirtualRunPlan plan = plan_for(mode, settings);
+  plan.max_flushes = kWorkloadRunFlushes;
+  plan.run_time = from_seconds(std::max(interval.seconds, 1.0));
+  LoggerFlushSizes logger({interval.mib_per_sec * kMBytesPerMiB, cap_pages}, Clock::time_point{});
+  VirtualOutcome outcome = run_virtual(plan, logger, stop);
+  return {group_of(outcome.primary), std::move(outcome)};
+}
+
+// The socket buffer size that gives the closed form's group: its rate over
+// the round trip (the asynchronous modes stream), and its whole flush in
+// flight at once (the synchronous ones send a flush, then wait).
+std::uint64_t window_for(const FlushGroup& group, const VirtualRunPlan& plan) {
+  const NetworkModel open(plan.network, std::uint64_t{1} << 40);
+  const double piece_wire = to_seconds(open.serialization(open.quantum_bytes()));
+  const double cycle = to_seconds(open.round_trip()) + piece_wire;
+  const double streaming = std::ceil(group.mib_per_sec * kBytesPerMiB * cycle / kPageBytes);
+  const double pages = std::max({streaming, std::ceil(group.pages), 1.0});
+  return pages_to_bytes(static_cast<std::uint64_t>(pages));
+}
+
+}  // namespace
+
+SimulatedMode simulate_mode(const WorkloadInterval& interval, const ModeEstimate& closed,
+                            const PairSettings& settings, const StopSource& stop) {
+  SimulatedMode sim;
+  const double cap = std::min(closed.max.pages, static_cast<double>(settings.log_buffer_pages));
+  sim.flush_cap_pages = std::max(cap, 1.0);
+  const double smallest = std::min(closed.min.pages, sim.flush_cap_pages);
+  const PairRun min = run_fixed(closed.mode, smallest, settings, stop);
+  const PairRun max = run_fixed(closed.mode, sim.flush_cap_pages, settings, stop);
+  const auto whole_cap = static_cast<std::uint32_t>(std::ceil(sim.flush_cap_pages));
+  const PairRun workload = run_workload(closed.mode, interval, whole_cap, settings, stop);
+  sim.min = min.group;
+  sim.max = max.group;
+  sim.commit = workload.outcome.primary.commit_wait.value_or(CommitWait{});
+  const PairRun* chosen = &workload;
+  if (interval.mib_per_sec <= sim.min.mib_per_sec) {
+    chosen = &min;
+  } else if (interval.mib_per_sec >= sim.max.mib_per_sec) {
+    chosen = &max;
+  }
+  sim.expected = chosen->group;
+  sim.impact = impact_of(interval.mib_per_sec, sim.min, sim.max);
+
+  const VirtualRunPlan plan = plan_for(closed.mode, settings);
+  const NetworkModel network(plan.network, plan.window_bytes);
+  const double window_limit = network.throughput_bound() / kMBytesPerMiB;
+  sim.window_limit_mib_per_sec = window_limit;
+  // What the closed form promises: the workload's rate where a flush size
+  // between its smallest and largest gives it (the halving overshoots a little),
+  // else the smallest's or the largest's rate.
+  FlushGroup wanted = closed.expected;
+  wanted.mib_per_sec =
+      std::clamp(interval.mib_per_sec, closed.min.mib_per_sec, closed.max.mib_per_sec);
+  if (sim.expected.mib_per_sec >= wanted.mib_per_sec * kShortfallShare) return sim;
+  // The pair may need bigger flushes than the closed form for the same rate.
+  wanted.pages = std::max(wanted.pages, sim.expected.pages);
+  if (const std::uint64_t needed = window_for(wanted, plan); settings.window_bytes < needed) {
+    sim.shortfall = Shortfall::Window;
+    sim.window_needed_bytes = needed;
+  } else if (closed.expected.pages > sim.flush_cap_pages) {
+    sim.shortfall = Shortfall::LogBuffer;
+    sim.log_buffer_needed_pages = static_cast<std::uint64_t>(std::ceil(closed.expected.pages));
+  } else {
+    sim.shortfall = Shortfall::Other;
+    sim.resource = advise(chosen->outcome.primary, &chosen->outcome.standby).resource;
+  }
+  return sim;
+}
+
+}  // namespace simhadr

@@ -1,0 +1,86 @@
+// Reading db2logscan output: which lines are rate lines, their figures, the
+// average after the distribution heading, and the refusals with their line.
+#include "simhadr/workload/db2logscan.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace simhadr {
+namespace {
+
+constexpr std::string_view kRate =
+    "2013-02-26 15:32:09  7.307 MB/s, 60 sec,  17.6 pg/f, 0.009435 sec/f,  15.9 pg/tr, "
+    "0.186589 sec/tr, 0.008580 sec/cmt, nOpenTrans  22.7";
+
+TEST(Db2LogscanReader, ARateLineGivesItsEightFigures) {
+  const auto interval = parse_rate_line(kRate, "f line 1");
+  ASSERT_TRUE(interval);
+  EXPECT_EQ(interval->timestamp, "2013-02-26 15:32:09");
+  EXPECT_DOUBLE_EQ(interval->mib_per_sec, 7.307);
+  EXPECT_DOUBLE_EQ(interval->seconds, 60);
+  EXPECT_DOUBLE_EQ(interval->flush_pages, 17.6);
+  EXPECT_DOUBLE_EQ(interval->flush_seconds, 0.009435);
+  EXPECT_DOUBLE_EQ(interval->transaction_pages, 15.9);
+  EXPECT_DOUBLE_EQ(interval->transaction_seconds, 0.186589);
+  EXPECT_DOUBLE_EQ(interval->commit_seconds, 0.008580);
+  EXPECT_DOUBLE_EQ(interval->open_transactions, 22.7);
+  EXPECT_TRUE(parse_rate_line(std::string(kRate) + "\r", "f line 1")) << "CRLF files read too";
+}
+
+TEST(Db2LogscanReader, OtherLinesAreNotRateLines) {
+  EXPECT_FALSE(parse_rate_line("Logging rate:", "f"));
+  EXPECT_FALSE(parse_rate_line("2013-02-26 15:32:09 transaction 5 started", "f"));
+  EXPECT_FALSE(parse_rate_line("", "f"));
+}
+
+TEST(Db2LogscanReader, KeepsEveryLineAndTheAverageAfterTheDistributionHeading) {
+  std::istringstream first("Logging rate:\n" + std::string(kRate) + "\n");
+  std::istringstream second(
+      "Distribution of log write rate (unit is MB/s):\nTotal 8 numbers, Min 1.3, Avg 4.096\n");
+  Db2LogscanReader reader;
+  reader.read(first, "a");
+  reader.read(second, "b");
+  const std::vector<ScanLine> lines = reader.take();
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0].kind, ScanLine::Kind::Other);
+  EXPECT_EQ(lines[1].kind, ScanLine::Kind::Interval);
+  EXPECT_EQ(lines[2].kind, ScanLine::Kind::Other);
+  EXPECT_EQ(lines[3].kind, ScanLine::Kind::AverageRate);
+  EXPECT_DOUBLE_EQ(lines[3].average_mib_per_sec, 4.096);
+  EXPECT_EQ(lines[1].text, kRate);
+}
+
+std::string refusal(const std::string& text) {
+  std::istringstream in(text);
+  Db2LogscanReader reader;
+  try {
+    reader.read(in, "scan.txt");
+    reader.take();
+  } catch (const WorkloadInputError& error) {
+    return error.what();
+  }
+  return "accepted";
+}
+
+TEST(Db2LogscanReader, RefusesWhatTheCalculatorWouldMisreadWithTheLine) {
+  std::string cut(kRate);
+  cut.resize(cut.find(", nOpenTrans"));
+  EXPECT_EQ(refusal("x\n" + cut + "\n"),
+            "scan.txt line 2: the rate line has no nOpenTrans figure where db2logscan puts it");
+  std::string negative(kRate);
+  negative.replace(negative.find("7.307"), 5, "-7.30");
+  EXPECT_EQ(refusal(negative + "\n"), "scan.txt line 1: MB/s -7.30 is negative");
+  std::string junk(kRate);
+  junk.replace(junk.find("22.7"), 4, "lots");
+  EXPECT_EQ(refusal(junk + "\n"), "scan.txt line 1: 'lots' is not a number (nOpenTrans)");
+  EXPECT_EQ(refusal("nothing\n"),
+            "scan.txt: no db2logscan rate lines (\"YYYY-MM-DD hh:mm:ss R MB/s, ...\") found");
+  EXPECT_NE(
+      refusal(std::string(kRate) + "\nDistribution of log write rate (unit is MB/s):\nTotal none\n")
+          .find("scan.txt line 3: the line after"),
+      std::string::npos);
+}
+
+}  // namespace
+}  // namespace simhadr
