@@ -24,6 +24,73 @@ std::vector<std::string> fields_of(std::string line) {
   return fields;
 }
 
+enum class Shape : std::uint8_t { Plain, Db2FlushSize, Db2LogscanFlushes };
+
+// "Page 2: 4080 bytes of data, flag 0x0010, end of flush, flush size 2"
+constexpr std::string_view kEndOfFlush = "end of flush, flush size ";
+// "Flush 3: size=56 startTime=2013-02-26 15:31:09 duration=0sec"
+constexpr std::string_view kLogscanSize = "size=";
+
+// "Page 12:" or "Flush 3:" at the start of the line.
+bool numbered(std::string_view line, std::string_view word) {
+  if (!line.starts_with(word)) return false;
+  const std::size_t digits = line.find_first_not_of("0123456789", word.size());
+  return digits != word.size() && digits != std::string_view::npos && line[digits] == ':';
+}
+
+Shape shape_of(std::istream& in) {
+  Shape shape = Shape::Plain;
+  for (std::string line; std::getline(in, line);) {
+    if (numbered(line, "Page ") && line.find(kEndOfFlush) != std::string::npos) {
+      shape = Shape::Db2FlushSize;
+      break;
+    }
+    if (numbered(line, "Flush ")) {
+      shape = Shape::Db2LogscanFlushes;
+      break;
+    }
+  }
+  in.clear();
+  in.seekg(0);
+  return shape;
+}
+
+// The flush size a database tool's line gives, or "" for a line that gives none.
+std::string tool_flush_size(Shape shape, const std::string& line, std::string_view& missing) {
+  const bool db2flushsize = shape == Shape::Db2FlushSize;
+  if (!numbered(line, db2flushsize ? "Page " : "Flush ")) return {};
+  const std::string_view marker = db2flushsize ? kEndOfFlush : kLogscanSize;
+  const std::size_t at = line.find(marker);
+  if (at == std::string::npos) {
+    // A db2flushsize page inside a flush; a db2logscan flush line always has its size.
+    if (!db2flushsize) missing = "size=";
+    return {};
+  }
+  const std::size_t start = at + marker.size();
+  const std::size_t end = line.find_first_of(" \t\r,", start);
+  return line.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+void read_tool_output(std::istream& in, Shape shape, FlushSizeList& list) {
+  std::size_t number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    std::string_view missing;
+    const std::string size = tool_flush_size(shape, line, missing);
+    if (!missing.empty()) {
+      throw UsageError(fmt::format("-flushSizes '{}' line {}: a db2logscan flush line without {}",
+                                   list.path, number, missing));
+    }
+    if (size.empty()) continue;
+    list.pages.push_back(parse_number<std::uint32_t>(fmt::format("flushSizes (line {})", number),
+                                                     size, 1, kMaxFlushPages));
+    if (list.pages.size() > kMaxEntries) {
+      throw UsageError(
+          fmt::format("-flushSizes '{}' has more than {} entries", list.path, kMaxEntries));
+    }
+  }
+}
+
 }  // namespace
 
 FlushSizeList read_flush_size_file(const std::string& path) {
@@ -33,6 +100,11 @@ FlushSizeList read_flush_size_file(const std::string& path) {
         fmt::format("-flushSizes '{}': cannot read it: {}", path, std::strerror(errno)));
   }
   FlushSizeList list{path, {}, {}};
+  if (const Shape shape = shape_of(in); shape != Shape::Plain) {
+    read_tool_output(in, shape, list);
+    if (list.pages.empty()) throw UsageError(fmt::format("-flushSizes '{}' lists no sizes", path));
+    return list;
+  }
   std::size_t shape = 0;
   std::size_t number = 0;
   for (std::string line; std::getline(in, line);) {

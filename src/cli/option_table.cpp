@@ -75,7 +75,8 @@ constexpr std::array kOptions{
     OptionSpec{"standbyHadrBufSize", One, kPrimary, Shipping, "", ""},
     OptionSpec{"flushSizes", One, kPrimary, Shipping, "-flushSizes FILE",
                "flush sizes from a file: one size in pages per line\n"
-               "(shipped in turn), or \"pages count\" lines (a histogram)",
+               "(shipped in turn), \"pages count\" lines (a histogram),\n"
+               "or db2flushsize or db2logscan -infoLevel flush output",
                true},
     OptionSpec{"logRate", One, kPrimary, Shipping, "-logRate MB/S -logBufSize PAGES",
                "a workload writing MB/S of log into a log buffer of\n"
