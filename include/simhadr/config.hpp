@@ -39,10 +39,26 @@ struct NetworkParams {
   std::optional<double> mbytes_per_sec;  // none: no bandwidth limit
 };
 
-// -logRate / -logBufSize: the workload that fills the log buffer.
+// One stretch of a replayed workload (-workload): db2logscan's interval,
+// shortened by -workloadSpeed, at its log rate.
+struct RateStep {
+  std::string label;  // the interval's timestamp
+  Nanos duration{};
+  double mbytes_per_sec = 0;
+};
+
+// -logRate / -logBufSize: the workload that fills the log buffer. With steps
+// (-workload), the rate follows them, and the log ends after the last.
 struct LoggerParams {
   double mbytes_per_sec = 0;
   std::uint32_t buffer_pages = 0;
+  std::vector<RateStep> steps;
+};
+
+// -workload FILE -workloadSpeed N
+struct WorkloadReplay {
+  std::string path;
+  double speed = 1;
 };
 
 // -flushSizes FILE: sizes to ship in turn, or (with weights) to draw from.
@@ -135,6 +151,7 @@ struct RunConfig {
   std::optional<DiskParams> replay;  // -replay MBps [overhead per flush]
   std::optional<NetworkParams> network;
   std::optional<LoggerParams> logger;
+  std::optional<WorkloadReplay> workload;
   std::optional<FlushSizeList> flush_size_list;
   bool model = false;  // -model: virtual time, no sockets
   std::optional<CalculateConfig> calculate;

@@ -82,6 +82,12 @@ constexpr std::array kOptions{
                "a workload writing MB/S of log into a log buffer of\n"
                "PAGES; each flush takes what gathered meanwhile"},
     OptionSpec{"logBufSize", One, kPrimary, Shipping, "", ""},
+    OptionSpec{"workload", One, kPrimary, Shipping, "-workload FILE -workloadSpeed N",
+               "replay db2logscan's intervals in turn, each N times\n"
+               "shorter (default 1), through the -logRate logger; the\n"
+               "report says which intervals the pair could not sustain\n"
+               "(-logBufSize default 256; -t default: the whole file)"},
+    OptionSpec{"workloadSpeed", One, kPrimary, Shipping, "", ""},
 
     OptionSpec{"netDelay", One, kPrimary, Models, "-netDelay SECONDS",
                "one-way network delay added to every message"},

@@ -18,6 +18,7 @@
 #include "cli/model_checks.hpp"
 #include "cli/number_parsing.hpp"
 #include "cli/option_table.hpp"
+#include "cli/workload_file.hpp"
 #include "simhadr/limits.hpp"
 
 namespace simhadr {
@@ -190,6 +191,10 @@ class OptionTable {
     text("logRate", [this](const std::string& v) {
       logger().mbytes_per_sec = parse_positive("logRate", v, 1e6);
     });
+    text("workload", [this](const std::string& v) { workload().path = v; });
+    text("workloadSpeed", [this](const std::string& v) {
+      workload().speed = parse_positive("workloadSpeed", v, 1e6);
+    });
     text("logBufSize", [this](const std::string& v) {
       logger().buffer_pages = parse_number<std::uint32_t>("logBufSize", v, 1, kMaxFlushPages);
     });
@@ -218,7 +223,37 @@ class OptionTable {
     app_.add_flag(parser_token("demo"), config_.demo);
   }
 
+  // -workload: the logger's rate follows the file's intervals.
+  void prepare_workload() {
+    if (!config_.workload) return;
+    if (config_.workload->path.empty()) {
+      throw UsageError("-workloadSpeed needs -workload FILE (db2logscan output)");
+    }
+    for (const std::string_view name : {"logRate", "flushSize", "flushSizes", "target"}) {
+      if (given(name)) {
+        throw UsageError(
+            fmt::format("-workload sets the log rate from its file; leave out -{}", name));
+      }
+    }
+    LoggerParams& params = logger();
+    params.steps = read_workload_file(config_.workload->path, config_.workload->speed);
+    if (params.buffer_pages == 0) params.buffer_pages = kDefaultLogBufferPages;
+    Nanos total{};
+    for (const RateStep& step : params.steps) {
+      total += step.duration;
+      params.mbytes_per_sec = std::max(params.mbytes_per_sec, step.mbytes_per_sec);
+    }
+    if (params.mbytes_per_sec <= 0) {
+      throw UsageError(
+          fmt::format("-workload '{}': every interval logged 0 MB/s", config_.workload->path));
+    }
+    if (!config_.run_seconds && !config_.max_flushes) config_.run_seconds = to_seconds(total);
+  }
+
   void decide_action() {
+    if (!help_ && !version_ && !config_.calculate && config_.role != Role::Standby) {
+      prepare_workload();
+    }
     if (help_) {
       command_.action = Action::Help;
     } else if (version_) {
@@ -226,6 +261,8 @@ class OptionTable {
     } else if (config_.test_sleep_seconds) {
       command_.action = Action::SleepTest;
     } else if (config_.calculate) {
+      if (config_.workload)
+        throw UsageError("-workload is for shipping runs; leave it out of -calculate");
       decide_calculate();
     } else if (!disk_targets_.empty()) {
       decide_disk_test();
@@ -298,6 +335,10 @@ class OptionTable {
   NetworkParams& network() {
     if (!config_.network) config_.network.emplace();
     return *config_.network;
+  }
+  WorkloadReplay& workload() {
+    if (!config_.workload) config_.workload.emplace();
+    return *config_.workload;
   }
   LoggerParams& logger() {
     if (!config_.logger) config_.logger.emplace();

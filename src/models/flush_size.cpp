@@ -18,24 +18,70 @@ FlushRequest ListedFlushSizes::next(Clock::time_point now) {
 }
 
 LoggerFlushSizes::LoggerFlushSizes(LoggerParams params, Clock::time_point start)
-    : params_(params),
-      bytes_per_second_(params.mbytes_per_sec * kBytesPerMByte),
-      capacity_(static_cast<double>(pages_to_bytes(params.buffer_pages))),
+    : params_(std::move(params)),
+      capacity_(static_cast<double>(pages_to_bytes(params_.buffer_pages))),
       produced_until_(start),
       previous_cut_(start),
-      cut_(start) {}
+      cut_(start) {
+  Clock::time_point end = start;
+  for (const RateStep& step : params_.steps) {
+    end += step.duration;
+    step_ends_.push_back(end);
+    tallies_.push_back({step.label});
+  }
+}
+
+LoggerFlushSizes::Stretch LoggerFlushSizes::stretch_at(Clock::time_point t) const {
+  if (params_.steps.empty()) {
+    return {0, params_.mbytes_per_sec * kBytesPerMByte, Clock::time_point::max()};
+  }
+  const auto ends = std::ranges::upper_bound(step_ends_, t);
+  if (ends == step_ends_.end()) return {params_.steps.size(), 0.0, Clock::time_point::max()};
+  const auto step = static_cast<std::size_t>(ends - step_ends_.begin());
+  return {step, params_.steps[step].mbytes_per_sec * kBytesPerMByte, *ends};
+}
 
 void LoggerFlushSizes::produce_until(Clock::time_point t) {
-  if (t <= produced_until_) return;
-  const double seconds = to_seconds(t - produced_until_);
-  const double produced = held_bytes_ + bytes_per_second_ * seconds;
-  if (produced > capacity_) {
-    blocked_seconds_ += (produced - capacity_) / bytes_per_second_;
-    held_bytes_ = capacity_;
-  } else {
-    held_bytes_ = produced;
+  while (produced_until_ < t) {
+    const Stretch stretch = stretch_at(produced_until_);
+    const Clock::time_point piece_end = std::min(t, stretch.end);
+    const double seconds = to_seconds(piece_end - produced_until_);
+    const double offered = stretch.bytes_per_second * seconds;
+    const double room = capacity_ - held_bytes_;
+    const double written = std::min(offered, room);
+    const double blocked = offered > room ? (offered - room) / stretch.bytes_per_second : 0.0;
+    held_bytes_ += written;
+    blocked_seconds_ += blocked;
+    if (stretch.step < tallies_.size()) {
+      WorkloadStepTally& tally = tallies_[stretch.step];
+      if (tally.seconds == 0) tally.backlog_at_start = written_total_ - shipped_total_;
+      tally.backlog_at_end = written_total_ + written - shipped_total_;
+      tally.seconds += seconds;
+      tally.offered_bytes += offered;
+      tally.written_bytes += written;
+      tally.blocked_seconds += blocked;
+    }
+    written_total_ += written;
+    produced_until_ = piece_end;
   }
-  produced_until_ = t;
+}
+
+std::optional<Clock::time_point> LoggerFlushSizes::page_ready_at(Clock::time_point from) const {
+  double needed = static_cast<double>(kPageBytes) - held_bytes_;
+  Clock::time_point t = from;
+  while (true) {
+    const Stretch stretch = stretch_at(t);
+    if (!params_.steps.empty() && stretch.step == params_.steps.size()) return std::nullopt;
+    if (stretch.bytes_per_second > 0) {
+      // Rounded up to the nanosecond, so the page is surely there then.
+      const Clock::time_point ready =
+          t + Nanos{static_cast<Nanos::rep>(
+                  std::ceil(std::max(needed, 0.0) / stretch.bytes_per_second * 1e9))};
+      if (ready <= stretch.end) return ready;
+      needed -= stretch.bytes_per_second * to_seconds(stretch.end - t);
+    }
+    t = stretch.end;
+  }
 }
 
 FlushRequest LoggerFlushSizes::next(Clock::time_point now) {
@@ -43,14 +89,16 @@ FlushRequest LoggerFlushSizes::next(Clock::time_point now) {
   produce_until(start);
   const auto page = static_cast<double>(kPageBytes);
   if (held_bytes_ < page) {
-    // Rounded up to the nanosecond, so the page is surely there then.
-    start +=
-        Nanos{static_cast<Nanos::rep>(std::ceil((page - held_bytes_) / bytes_per_second_ * 1e9))};
+    const std::optional<Clock::time_point> ready = page_ready_at(start);
+    if (!ready) return {0, start};
+    start = *ready;
     produce_until(start);
   }
-  const auto pages = static_cast<std::uint32_t>(
-      std::min<double>(std::floor(held_bytes_ / page), params_.buffer_pages));
-  held_bytes_ -= static_cast<double>(pages_to_bytes(pages));
+  // At least the page waited for, whatever the last bit of rounding says.
+  const auto pages =
+      std::max<std::uint32_t>(1, static_cast<std::uint32_t>(std::min<double>(
+                                     std::floor(held_bytes_ / page), params_.buffer_pages)));
+  held_bytes_ = std::max(0.0, held_bytes_ - static_cast<double>(pages_to_bytes(pages)));
   previous_cut_ = cut_;
   cut_ = start;
   cut_bytes_ = pages_to_bytes(pages);
@@ -58,6 +106,7 @@ FlushRequest LoggerFlushSizes::next(Clock::time_point now) {
 }
 
 void LoggerFlushSizes::flushed(Clock::time_point done) {
+  produce_until(done);
   // The flush's log was written evenly between the previous cut and this one.
   const double newest = to_seconds(done - cut_);
   const double oldest = to_seconds(done - previous_cut_);
@@ -65,6 +114,18 @@ void LoggerFlushSizes::flushed(Clock::time_point done) {
   wait_byte_seconds_ += bytes * (newest + oldest) / 2;
   waited_bytes_ += bytes;
   max_wait_ = std::max(max_wait_, oldest);
+  shipped_total_ += bytes;
+  if (const std::size_t step = stretch_at(done).step; step < tallies_.size()) {
+    WorkloadStepTally& tally = tallies_[step];
+    tally.shipped_bytes += bytes;
+    tally.largest_flush_bytes = std::max(tally.largest_flush_bytes, bytes);
+    tally.longest_flush_seconds = std::max(tally.longest_flush_seconds, newest);
+    tally.backlog_at_end = written_total_ - shipped_total_;
+  }
+}
+
+std::vector<WorkloadStepTally> LoggerFlushSizes::workload_steps() const {
+  return tallies_;
 }
 
 std::optional<CommitWait> LoggerFlushSizes::commit_wait() const {

@@ -44,11 +44,26 @@ json models_json(const RunResult& r) {
               {"max_seconds", r.commit_wait->max_seconds},
               {"blocked_seconds", r.commit_wait->blocked_seconds}};
   }
+  json workload = nullptr;
+  if (!r.workload.empty()) {
+    workload = json::array();
+    for (const WorkloadStepTally& step : r.workload) {
+      const auto rate = [&](double bytes) { return step.seconds > 0 ? bytes / step.seconds : 0.0; };
+      workload.push_back({{"timestamp", step.label},
+                          {"seconds", step.seconds},
+                          {"offered_bytes_per_sec", rate(step.offered_bytes)},
+                          {"written_bytes_per_sec", rate(step.written_bytes)},
+                          {"shipped_bytes_per_sec", rate(step.shipped_bytes)},
+                          {"log_buffer_full_seconds", step.blocked_seconds},
+                          {"sustained", step.sustained()}});
+    }
+  }
   return {{"virtual_time", r.modelled},
           {"network", network_json(r.network, r.network_window)},
           {"replay", replay},
           {"receive_buffer_use", buffer},
           {"commit_wait", commit},
+          {"workload_replay", workload},
           {"flush_size_pages",
            r.flush_page_counts.empty() ? json() : histogram_json(r.flush_page_counts, "page")}};
 }

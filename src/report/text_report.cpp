@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "simhadr/report/workload_text.hpp"
+
 namespace simhadr {
 
 namespace {
@@ -45,6 +47,7 @@ void write_model_lines(std::ostream& out, const RunResult& r) {
     any = true;
   }
   if (any) out << '\n';
+  if (!r.workload.empty()) write_workload_replay(out, r.workload);
 }
 
 void write_summary(std::ostream& out, const RunResult& r) {

@@ -51,7 +51,7 @@ RoleOutcome Primary::run() {
     while (end == TransferEnd::Done && !stop_.requested()) {
       end = ship_one();
       intervals_.poll(clock_, result_);
-      if (end != TransferEnd::Done || limits_reached(start)) break;
+      if (end != TransferEnd::Done || limits_reached(start) || log_ended_) break;
       pace(start);
     }
   });
@@ -59,6 +59,7 @@ RoleOutcome Primary::run() {
   intervals_.finish(finished, result_);
   result_.elapsed = finished - start;
   result_.commit_wait = flush_sizes_.commit_wait();
+  result_.workload = flush_sizes_.workload_steps();
   link_.close();
 
   outcome.result = result_;
@@ -98,6 +99,10 @@ TransferEnd Primary::confirm_standby_settings(RoleOutcome& outcome) {
 TransferEnd Primary::ship_one() {
   auto start = clock_.now();
   const FlushRequest request = flush_sizes_.next(start);
+  if (request.pages == 0) {
+    log_ended_ = true;
+    return TransferEnd::Done;
+  }
   if (request.start > start) {
     // A workload-driven logger may have less than a page of log yet.
     clock_.sleep_until(request.start);

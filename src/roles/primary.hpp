@@ -58,6 +58,7 @@ class Primary {
   std::optional<TargetPacer> pacer_;
   IntervalReporter intervals_;
   RunResult result_;
+  bool log_ended_ = false;  // a replayed workload has written its last log
 };
 
 }  // namespace simhadr

@@ -71,7 +71,8 @@ PairRun run_workload(SyncMode mode, const WorkloadInterval& interval, std::uint3
   VirtualRunPlan plan = plan_for(mode, settings);
   plan.max_flushes = kWorkloadRunFlushes;
   plan.run_time = from_seconds(std::max(interval.seconds, 1.0));
-  LoggerFlushSizes logger({interval.mib_per_sec * kMBytesPerMiB, cap_pages}, Clock::time_point{});
+  LoggerFlushSizes logger({interval.mib_per_sec * kMBytesPerMiB, cap_pages, {}},
+                          Clock::time_point{});
   VirtualOutcome outcome = run_virtual(plan, logger, stop);
   return {group_of(outcome.primary), std::move(outcome)};
 }

@@ -130,6 +130,10 @@ class Simulation {
     const FlushRequest request = flush_sizes_.next(VirtualClock::time_point{} + now_);
     const Nanos start = request.start - VirtualClock::time_point{};
     flush_pages_ = request.pages;
+    if (request.pages == 0) {
+      close(now_);
+      return;
+    }
     if (start > now_) {
       // A logger waiting for a page of log: the flush begins when it is there.
       waiting_for_log_ = true;
@@ -200,6 +204,7 @@ class Simulation {
     closed_ = true;
     out_.primary.elapsed = at;
     out_.primary.commit_wait = flush_sizes_.commit_wait();
+    out_.primary.workload = flush_sizes_.workload_steps();
     primary_intervals_.finish(clock_.now(), out_.primary);
   }
 

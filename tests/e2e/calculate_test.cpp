@@ -1,8 +1,9 @@
-// -calculate against IBM's HADR calculator: the figures published with it
-// (docs/db2logscan.html in IBM/db2-hadr-wiki, written here by hand from the
-// page), the script itself where SIMHADR_CALCULATOR names it, bad input, and
-// the simulated pair of -model (model arithmetic and protocol of the
-// annotations only; nothing here depends on this machine's speed).
+// Planning from db2logscan output. -calculate against IBM's HADR calculator:
+// the figures published with it (docs/db2logscan.html in IBM/db2-hadr-wiki,
+// written here by hand from the page), the script itself where
+// SIMHADR_CALCULATOR names it, bad input, and the simulated pair of -model.
+// -workload: the replay's intervals, in virtual time and on a real pair.
+// Model arithmetic, bytes, order and verdicts only; no speeds of this machine.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -355,6 +356,86 @@ TEST(CalculateModel, OnTheWanA64KiBWindowHoldsAsyncToWindowOverRoundTrip) {
       restored.out.find("ASYNC      Simulated: short of the closed form in 0 of 17 intervals"),
       std::string::npos)
       << restored.out;
+}
+
+// Ten of the page's intervals, 9 minutes and 8 seconds of log.
+std::string ten_intervals() {
+  const std::vector<std::string> lines = lines_of(kPublishedWorkload);
+  std::string text;
+  for (std::size_t i = 2; i < 12; ++i) text += lines[i] + '\n';
+  return text;
+}
+
+constexpr std::array kBeyondTheLink{"2013-02-09 01:22:30", "2013-02-26 15:32:09",
+                                    "2013-02-26 15:33:09"};
+
+TEST(Workload, InVirtualTimeNamesTheIntervalsTheLinkCannotSustain) {
+  const fs::path input = write_file("ten.txt", ten_intervals());
+  const fs::path doc = scratch_file("calculate", "workload-model.json");
+  // 2.5 MB/s on the wire carries 2.24 MiB/s of log: three intervals log more.
+  ChildProcess run({"-model", "-workload", input.string(), "-workloadSpeed", "60", "-syncMode",
+                    "ASYNC", "-netRate", "2.5", "-json", doc.string()});
+  ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
+  EXPECT_EQ(expect_valid_json(doc.string()), 1u);
+  std::ifstream in(doc);
+  const json primary = json::parse(in)["runs"][0];
+  EXPECT_NEAR(primary["elapsed_seconds"].get<double>(), (9 * 60 + 8) / 60.0, 0.5);
+  const json& steps = primary["models"]["workload_replay"];
+  ASSERT_EQ(steps.size(), 10u);
+  for (const json& step : steps) {
+    const std::string stamp = step["timestamp"];
+    const bool beyond = std::ranges::find(kBeyondTheLink, stamp) != kBeyondTheLink.end();
+    EXPECT_EQ(step["sustained"].get<bool>(), !beyond) << stamp;
+    const double offered = step["offered_bytes_per_sec"];
+    if (!beyond) {
+      EXPECT_NEAR(step["written_bytes_per_sec"].get<double>(), offered, offered * 0.05);
+    }
+  }
+  EXPECT_NE(run.out().find("Not sustained (the workload wrote less than 95% of its log, or the log "
+                           "waiting to be shipped grew): 3 of 10 intervals: 2013-02-09 01:22:30, "
+                           "2013-02-26 15:32:09, 2013-02-26 15:33:09"),
+            std::string::npos)
+      << run.out();
+}
+
+TEST(Workload, OnARealPairReplaysEveryIntervalInOrderAndShipsWhatItWrote) {
+  const fs::path input = write_file("ten.txt", ten_intervals());
+  const fs::path doc = scratch_file("calculate", "workload-demo.json");
+  ChildProcess run({"-demo", "-workload", input.string(), "-workloadSpeed", "60", "-syncMode",
+                    "ASYNC", "-netRate", "2.5", "-json", doc.string()});
+  ASSERT_EQ(run.wait(60s), 0) << run.err();
+  std::ifstream in(doc);
+  const json parsed = json::parse(in);
+  const json& primary = parsed["runs"][0];
+  EXPECT_EQ(primary["log"]["bytes"], parsed["runs"][1]["log"]["bytes"]);
+  const json& steps = primary["models"]["workload_replay"];
+  ASSERT_EQ(steps.size(), 10u);
+  const std::vector<std::string> lines = lines_of(ten_intervals());
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    EXPECT_EQ(steps[i]["timestamp"], lines[i].substr(0, 19));
+  }
+  // 7.307 MiB/s against 2.24: no host is slow enough to blur that one.
+  EXPECT_FALSE(steps[8]["sustained"].get<bool>());
+  EXPECT_NE(run.out().find("2013-02-26 15:32:09  offered   7.307 MB/s"), std::string::npos);
+}
+
+TEST(Workload, RefusesWhatDoesNotFitWithIt) {
+  const fs::path input = write_file("ten.txt", ten_intervals());
+  const fs::path bad = write_file("bad-workload.txt", "x\n2013-02-26 15:32:09  -1 MB/s, 60 sec\n");
+  const std::array cases{
+      std::pair<std::vector<std::string>, std::string>{
+          {"-model", "-workload", input.string(), "-logRate", "5"},
+          "-workload sets the log rate from its file; leave out -logRate"},
+      std::pair<std::vector<std::string>, std::string>{{"-model", "-workloadSpeed", "60"},
+                                                       "-workloadSpeed needs -workload FILE"},
+      std::pair<std::vector<std::string>, std::string>{{"-model", "-workload", bad.string()},
+                                                       bad.string() + " line 2:"},
+  };
+  for (const auto& [args, message] : cases) {
+    ChildProcess run(args);
+    EXPECT_EQ(run.wait(kRunBound), 2) << fmt::format("{}", fmt::join(args, " "));
+    EXPECT_NE(run.err().find(message), std::string::npos) << run.err();
+  }
 }
 
 }  // namespace

@@ -70,6 +70,7 @@ struct RunResult {
   std::uint64_t network_window = 0;       // bytes, with a network model
   Pow2Histogram flush_page_counts;        // primary, when flush sizes vary
   std::optional<CommitWait> commit_wait;  // primary, with -logRate
+  std::vector<WorkloadStepTally> workload;  // primary, with -workload
   IoTally send_phase;           // primary: time from the first byte handed over to the last
   IoTally ack_wait;             // primary: time from the last byte handed over to the ack
   bool modelled = false;        // -model: virtual time

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "simhadr/clock.hpp"
@@ -14,8 +15,35 @@
 namespace simhadr {
 
 struct FlushRequest {
-  std::uint32_t pages = 0;
+  std::uint32_t pages = 0;  // 0: a replayed workload has no more log; the run ends
   Clock::time_point start;  // not before this (a logger waits for a page of log)
+};
+
+// One step of a replayed workload, as it went: what it offered, what the
+// workload could write into the log buffer, what left in flushes.
+struct WorkloadStepTally {
+  std::string label;
+  double seconds = 0;  // how much of the step the run covered
+  double offered_bytes = 0;
+  double written_bytes = 0;
+  double shipped_bytes = 0;  // in flushes that ended within the step
+  double blocked_seconds = 0;
+  // Log written but not yet shipped, when the step began and as it ended.
+  double backlog_at_start = 0;
+  double backlog_at_end = 0;
+  double largest_flush_bytes = 0;  // of the flushes that ended within it
+  double longest_flush_seconds = 0;
+
+  // The pair kept up: the workload wrote (nearly) all it offered, and the log
+  // waiting to be shipped grew by no more than one flush holds. (A log buffer
+  // can absorb a shortened interval, so the first alone would pass where the
+  // real interval would not.) Reliable while flushes are short beside the step.
+  bool sustained() const {
+    return written_bytes >= offered_bytes * kSustainedShare &&
+           backlog_at_end - backlog_at_start <=
+               offered_bytes * (1 - kSustainedShare) + largest_flush_bytes;
+  }
+  static constexpr double kSustainedShare = 0.95;
 };
 
 // What a transaction committing into the log buffer waits for its flush.
@@ -35,6 +63,8 @@ class FlushSizeSource {
   virtual std::uint32_t max_pages() const = 0;
   // Only a workload-driven source knows what its transactions waited.
   virtual std::optional<CommitWait> commit_wait() const { return std::nullopt; }
+  // A replayed workload's steps, as far as the run got.
+  virtual std::vector<WorkloadStepTally> workload_steps() const { return {}; }
   // True when sizes vary, so the report shows their distribution.
   virtual bool varies() const { return true; }
 };
@@ -70,6 +100,7 @@ class ListedFlushSizes final : public FlushSizeSource {
 // buffer of logBufSize pages and stalls while it is full. Each flush takes
 // the whole pages the buffer holds when the previous flush is done (at least
 // one: with less, the logger waits for it), so a slower flush means a bigger one.
+// With steps (-workload) the rate follows them and the log ends after the last.
 class LoggerFlushSizes final : public FlushSizeSource {
  public:
   LoggerFlushSizes(LoggerParams params, Clock::time_point start);
@@ -77,12 +108,24 @@ class LoggerFlushSizes final : public FlushSizeSource {
   void flushed(Clock::time_point done) override;
   std::uint32_t max_pages() const override { return params_.buffer_pages; }
   std::optional<CommitWait> commit_wait() const override;
+  std::vector<WorkloadStepTally> workload_steps() const override;
 
  private:
+  // The step in force at `t`, its rate in bytes per second and when it ends;
+  // past the last step the rate is 0 for good.
+  struct Stretch {
+    std::size_t step = 0;
+    double bytes_per_second = 0;
+    Clock::time_point end;
+  };
+  Stretch stretch_at(Clock::time_point t) const;
   void produce_until(Clock::time_point t);
+  // When the buffer will hold a page, or nullopt when the log has ended first.
+  std::optional<Clock::time_point> page_ready_at(Clock::time_point from) const;
 
   LoggerParams params_;
-  double bytes_per_second_;
+  std::vector<Clock::time_point> step_ends_;
+  std::vector<WorkloadStepTally> tallies_;
   double capacity_;
   double held_bytes_ = 0;
   Clock::time_point produced_until_;
@@ -93,6 +136,8 @@ class LoggerFlushSizes final : public FlushSizeSource {
   double waited_bytes_ = 0;
   double max_wait_ = 0;
   double blocked_seconds_ = 0;
+  double written_total_ = 0;
+  double shipped_total_ = 0;
 };
 
 // The flush-size model the command line chose.
