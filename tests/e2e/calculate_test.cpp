@@ -321,6 +321,28 @@ TEST(CalculateModel, OnTheLanTheSimulatedPairAgreesWithTheClosedForm) {
   EXPECT_EQ(run.out.find("why:"), std::string::npos) << run.out;
 }
 
+TEST(CalculateModel, PlotWorkloadDrawsTheDocument) {
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "gnuplot is not installed (apt-get install gnuplot-nox)";
+  }
+  const fs::path input = write_file("published.txt", kPublishedWorkload);
+  const fs::path doc = scratch_file("calculate", "plot.json");
+  const fs::path png = scratch_file("calculate", "plot.png");
+  fs::remove(png);
+  ASSERT_EQ(calculate({input.string(), "-network", "10", ".1", "-disk", "200", ".001", "-model",
+                       "-json", doc.string()})
+                .status,
+            0);
+  ChildProcess plot(
+      {std::string(SIMHADR_SOURCE_DIR) + "/tools/plot-workload", doc.string(), "-o", png.string()},
+      "/usr/bin/python3");
+  ASSERT_EQ(plot.wait(kRunBound), 0) << plot.err();
+  EXPECT_GT(fs::file_size(png), 1000u);
+  ChildProcess refused({std::string(SIMHADR_SOURCE_DIR) + "/tools/plot-workload", input.string()},
+                       "/usr/bin/python3");
+  EXPECT_EQ(refused.wait(kRunBound), 2);
+}
+
 TEST(CalculateModel, OnTheWanA64KiBWindowHoldsAsyncToWindowOverRoundTrip) {
   const fs::path input = write_file("published.txt", kPublishedWorkload);
   const fs::path doc = scratch_file("calculate", "wan.json");

@@ -63,6 +63,25 @@ TEST_F(TwoHostTest, FlushesArriveInMtuSizedSegmentsAndAreReassembled) {
   EXPECT_NE(run.primary_out.find("path MTU 1500."), std::string::npos) << run.primary_out;
 }
 
+// -calculate -model's window limit on a real link: 80 Mbit/s (10 MB/s) with a
+// 100 ms round trip (-netDelay: this kernel has no netem) and 64 KiB buffers.
+// The window, not the link, holds ASYNC back, at no more than window / round trip.
+TEST_F(TwoHostTest, ASixtyFourKiBWindowHoldsAsyncOnATenMBLinkAsCalculateForesees) {
+  const TwoHosts hosts({.primary_rate = "80mbit", .intruder = false});
+  const PairRun run = run_across(hosts, {"-t", "4", "-syncMode", "ASYNC", "-netDelay", "0.05",
+                                         "-sockSndBuf", "65536", "-sockRcvBuf", "65536"});
+  ASSERT_EQ(run.primary_status, 0) << run.primary_err;
+  expect_bottleneck(run.primary_out, "socket buffer window: ");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(
+      run.primary_out, m,
+      std::regex(R"(ASYNC: Total \d+ bytes in [\d.]+ seconds, ([\d.]+) MBytes/sec)")))
+      << run.primary_out;
+  RecordProperty("async_mbytes_per_sec", m[1].str());
+  // An order of magnitude under the link: the window allows 65536 bytes per 0.1 s.
+  EXPECT_LT(std::stod(m[1]), 65536 / 0.1 / 1e6 * 1.1) << run.primary_out;
+}
+
 TEST_F(TwoHostTest, ThePrimaryTurnsAwayAnotherHostAndServesItsStandby) {
   const TwoHosts hosts({.primary_rate = std::nullopt, .intruder = true});
   const auto inside = [](const std::string& ns, std::vector<std::string> args) {
