@@ -71,7 +71,10 @@ std::optional<Clock::time_point> LoggerFlushSizes::page_ready_at(Clock::time_poi
   Clock::time_point t = from;
   while (true) {
     const Stretch stretch = stretch_at(t);
-    if (!params_.steps.empty() && stretch.step == params_.steps.size()) return std::nullopt;
+    // Past the last step, or a steady rate of nothing: no page will come.
+    if (stretch.end == Clock::time_point::max() && stretch.bytes_per_second <= 0) {
+      return std::nullopt;
+    }
     if (stretch.bytes_per_second > 0) {
       // Rounded up to the nanosecond, so the page is surely there then.
       const Clock::time_point ready =
@@ -115,7 +118,10 @@ void LoggerFlushSizes::flushed(Clock::time_point done) {
   waited_bytes_ += bytes;
   max_wait_ = std::max(max_wait_, oldest);
   shipped_total_ += bytes;
-  if (const std::size_t step = stretch_at(done).step; step < tallies_.size()) {
+  // A flush that ends as a step ends counts for that step.
+  const auto step = static_cast<std::size_t>(std::ranges::lower_bound(step_ends_, done) -
+                                             step_ends_.begin());
+  if (step < tallies_.size()) {
     WorkloadStepTally& tally = tallies_[step];
     tally.shipped_bytes += bytes;
     tally.largest_flush_bytes = std::max(tally.largest_flush_bytes, bytes);

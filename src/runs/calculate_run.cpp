@@ -50,6 +50,7 @@ class Annotator {
       calc_.pair =
           PairSettings{calc_.link, config.network_window_bytes(),
                        config.logger ? config.logger->buffer_pages : kDefaultLogBufferPages};
+      simulator_.emplace(*calc_.pair, stop);
     }
   }
 
@@ -128,7 +129,7 @@ class Annotator {
            << '\n';
       calc.closed.push_back(closed);
       if (!calc_.pair) continue;
-      const SimulatedMode sim = simulate_mode(line.interval, closed, *calc_.pair, stop_);
+      const SimulatedMode sim = simulator_->simulate(line.interval, closed);
       for (const std::string& text : simulated_lines(sim, *calc_.pair)) out_ << text << '\n';
       calc.simulated.push_back(sim);
     }
@@ -139,6 +140,7 @@ class Annotator {
   const StopSource& stop_;
   std::ostream& out_;
   Calculation calc_;
+  std::optional<PairSimulator> simulator_;
 };
 
 }  // namespace

@@ -31,10 +31,10 @@ VirtualRunPlan plan_for(SyncMode mode, const PairSettings& settings) {
   return plan;
 }
 
-// A fractional size as whole-page flushes whose mean is within 1% of a page of it.
-FlushSizeList cycle_of(double pages) {
+// A size in hundredths of a page as whole-page flushes of that mean.
+FlushSizeList cycle_of(std::uint64_t centipages) {
   FlushSizeList list;
-  const double size = std::max(pages, 1.0);
+  const double size = static_cast<double>(centipages) / kCycleFlushes;
   for (std::size_t i = 0; i < kCycleFlushes; ++i) {
     const auto before = static_cast<std::uint32_t>(std::floor(size * static_cast<double>(i)));
     const auto after = static_cast<std::uint32_t>(std::floor(size * static_cast<double>(i + 1)));
@@ -50,20 +50,6 @@ FlushGroup group_of(const RunResult& primary) {
   const auto bytes = static_cast<double>(primary.flushes.bytes);
   return {bytes / kPageBytes / flushes, seconds / flushes,
           seconds > 0 ? bytes / kBytesPerMiB / seconds : 0.0};
-}
-
-struct PairRun {
-  FlushGroup group;
-  VirtualOutcome outcome;
-};
-
-PairRun run_fixed(SyncMode mode, double pages, const PairSettings& settings,
-                  const StopSource& stop) {
-  VirtualRunPlan plan = plan_for(mode, settings);
-  plan.max_flushes = kFixedRunFlushes;
-  ListedFlushSizes sizes(cycle_of(pages));
-  VirtualOutcome outcome = run_virtual(plan, sizes, stop);
-  return {group_of(outcome.primary), std::move(outcome)};
 }
 
 PairRun run_workload(SyncMode mode, const WorkloadInterval& interval, std::uint32_t cap_pages,
@@ -91,20 +77,45 @@ std::uint64_t window_for(const FlushGroup& group, const VirtualRunPlan& plan) {
 
 }  // namespace
 
-SimulatedMode simulate_mode(const WorkloadInterval& interval, const ModeEstimate& closed,
-                            const PairSettings& settings, const StopSource& stop) {
+PairSimulator::PairSimulator(PairSettings settings, const StopSource& stop)
+    : settings_(settings), stop_(stop) {}
+
+const PairRun& PairSimulator::fixed(SyncMode mode, double pages) {
+  const auto centipages =
+      static_cast<std::uint64_t>(std::llround(std::max(pages, 1.0) * kCycleFlushes));
+  const auto key = std::pair(mode, centipages);
+  if (const auto found = fixed_runs_.find(key); found != fixed_runs_.end()) return found->second;
+  VirtualRunPlan plan = plan_for(mode, settings_);
+  plan.max_flushes = kFixedRunFlushes;
+  ListedFlushSizes sizes(cycle_of(centipages));
+  VirtualOutcome outcome = run_virtual(plan, sizes, stop_);
+  // A run cut short by Ctrl-C is not the run another interval would get.
+  if (stop_.requested()) {
+    interrupted_run_ = PairRun{group_of(outcome.primary), std::move(outcome)};
+    return *interrupted_run_;
+  }
+  return fixed_runs_.emplace(key, PairRun{group_of(outcome.primary), std::move(outcome)})
+      .first->second;
+}
+
+SimulatedMode PairSimulator::simulate(const WorkloadInterval& interval,
+                                      const ModeEstimate& closed) {
   SimulatedMode sim;
-  const double cap = std::min(closed.max.pages, static_cast<double>(settings.log_buffer_pages));
+  const double cap = std::min(closed.max.pages, static_cast<double>(settings_.log_buffer_pages));
   sim.flush_cap_pages = std::max(cap, 1.0);
   const double smallest = std::min(closed.min.pages, sim.flush_cap_pages);
-  const PairRun min = run_fixed(closed.mode, smallest, settings, stop);
-  const PairRun max = run_fixed(closed.mode, sim.flush_cap_pages, settings, stop);
-  const auto whole_cap = static_cast<std::uint32_t>(std::ceil(sim.flush_cap_pages));
-  const PairRun workload = run_workload(closed.mode, interval, whole_cap, settings, stop);
+  const PairRun min = fixed(closed.mode, smallest);
+  const PairRun max = fixed(closed.mode, sim.flush_cap_pages);
   sim.min = min.group;
   sim.max = max.group;
-  sim.commit = workload.outcome.primary.commit_wait.value_or(CommitWait{});
-  const PairRun* chosen = &workload;
+  // An interval that logged nothing has no workload to run and nothing to wait for.
+  std::optional<PairRun> workload;
+  if (interval.mib_per_sec > 0) {
+    const auto whole_cap = static_cast<std::uint32_t>(std::ceil(sim.flush_cap_pages));
+    workload = run_workload(closed.mode, interval, whole_cap, settings_, stop_);
+    sim.commit = workload->outcome.primary.commit_wait.value_or(CommitWait{});
+  }
+  const PairRun* chosen = workload ? &*workload : &min;
   if (interval.mib_per_sec <= sim.min.mib_per_sec) {
     chosen = &min;
   } else if (interval.mib_per_sec >= sim.max.mib_per_sec) {
@@ -113,7 +124,7 @@ SimulatedMode simulate_mode(const WorkloadInterval& interval, const ModeEstimate
   sim.expected = chosen->group;
   sim.impact = impact_of(interval.mib_per_sec, sim.min, sim.max);
 
-  const VirtualRunPlan plan = plan_for(closed.mode, settings);
+  const VirtualRunPlan plan = plan_for(closed.mode, settings_);
   const NetworkModel network(plan.network, plan.window_bytes);
   const double window_limit = network.throughput_bound() / kMBytesPerMiB;
   sim.window_limit_mib_per_sec = window_limit;
@@ -126,7 +137,7 @@ SimulatedMode simulate_mode(const WorkloadInterval& interval, const ModeEstimate
   if (sim.expected.mib_per_sec >= wanted.mib_per_sec * kShortfallShare) return sim;
   // The pair may need bigger flushes than the closed form for the same rate.
   wanted.pages = std::max(wanted.pages, sim.expected.pages);
-  if (const std::uint64_t needed = window_for(wanted, plan); settings.window_bytes < needed) {
+  if (const std::uint64_t needed = window_for(wanted, plan); settings_.window_bytes < needed) {
     sim.shortfall = Shortfall::Window;
     sim.window_needed_bytes = needed;
   } else if (closed.expected.pages > sim.flush_cap_pages) {

@@ -85,6 +85,40 @@ TEST(LoggerFlushSizes, WaitsForAWholePageOfLog) {
   EXPECT_NEAR(to_seconds(request.start - Clock::time_point{}), 0.001, 1e-9);
 }
 
+TEST(LoggerFlushSizes, AReplayedWorkloadFollowsItsStepsAndEndsAfterTheLast) {
+  using namespace std::chrono_literals;
+  const Clock::time_point start{};
+  // 4.096 MB/s is a page per ms; then nothing for 10 ms; then two pages per ms.
+  LoggerFlushSizes sizes({4.096, 100, {{"a", 10ms, 4.096}, {"b", 10ms, 0.0}, {"c", 5ms, 8.192}}},
+                         start);
+  FlushRequest first = sizes.next(start + 10ms);
+  EXPECT_EQ(first.pages, 10u);
+  sizes.flushed(start + 10ms);
+  // Nothing comes during step b: the next page is 0.5 ms into step c.
+  const FlushRequest second = sizes.next(start + 10ms);
+  EXPECT_EQ(second.pages, 1u);
+  EXPECT_EQ(second.start, start + 20ms + 500us);
+  sizes.flushed(second.start);
+  const FlushRequest third = sizes.next(start + 25ms);
+  EXPECT_EQ(third.pages, 9u);
+  sizes.flushed(start + 25ms);
+  EXPECT_EQ(sizes.next(start + 25ms).pages, 0u) << "the log has ended";
+  const std::vector<WorkloadStepTally> steps = sizes.workload_steps();
+  ASSERT_EQ(steps.size(), 3u);
+  EXPECT_EQ(steps[0].label, "a");
+  EXPECT_NEAR(steps[0].offered_bytes, 10 * 4096.0, 1e-6);
+  EXPECT_NEAR(steps[2].written_bytes, 10 * 4096.0, 1e-6);
+  EXPECT_NEAR(steps[1].offered_bytes, 0, 1e-9);
+  EXPECT_NEAR(steps[2].shipped_bytes, 10 * 4096.0, 1e-6) << "the flush ending with step c counts there";
+  EXPECT_TRUE(steps[0].sustained());
+  EXPECT_TRUE(steps[2].sustained());
+}
+
+TEST(LoggerFlushSizes, ARateOfNothingNeverWaitsForever) {
+  LoggerFlushSizes sizes({0.0, 100, {}}, Clock::time_point{});
+  EXPECT_EQ(sizes.next(Clock::time_point{}).pages, 0u);
+}
+
 TEST(ListedFlushSizes, ASequenceIsShippedInOrderAndRepeated) {
   ListedFlushSizes sizes({"f", {1, 8, 3}, {}});
   std::vector<std::uint32_t> seen;
