@@ -117,21 +117,31 @@ class Annotator {
   }
 
  private:
+  // The whole interval is worked out before any of it is printed, so one that
+  // Ctrl-C cut short is left out rather than shown with half-run figures.
   void interval(const ScanLine& line) {
     IntervalCalculation calc{line.interval, {}, {}};
+    for (const SyncMode mode : calc_.modes) {
+      calc.closed.push_back(estimate_mode(mode, line.interval, calc_.link));
+      if (simulator_)
+        calc.simulated.push_back(simulator_->simulate(line.interval, calc.closed.back()));
+    }
+    if (simulator_ && stop_.requested()) {
+      calc_.interrupted = true;
+      return;
+    }
     out_ << '\n' << line.text << '\n' << actual_line(line.interval) << '\n';
-    for (std::size_t i = 0; i < calc_.modes.size(); ++i) {
-      const ModeEstimate closed = estimate_mode(calc_.modes[i], line.interval, calc_.link);
+    for (std::size_t i = 0; i < calc.closed.size(); ++i) {
+      const ModeEstimate& closed = calc.closed[i];
       calc_.predicted_max_pages[i] = std::max(calc_.predicted_max_pages[i], closed.expected.pages);
       calc_.workload_max_pages[i] = std::max(calc_.workload_max_pages[i], closed.max.pages);
       out_ << estimate_line(to_string(closed.mode), closed.impact, closed.expected, closed.min,
                             closed.max)
            << '\n';
-      calc.closed.push_back(closed);
-      if (!calc_.pair) continue;
-      const SimulatedMode sim = simulator_->simulate(line.interval, closed);
-      for (const std::string& text : simulated_lines(sim, *calc_.pair)) out_ << text << '\n';
-      calc.simulated.push_back(sim);
+      if (!simulator_) continue;
+      for (const std::string& text : simulated_lines(calc.simulated[i], *calc_.pair)) {
+        out_ << text << '\n';
+      }
     }
     out_.flush();
     calc_.intervals.push_back(std::move(calc));

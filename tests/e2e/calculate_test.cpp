@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -319,6 +320,39 @@ TEST(CalculateModel, OnTheLanTheSimulatedPairAgreesWithTheClosedForm) {
   }
   EXPECT_EQ(std::count(run.out.begin(), run.out.end(), '\n') > 0, true);
   EXPECT_EQ(run.out.find("why:"), std::string::npos) << run.out;
+}
+
+TEST(CalculateModel, CtrlCKeepsTheWholeIntervalsAndSaysWhereItStopped) {
+  // A day of minutes over the WAN takes the pair many seconds to play.
+  std::mt19937_64 random(7);
+  std::string day;
+  for (int minute = 0; minute < 1440; ++minute) day += random_rate_line(random, minute % 60);
+  const fs::path input = write_file("day.txt", day);
+  const fs::path doc = scratch_file("calculate", "interrupted.json");
+  ChildProcess run({"-calculate", input.string(), "-network", "10", ".1", "-disk", "200", ".001",
+                    "-model", "-json", doc.string()});
+  ASSERT_TRUE(run.wait_for_output("\nsimulated ", kRunBound)) << run.err();
+  run.send_signal(SIGINT);
+  ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
+  EXPECT_NE(run.out().find("Interrupted: the intervals after this point were not calculated."),
+            std::string::npos);
+  EXPECT_EQ(expect_valid_json(doc.string()), 1u);
+  std::ifstream in(doc);
+  const json calculation = json::parse(in)["calculation"];
+  EXPECT_TRUE(calculation["interrupted"].get<bool>());
+  const std::size_t done = calculation["intervals"].size();
+  EXPECT_GT(done, 0u);
+  EXPECT_LT(done, 1440u);
+  // Every interval printed is whole: its actual line, and each mode with its simulated line.
+  const std::string out = run.out();
+  std::size_t actual = 0;
+  std::size_t simulated = 0;
+  for (const std::string& line : lines_of(out)) {
+    actual += line.starts_with("actual ") ? 1 : 0;
+    simulated += line.starts_with("simulated ") ? 1 : 0;
+  }
+  EXPECT_EQ(actual, done);
+  EXPECT_EQ(simulated, 3 * done);
 }
 
 TEST(CalculateModel, PlotWorkloadDrawsTheDocument) {
