@@ -71,6 +71,10 @@ class Annotator {
 
   void line(const ScanLine& line) {
     switch (line.kind) {
+      case ScanLine::Kind::DistributionHeading:
+        distribution_heading_ = true;
+        out_ << line.text << '\n';
+        break;
       case ScanLine::Kind::Other:
         out_ << line.text << '\n';
         break;
@@ -94,7 +98,9 @@ class Annotator {
     if (calc_.interrupted) {
       out_ << "Interrupted: the intervals after this point were not calculated.\n";
     }
-    if (calc_.average_mib_per_sec.empty()) {
+    // The calculator prints its own catch-up line only when the input had no
+    // distribution heading at all, even one with no average after it.
+    if (!distribution_heading_) {
       out_ << '\n' << catchup_line(Impact::None, calc_.catchup) << '\n';
     }
     out_ << '\n';
@@ -151,6 +157,7 @@ class Annotator {
   std::ostream& out_;
   Calculation calc_;
   std::optional<PairSimulator> simulator_;
+  bool distribution_heading_ = false;
 };
 
 }  // namespace

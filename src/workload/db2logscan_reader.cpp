@@ -127,6 +127,9 @@ void Db2LogscanReader::read(std::istream& in, std::string_view name) {
       any_interval_ = true;
     }
     after_distribution_heading_ = text.find(kDistributionHeading) != std::string::npos;
+    if (after_distribution_heading_ && line.kind == ScanLine::Kind::Other) {
+      line.kind = ScanLine::Kind::DistributionHeading;
+    }
     line.text = std::move(text);
     lines_.push_back(std::move(line));
   }

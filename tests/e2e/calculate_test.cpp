@@ -265,10 +265,14 @@ TEST(Calculate, AnnotatesEveryLineAsTheCalculatorScriptDoes) {
   for (int setting = 0; setting < 20; ++setting) {
     std::string input;
     for (int line = 0; line < 10; ++line) input += random_rate_line(random, line);
-    if (setting % 2 == 0) {
+    // With the average after the distribution heading, with a heading alone
+    // (the calculator then prints no catch-up line), or with neither.
+    if (setting % 3 == 0) {
       input += fmt::format(
           "Distribution of log write rate (unit is MB/s):\nTotal 10 numbers, Avg {:.3f}\n",
           30 * unit(random));
+    } else if (setting % 3 == 1) {
+      input += "Distribution of log write rate (unit is MB/s):\n";
     }
     const fs::path file = write_file(fmt::format("random{}.txt", setting), input);
     const std::vector<std::string> link{

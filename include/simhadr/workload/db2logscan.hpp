@@ -29,7 +29,8 @@ struct WorkloadInterval {
 };
 
 struct ScanLine {
-  enum class Kind : std::uint8_t { Other, Interval, AverageRate };
+  // DistributionHeading: "Distribution of log write rate", which the average follows.
+  enum class Kind : std::uint8_t { Other, Interval, DistributionHeading, AverageRate };
   Kind kind = Kind::Other;
   std::string text;                // as read, without its newline
   WorkloadInterval interval;       // Kind::Interval

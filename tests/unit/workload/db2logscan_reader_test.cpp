@@ -45,7 +45,7 @@ TEST(Db2LogscanReader, KeepsEveryLineAndTheAverageAfterTheDistributionHeading) {
   ASSERT_EQ(lines.size(), 4u);
   EXPECT_EQ(lines[0].kind, ScanLine::Kind::Other);
   EXPECT_EQ(lines[1].kind, ScanLine::Kind::Interval);
-  EXPECT_EQ(lines[2].kind, ScanLine::Kind::Other);
+  EXPECT_EQ(lines[2].kind, ScanLine::Kind::DistributionHeading);
   EXPECT_EQ(lines[3].kind, ScanLine::Kind::AverageRate);
   EXPECT_DOUBLE_EQ(lines[3].average_mib_per_sec, 4.096);
   EXPECT_EQ(lines[1].text, kRate);
