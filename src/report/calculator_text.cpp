@@ -73,6 +73,10 @@ std::vector<std::string> simulated_lines(const SimulatedMode& sim, const PairSet
                                   resource_name(sim.resource)));
       break;
   }
+  if (sim.shortfall != Shortfall::None) {
+    lines.back() += fmt::format("; meanwhile a commit waits {:.6f} s on average, {:.6f} s at most",
+                                sim.commit.avg_seconds, sim.commit.max_seconds);
+  }
   return lines;
 }
 

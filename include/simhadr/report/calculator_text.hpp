@@ -28,7 +28,8 @@ std::string estimate_line(std::string_view label, Impact impact, const FlushGrou
                           const FlushGroup& min, const FlushGroup& max);
 
 // -calculate -model: the "simulated" line under a mode's line, with the
-// commit wait, and a "why:" line when the pair falls short of the closed form.
+// commit wait, and a "why:" line when the pair falls short of the closed form,
+// which says what to change and repeats the commit wait the shortfall costs.
 std::vector<std::string> simulated_lines(const SimulatedMode& sim, const PairSettings& pair);
 
 std::string average_rate_line(double mib_per_sec);
