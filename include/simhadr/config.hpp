@@ -1,6 +1,7 @@
 #pragma once
 // RunConfig is the validated command line. Options the user left out stay
 // empty here, because the header lines of the report say which defaults applied.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -113,6 +114,13 @@ struct Endpoint {
   std::uint16_t port = 0;
 };
 
+// HADR_TARGET_LIST's bound: a principal standby and up to two auxiliaries.
+inline constexpr std::size_t kMaxStandbys = 3;
+
+// -spoolLimit: pages a standby may spool to disk when replay keeps its
+// receive buffer full. 0 (the default) spools nothing, as HADR_SPOOL_LIMIT 0.
+inline constexpr std::uint64_t kUnlimitedSpool = UINT64_MAX;
+
 enum class DiskTestKind : std::uint8_t {
   WriteFile,  // -write FILE
   ReadFile,   // -read FILE
@@ -138,7 +146,8 @@ struct RunConfig {
   std::optional<DiskTestConfig> disk_test;
 
   Endpoint local;
-  Endpoint remote;
+  Endpoint remote;                    // the standby's primary; the primary's principal standby
+  std::vector<Endpoint> auxiliaries;  // the primary's auxiliary standbys, always SUPERASYNC
 
   std::optional<std::uint64_t> max_flushes;  // -n
   std::optional<double> run_seconds;         // -t
@@ -149,6 +158,7 @@ struct RunConfig {
   std::optional<double> target_mbytes_per_sec;
   std::optional<DiskParams> disk;
   std::optional<DiskParams> replay;  // -replay MBps [overhead per flush]
+  std::uint64_t spool_limit_pages = 0;
   std::optional<NetworkParams> network;
   std::optional<LoggerParams> logger;
   std::optional<WorkloadReplay> workload;

@@ -32,7 +32,9 @@ constexpr std::array kOptions{
                "(-lport 0 on the primary: the kernel picks, and it is printed)"},
     OptionSpec{"lport", One, kAny, Connection, "", ""},
     OptionSpec{"rhost", One, kAny, Connection, "-rhost H -rport N",
-               "the other side's address; the standby connects there"},
+               "the other side's address; the standby connects there;\n"
+               "a primary takes up to three standbys as comma lists,\n"
+               "the principal first, then auxiliaries (SUPERASYNC)"},
     OptionSpec{"rport", One, kAny, Connection, "", ""},
     OptionSpec{"sockSndBuf", One, kAny, Connection, "-sockSndBuf BYTES",
                "SO_SNDBUF for the connection      (default: the OS's)"},
@@ -103,6 +105,9 @@ constexpr std::array kOptions{
 
     OptionSpec{"hadrBufSize", One, kStandby, Standby, "-hadrBufSize PAGES",
                "receive buffer                          (default 4 x flushSize)"},
+    OptionSpec{"spoolLimit", One, kStandby, Standby, "-spoolLimit PAGES",
+               "spool up to PAGES to disk when replay keeps the receive\n"
+               "buffer full (0, the default: none; -1 or unlimited)"},
     OptionSpec{"loop", Flag, kAny, Standby, "-loop",
                "serve one primary run after another until Ctrl-C"},
 

@@ -18,6 +18,7 @@
 #include "cli/model_checks.hpp"
 #include "cli/number_parsing.hpp"
 #include "cli/option_table.hpp"
+#include "cli/standby_list.hpp"
 #include "cli/workload_file.hpp"
 #include "simhadr/limits.hpp"
 
@@ -73,11 +74,19 @@ class OptionTable {
   void define_addresses() {
     text("role", [this](const std::string& v) { config_.role = parse_role(v); });
     text("lhost", [this](const std::string& v) { config_.local.host = v; });
-    text("rhost", [this](const std::string& v) { config_.remote.host = v; });
+    text("rhost", [this](const std::string& v) {
+      standby_hosts_ = split_list("rhost", v);
+      config_.remote.host = standby_hosts_.front();
+    });
     // 0 lets the kernel choose the primary's port (it is printed); the standby needs a real one.
     text("lport", [this](const std::string& v) { config_.local.port = parse_port("lport", v, 0); });
-    text("rport",
-         [this](const std::string& v) { config_.remote.port = parse_port("rport", v, 1); });
+    text("rport", [this](const std::string& v) {
+      standby_ports_.clear();
+      for (const std::string& port : split_list("rport", v)) {
+        standby_ports_.push_back(parse_port("rport", port, 1));
+      }
+      config_.remote.port = standby_ports_.front();
+    });
   }
 
   void define_shipping() {
@@ -94,6 +103,8 @@ class OptionTable {
     text("flushSize", [this](const std::string& v) {
       config_.flush_pages = parse_number<std::uint32_t>("flushSize", v, 1, kMaxFlushPages);
     });
+    text("spoolLimit",
+         [this](const std::string& v) { config_.spool_limit_pages = parse_spool_limit(v); });
     text("hadrBufSize", [this](const std::string& v) {
       config_.standby_buffer_pages =
           parse_number<std::uint32_t>("hadrBufSize", v, 1, kMaxStandbyBufferPages);
@@ -282,6 +293,7 @@ class OptionTable {
       // A persistent standby waits for the next primary as long as it takes, unless told.
       if (config_.loop && !given("connectTimeout")) config_.waits.connect = Nanos{0};
       command_.action = *config_.role == Role::Primary ? Action::Primary : Action::Standby;
+      settle_standby_list();
       warn_about_other_role();
     } else {
       throw UsageError(
@@ -456,6 +468,35 @@ class OptionTable {
     }
   }
 
+  // The primary's -rhost/-rport lists: the principal, then the auxiliaries.
+  void settle_standby_list() {
+    const std::vector<Endpoint> standbys = pair_standby_list(standby_hosts_, standby_ports_);
+    if (standbys.size() == 1) return;
+    if (*config_.role == Role::Standby) {
+      throw UsageError(
+          "-rhost and -rport take one address on a standby: its primary's (lists are for the "
+          "primary's standbys)");
+    }
+    for (const std::string_view name :
+         {"standbySockSndBuf", "standbySockRcvBuf", "standbyHadrBufSize", "anyHost"}) {
+      if (given(name)) {
+        throw UsageError(fmt::format(
+            "-{} is for a primary with one standby; with several, give each standby its own "
+            "settings",
+            name));
+      }
+    }
+    for (const OptionSpec& option : option_specs()) {
+      if (option.applies == Applies::StandbyOnly && given(option.name)) {
+        throw UsageError(fmt::format(
+            "-{} applies to a standby; a primary with several standbys refuses it (give it to "
+            "each standby's command)",
+            option.name));
+      }
+    }
+    config_.auxiliaries.assign(standbys.begin() + 1, standbys.end());
+  }
+
   // -roleless options are for the other role: each given one is named and ignored.
   void warn_about_other_role() {
     const Applies other =
@@ -477,6 +518,8 @@ class OptionTable {
   bool version_ = false;
   std::vector<std::pair<DiskTestKind, std::string>> disk_targets_;
   std::vector<SyncMode> sync_modes_;
+  std::vector<std::string> standby_hosts_;
+  std::vector<std::uint16_t> standby_ports_;
   DiskTestConfig disk_;
 };
 

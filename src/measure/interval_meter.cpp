@@ -48,6 +48,11 @@ IntervalSample IntervalMeter::close(Clock::time_point now, const RunResult& tota
     buffer_full_time_ = upto_now.full_time;
   }
 
+  for (const AuxiliaryStream& auxiliary : totals.auxiliaries) {
+    sample.auxiliary_lag_bytes.push_back(auxiliary.lag.bytes);
+    sample.auxiliary_lag_age.push_back(auxiliary.lag.log_age);
+  }
+
   open_.start = sample.end;
   open_.log_bytes = totals.flushes.bytes;
   open_.flushes = totals.flushes.calls;

@@ -2,6 +2,7 @@
 
 #include <sys/socket.h>
 
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <boost/asio/ip/address.hpp>
 #include <cerrno>
@@ -131,18 +132,19 @@ void apply_buffer_sizes(int fd, const SocketOptions& options, RunLog& log, bool 
   }
 }
 
-void configure_connected(tcp::socket& socket, const SocketOptions& options, RunLog& log) {
+// An auxiliary's connection is set up as the principal's, without printing it (log null).
+void configure_connected(tcp::socket& socket, const SocketOptions& options, RunLog* log) {
   if (options.blocking) {
     socket.native_non_blocking(false);
   } else {
-    log.line("Calling fcntl(O_NONBLOCK)");
+    if (log) log->line("Calling fcntl(O_NONBLOCK)");
     socket.non_blocking(true);
   }
   if (!options.nagle) {
-    log.line("Calling setsockopt(TCP_NODELAY)");
+    if (log) log->line("Calling setsockopt(TCP_NODELAY)");
     socket.set_option(tcp::no_delay(true));
   }
-  print_socket_properties(log, "connection", socket.native_handle());
+  if (log) print_socket_properties(*log, "connection", socket.native_handle());
 }
 
 // An IPv4 peer on a dual-stack listener shows as ::ffff:a.b.c.d; compare it as
@@ -171,7 +173,10 @@ StandbyListener::StandbyListener(boost::asio::io_context& io, const LinkPlan& pl
                                  const ListeningCallback& on_listening)
     : io_(io), plan_(plan), log_(log), acceptor_(io) {
   const auto local = resolve(io, plan.local, "local", log).front();
-  standby_addresses_ = resolve(io, plan.remote, "remote", log);
+  standbys_.push_back({plan.remote, resolve(io, plan.remote, "remote", log)});
+  for (const Endpoint& auxiliary : plan.auxiliaries) {
+    standbys_.push_back({auxiliary, resolve(io, auxiliary, "remote", log)});
+  }
 
   acceptor_.open(local.protocol());
   print_socket_properties(log, "creation", acceptor_.native_handle());
@@ -181,7 +186,7 @@ StandbyListener::StandbyListener(boost::asio::io_context& io, const LinkPlan& pl
   log.line("Binding socket to local address.");
   error_code error;
   acceptor_.bind(local, error);
-  if (!error) acceptor_.listen(1, error);
+  if (!error) acceptor_.listen(static_cast<int>(kMaxStandbys), error);
   if (error)
     throw RunError(
         fmt::format("-lhost/-lport: cannot listen on {}: {}", describe(local), error.message()));
@@ -194,9 +199,48 @@ StandbyListener::StandbyListener(boost::asio::io_context& io, const LinkPlan& pl
 
 StandbyListener::~StandbyListener() = default;
 
+std::optional<std::size_t> StandbyListener::match(const tcp::endpoint& peer) const {
+  if (plan_.options.any_host) return 0;
+  std::vector<std::size_t> same_host;
+  for (std::size_t i = 0; i < standbys_.size(); ++i) {
+    if (is_one_of(peer.address(), standbys_[i].addresses)) same_host.push_back(i);
+  }
+  if (same_host.size() == 1) return same_host.front();
+  const auto by_port = std::ranges::find_if(
+      same_host, [&](std::size_t i) { return standbys_[i].listed.port == peer.port(); });
+  if (by_port == same_host.end()) return std::nullopt;
+  return *by_port;
+}
+
+std::string StandbyListener::refusal(const tcp::endpoint& peer) const {
+  std::size_t same_host = 0;
+  for (const Expected& standby : standbys_) {
+    if (is_one_of(peer.address(), standby.addresses)) ++same_host;
+  }
+  if (same_host > 1) {
+    return fmt::format(
+        "Refused a connection from {}: {} standbys are listed on that host, and its port is "
+        "none of theirs (start them with -bind so their -lport tells them apart)",
+        describe(peer), same_host);
+  }
+  std::vector<std::string> hosts;
+  for (const Expected& standby : standbys_) hosts.push_back(standby.listed.host);
+  return fmt::format(
+      "Refused a connection from {}: not an address of -rhost {} (-anyHost accepts any)",
+      describe(peer), fmt::join(hosts, ","));
+}
+
 std::optional<tcp::socket> StandbyListener::accept(const StopSource& stop) {
+  auto sockets = accept_all(stop);
+  if (!sockets) return std::nullopt;
+  return std::move(sockets->front());
+}
+
+std::optional<std::vector<tcp::socket>> StandbyListener::accept_all(const StopSource& stop) {
   const Deadline deadline(plan_.waits.connect);
-  for (;;) {
+  std::vector<std::optional<tcp::socket>> accepted_standbys(standbys_.size());
+  std::size_t missing = standbys_.size();
+  while (missing > 0) {
     tcp::socket socket(io_);
     bool accepted = false;
     error_code error;
@@ -208,24 +252,52 @@ std::optional<tcp::socket> StandbyListener::accept(const StopSource& stop) {
       case WaitEnd::Stopped:
         return std::nullopt;
       case WaitEnd::TimedOut:
-        throw RunError(
-            fmt::format("no standby connected within {}", timeout_hint(plan_.waits.connect)));
+        if (standbys_.size() == 1) {
+          throw RunError(
+              fmt::format("no standby connected within {}", timeout_hint(plan_.waits.connect)));
+        }
+        for (std::size_t i = 0; i < standbys_.size(); ++i) {
+          if (accepted_standbys[i]) continue;
+          throw RunError(fmt::format("standby {} ({}:{}) did not connect within {}", i + 1,
+                                     standbys_[i].listed.host, standbys_[i].listed.port,
+                                     timeout_hint(plan_.waits.connect)));
+        }
+        break;
       case WaitEnd::Done:
         break;
     }
     if (error) throw RunError(fmt::format("accepting a standby failed: {}", error.message()));
     const tcp::endpoint peer = socket.remote_endpoint(error);
     if (error) continue;  // gone again before we looked
-    if (plan_.options.any_host || is_one_of(peer.address(), standby_addresses_)) {
+    const std::optional<std::size_t> slot = match(peer);
+    if (!slot) {
+      log_.line("{}", refusal(peer));
+      log_.flush();
+      continue;
+    }
+    if (accepted_standbys[*slot]) {
+      log_.line("Refused a connection from {}: standby {} ({}:{}) is connected already",
+                describe(peer), *slot + 1, standbys_[*slot].listed.host,
+                standbys_[*slot].listed.port);
+      log_.flush();
+      continue;
+    }
+    if (*slot == 0) {
       log_.line("Connected.");
       log_.blank();
-      configure_connected(socket, plan_.options, log_);
-      return socket;
+      configure_connected(socket, plan_.options, &log_);
+    } else {
+      log_.line("Auxiliary standby {} ({}:{}) connected from {}.", *slot + 1,
+                standbys_[*slot].listed.host, standbys_[*slot].listed.port, describe(peer));
+      log_.blank();
+      configure_connected(socket, plan_.options, nullptr);
     }
-    log_.line("Refused a connection from {}: not an address of -rhost {} (-anyHost accepts any)",
-              describe(peer), plan_.remote.host);
-    log_.flush();
+    accepted_standbys[*slot] = std::move(socket);
+    --missing;
   }
+  std::vector<tcp::socket> sockets;
+  for (auto& socket : accepted_standbys) sockets.push_back(std::move(*socket));
+  return sockets;
 }
 
 namespace {
@@ -336,7 +408,7 @@ std::optional<tcp::socket> connect_to_primary(boost::asio::io_context& io, const
   log.line("Connected.");
   log.blank();
   tcp::socket& socket = standby.socket();
-  configure_connected(socket, plan.options, log);
+  configure_connected(socket, plan.options, &log);
   return std::move(socket);
 }
 

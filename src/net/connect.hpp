@@ -33,6 +33,7 @@ struct LinkPlan {
   // sooner and reports only the first refusal of each wait.
   Nanos retry_interval = std::chrono::seconds(1);
   bool quiet_retries = false;
+  std::vector<Endpoint> auxiliaries{};  // the primary's, after the principal (remote)
 };
 
 using tcp = boost::asio::ip::tcp;
@@ -43,6 +44,8 @@ using ListeningCallback = std::function<void(std::uint16_t port)>;
 // The primary's side: resolves, binds and listens at construction (RunError
 // when it cannot), then accepts its standby, as often as a run needs (a
 // standby of ours may reconnect once to apply requested socket settings).
+// With auxiliaries it accepts each listed standby once, from its address,
+// and by its port where two share a host.
 class StandbyListener {
  public:
   StandbyListener(boost::asio::io_context& io, const LinkPlan& plan, RunLog& log,
@@ -53,13 +56,24 @@ class StandbyListener {
 
   // nullopt when a stop was requested before a standby came.
   std::optional<tcp::socket> accept(const StopSource& stop);
+  // Every listed standby, principal first; nullopt when a stop came first.
+  // -connectTimeout bounds the wait for all of them.
+  std::optional<std::vector<tcp::socket>> accept_all(const StopSource& stop);
 
  private:
+  struct Expected {
+    Endpoint listed;
+    std::vector<tcp::endpoint> addresses;
+  };
+  // Which listed standby a peer is; nullopt when none (or none is told apart).
+  std::optional<std::size_t> match(const tcp::endpoint& peer) const;
+  std::string refusal(const tcp::endpoint& peer) const;
+
   boost::asio::io_context& io_;
   LinkPlan plan_;
   RunLog& log_;
   tcp::acceptor acceptor_;
-  std::vector<tcp::endpoint> standby_addresses_;
+  std::vector<Expected> standbys_;
 };
 
 // nullopt when a stop was requested before the primary answered.

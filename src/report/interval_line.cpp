@@ -14,10 +14,16 @@ std::string interval_line(const IntervalSample& s) {
           ? fmt::format(", rcvbuf used {:.1f}% full {:.6f} s", *s.buffer_used_fraction * 100,
                         to_seconds(s.buffer_full_time))
           : std::string();
+  std::string lags;
+  for (std::size_t i = 0; i < s.auxiliary_lag_bytes.size(); ++i) {
+    // Standby 1 is the principal; auxiliaries are numbered from 2, in -rhost order.
+    lags += fmt::format(", standby {} behind {} bytes {:.6f} s", i + 2, s.auxiliary_lag_bytes[i],
+                        to_seconds(s.auxiliary_lag_age[i]));
+  }
   return fmt::format(
-      "Interval {:.3f}-{:.3f} s: {:.3f} MB/s, {} flushes, {}, {} congestions {:.6f} s{}",
+      "Interval {:.3f}-{:.3f} s: {:.3f} MB/s, {} flushes, {}, {} congestions {:.6f} s{}{}",
       to_seconds(s.start), to_seconds(s.end), mbytes_per_sec(s.log_bytes, s.end - s.start),
-      s.flushes, ship, s.congestions, to_seconds(s.congestion_time), buffer);
+      s.flushes, ship, s.congestions, to_seconds(s.congestion_time), buffer, lags);
 }
 
 }  // namespace simhadr

@@ -1,5 +1,7 @@
 #include "roles/primary.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 
@@ -8,7 +10,8 @@
 namespace simhadr {
 
 Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel& disk, Link& link,
-                 Clock& clock, const StopSource& stop, RunLog& log)
+                 Clock& clock, const StopSource& stop, RunLog& log,
+                 std::span<const std::unique_ptr<AuxiliaryFeed>> auxiliaries)
     : plan_(std::move(plan)),
       rules_(rules_for(plan_.handshake.mode)),
       flush_sizes_(flush_sizes),
@@ -17,6 +20,7 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
       clock_(clock),
       stop_(stop),
       log_(log),
+      auxiliaries_(auxiliaries),
       flush_image_(flush_sizes.max_pages()),
       intervals_(plan_.interval, plan_.on_interval) {
   if (plan_.target_mbytes_per_sec) pacer_.emplace(*plan_.target_mbytes_per_sec);
@@ -27,6 +31,9 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
   result_.network = plan_.network;
   result_.network_window = plan_.network_window;
   if (pacer_) result_.target = TargetStats{pacer_->mbytes_per_sec(), Nanos{0}};
+  for (const auto& auxiliary : auxiliaries_) {
+    result_.auxiliaries.emplace_back().listed = auxiliary->listed();
+  }
 }
 
 RoleOutcome Primary::run() {
@@ -46,6 +53,7 @@ RoleOutcome Primary::run() {
     }
     log_.line("Sending log flushes. Press Ctrl-C to stop.");
     log_.flush();
+    for (const auto& auxiliary : auxiliaries_) auxiliary->start();
     start = clock_.now();
     intervals_.start(start);
     while (end == TransferEnd::Done && !stop_.requested()) {
@@ -61,6 +69,7 @@ RoleOutcome Primary::run() {
   result_.commit_wait = flush_sizes_.commit_wait();
   result_.workload = flush_sizes_.workload_steps();
   link_.close();
+  finish_auxiliaries(finished, outcome);
 
   outcome.result = result_;
   if (outcome.end == RunEnd::Failed || outcome.reconnects()) return outcome;
@@ -156,8 +165,27 @@ TransferEnd Primary::ship_one() {
 
   result_.note_flush(bytes, io_time, flush_sizes_.varies() ? std::optional(pages) : std::nullopt);
   // Both the IO and the shipping are over: the later of the two.
-  flush_sizes_.flushed(std::max(shipped, io_done));
+  const auto flushed = std::max(shipped, io_done);
+  flush_sizes_.flushed(flushed);
+  feed_auxiliaries(pages, flushed);
   return TransferEnd::Done;
+}
+
+void Primary::feed_auxiliaries(std::uint32_t pages, Clock::time_point written_at) {
+  for (std::size_t i = 0; i < auxiliaries_.size(); ++i) {
+    result_.auxiliaries[i].lag = auxiliaries_[i]->written(pages, written_at);
+  }
+}
+
+void Primary::finish_auxiliaries(Clock::time_point now, RoleOutcome& outcome) {
+  for (std::size_t i = 0; i < auxiliaries_.size(); ++i) {
+    AuxiliaryStream& stream = result_.auxiliaries[i];
+    stream = auxiliaries_[i]->finish(now);
+    if (!stream.failure.empty() && outcome.end != RunEnd::Failed) {
+      outcome.fail(fmt::format("auxiliary standby {} ({}:{}): {}", i + 2, stream.listed.host,
+                               stream.listed.port, stream.failure));
+    }
+  }
 }
 
 bool Primary::limits_reached(Clock::time_point start) const {

@@ -2,8 +2,11 @@
 // The primary's flush loop. For each flush the sync mode's rules decide the
 // order: SYNC writes, then ships and waits for the ack; the other modes ship
 // while the write runs (the remaining write time is slept after shipping).
+#include <memory>
 #include <optional>
+#include <span>
 
+#include "roles/auxiliary_feed.hpp"
 #include "roles/link.hpp"
 #include "roles/role_outcome.hpp"
 #include "simhadr/measure/interval_reporter.hpp"
@@ -29,8 +32,10 @@ struct PrimaryPlan {
 
 class Primary {
  public:
+  // The link is the principal standby's; each auxiliary gets every flush once it is written.
   Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel& disk, Link& link,
-          Clock& clock, const StopSource& stop, RunLog& log);
+          Clock& clock, const StopSource& stop, RunLog& log,
+          std::span<const std::unique_ptr<AuxiliaryFeed>> auxiliaries = {});
 
   // Sends the handshake, then flushes until -n, -t, a stop request or a failure.
   RoleOutcome run();
@@ -44,6 +49,9 @@ class Primary {
   // A handshake with standby* settings gets a 16-byte answer: go on, or reconnect.
   TransferEnd confirm_standby_settings(RoleOutcome& outcome);
   bool limits_reached(Clock::time_point start) const;
+  void feed_auxiliaries(std::uint32_t pages, Clock::time_point written_at);
+  // Ends the auxiliaries' feeds; the first broken one fails the run.
+  void finish_auxiliaries(Clock::time_point now, RoleOutcome& outcome);
   void pace(Clock::time_point start);
 
   PrimaryPlan plan_;
@@ -54,6 +62,7 @@ class Primary {
   Clock& clock_;
   const StopSource& stop_;
   RunLog& log_;
+  std::span<const std::unique_ptr<AuxiliaryFeed>> auxiliaries_;
   FlushImage flush_image_;
   std::optional<TargetPacer> pacer_;
   IntervalReporter intervals_;

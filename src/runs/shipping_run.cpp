@@ -1,11 +1,13 @@
 #include "runs/shipping_run.hpp"
 
+#include <iterator>
 #include <memory>
 
 #include "net/shaped_transport.hpp"
 #include "net/socket_properties.hpp"
 #include "net/socket_transport.hpp"
 #include "net/tcp_stats.hpp"
+#include "roles/auxiliary_feed.hpp"
 #include "roles/primary.hpp"
 #include "roles/standby.hpp"
 #include "runs/text_output.hpp"
@@ -59,12 +61,15 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
                         const ListeningCallback& on_listening) {
   print_defaults_applied(config, log);
   boost::asio::io_context io;
-  StandbyListener listener(io, {config.local, config.remote, config.socket, config.waits}, log,
-                           on_listening);
+  LinkPlan link_plan{config.local, config.remote, config.socket, config.waits};
+  link_plan.auxiliaries = config.auxiliaries;
+  StandbyListener listener(io, link_plan, log, on_listening);
+  const std::string conn_time = format_conn_time(std::chrono::system_clock::now());
+  std::vector<tcp::socket> auxiliary_sockets;
   const auto run_role = [&](Link& link, Clock& clock, const DiskModel& disk) {
     PrimaryPlan plan;
-    plan.handshake = {config.effective_sync_mode(), config.largest_flush_pages(),
-                      format_conn_time(std::chrono::system_clock::now()), config.standby_request};
+    plan.handshake = {config.effective_sync_mode(), config.largest_flush_pages(), conn_time,
+                      config.standby_request};
     plan.max_flushes = config.max_flushes;
     if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
     plan.disk = config.disk;
@@ -73,13 +78,29 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
     plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
     plan.interval = config.interval;
     plan.on_interval = print_to(log);
+    // An auxiliary is told SUPERASYNC, which any standby (the original's too) can play.
+    std::vector<std::unique_ptr<AuxiliaryFeed>> auxiliaries;
+    for (std::size_t i = 0; i < auxiliary_sockets.size(); ++i) {
+      AuxiliaryPlan auxiliary{config.auxiliaries[i],
+                              {SyncMode::SuperAsync, config.largest_flush_pages(), conn_time, {}},
+                              config.waits.stall};
+      auxiliaries.push_back(std::make_unique<AuxiliaryFeed>(
+          std::move(auxiliary),
+          make_socket_transport(std::move(auxiliary_sockets[i]), config.socket.blocking), clock,
+          stop, log));
+    }
     const auto flush_sizes = make_flush_sizes(config, clock.now());
-    return Primary(plan, *flush_sizes, disk, link, clock, stop, log).run();
+    return Primary(plan, *flush_sizes, disk, link, clock, stop, log, auxiliaries).run();
   };
   std::optional<NetworkModel> network;
   if (config.network) network.emplace(*config.network, config.network_window_bytes());
+  std::optional<tcp::socket> principal;
+  if (auto sockets = listener.accept_all(stop)) {
+    principal = std::move(sockets->front());
+    std::move(sockets->begin() + 1, sockets->end(), std::back_inserter(auxiliary_sockets));
+  }
   RoleOutcome outcome =
-      run_connected(listener.accept(stop), config, stop, log, spin, "a standby", run_role, network);
+      run_connected(std::move(principal), config, stop, log, spin, "a standby", run_role, network);
   // A standby of ours reconnects once to apply requested socket buffer sizes.
   if (outcome.reconnects()) {
     outcome = run_connected(listener.accept(stop), config, stop, log, spin, "a standby", run_role,

@@ -2,6 +2,7 @@
 #include "runs/text_output.hpp"
 
 #include "simhadr/advice/bottleneck.hpp"
+#include "simhadr/report/auxiliary_text.hpp"
 #include "simhadr/report/bottleneck_text.hpp"
 #include "simhadr/report/cpu_text.hpp"
 #include "simhadr/report/interval_line.hpp"
@@ -34,6 +35,7 @@ void print_side_report(RunLog& log, RoleOutcome& outcome) {
   const RunResult& result = outcome.result;
   log.blank();
   write_text_report(log.stream(), result);
+  write_auxiliary_streams(log.stream(), result);
   log.blank();
   outcome.verdict = result.role == Role::Primary ? advise(result, nullptr) : advise_standby(result);
   write_bottleneck(log.stream(), *outcome.verdict);

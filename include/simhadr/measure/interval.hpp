@@ -2,6 +2,7 @@
 // One -interval period of a run: what moved in it, as plain totals.
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "simhadr/units.hpp"
 
@@ -20,6 +21,9 @@ struct IntervalSample {
   // Standby: the receive buffer's time-weighted use and time full in the period.
   std::optional<double> buffer_used_fraction;
   Nanos buffer_full_time{};
+  // Primary with auxiliary standbys: each one's lag (bytes) at the period's end.
+  std::vector<std::uint64_t> auxiliary_lag_bytes;
+  std::vector<Nanos> auxiliary_lag_age;
 };
 
 }  // namespace simhadr

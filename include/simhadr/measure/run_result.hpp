@@ -3,6 +3,7 @@
 // averages from it; nothing here knows how it will be printed.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "simhadr/config.hpp"
@@ -32,6 +33,27 @@ struct IoTally {
 struct TargetStats {
   double mbytes_per_sec = 0;
   Nanos idle{};
+};
+
+// How far an auxiliary standby is behind the primary's log: what the primary
+// has written but not yet handed to the auxiliary's socket, including the
+// flush in flight, and how old the oldest of it is.
+struct StandbyLag {
+  std::uint64_t bytes = 0;
+  std::uint64_t flushes = 0;
+  Nanos log_age{};
+};
+
+// The primary's stream to one auxiliary standby (SUPERASYNC, never waited for).
+struct AuxiliaryStream {
+  Endpoint listed;               // as -rhost/-rport name it
+  IoTally flushes;               // whole flushes handed to its socket
+  IoTally sends;                 // send calls that moved bytes
+  IoTally congestions;           // sends that would block, and the time waiting
+  std::uint64_t sent_bytes = 0;  // every byte handed over, a cut flush's too
+  StandbyLag lag;                // at the end, or now while the run goes on
+  StandbyLag worst_lag;          // each figure's own worst, during the run
+  std::string failure;           // the connection broke: why
 };
 
 struct RunResult {
@@ -67,10 +89,11 @@ struct RunResult {
   IoTally replays;                         // standby: flushes replayed, model time
   std::optional<BufferUse> buffer_use;     // standby
   std::optional<NetworkParams> network;
-  std::uint64_t network_window = 0;       // bytes, with a network model
-  Pow2Histogram flush_page_counts;        // primary, when flush sizes vary
-  std::optional<CommitWait> commit_wait;  // primary, with -logRate
-  std::vector<WorkloadStepTally> workload;  // primary, with -workload
+  std::uint64_t network_window = 0;          // bytes, with a network model
+  Pow2Histogram flush_page_counts;           // primary, when flush sizes vary
+  std::optional<CommitWait> commit_wait;     // primary, with -logRate
+  std::vector<WorkloadStepTally> workload;   // primary, with -workload
+  std::vector<AuxiliaryStream> auxiliaries;  // primary, with several standbys
   IoTally send_phase;           // primary: time from the first byte handed over to the last
   IoTally ack_wait;             // primary: time from the last byte handed over to the ack
   bool modelled = false;        // -model: virtual time

@@ -1,0 +1,104 @@
+#include "roles/auxiliary_feed.hpp"
+
+#include <algorithm>
+
+#include "roles/link.hpp"
+
+namespace simhadr {
+
+namespace {
+
+// How often an idle feed looks for a stop that came without a notification (Ctrl-C).
+constexpr auto kIdleSlice = std::chrono::milliseconds(100);
+
+}  // namespace
+
+AuxiliaryFeed::AuxiliaryFeed(AuxiliaryPlan plan, std::unique_ptr<Transport> transport, Clock& clock,
+                             const StopSource& stop, RunLog& log)
+    : plan_(std::move(plan)),
+      transport_(std::move(transport)),
+      clock_(clock),
+      finishing_(&stop),
+      log_(log),
+      image_(plan_.handshake.flush_pages) {}
+
+AuxiliaryFeed::~AuxiliaryFeed() {
+  if (!thread_.joinable()) return;
+  finishing_.request();
+  more_.notify_all();
+  thread_.join();
+}
+
+void AuxiliaryFeed::start() {
+  thread_ = std::thread([this] { ship(); });
+}
+
+StandbyLag AuxiliaryFeed::written(std::uint32_t pages, Clock::time_point written_at) {
+  std::lock_guard lock(mutex_);
+  backlog_.push_back({pages, written_at});
+  backlog_bytes_ += pages_to_bytes(pages);
+  const StandbyLag lag = lag_locked(written_at);
+  worst_.bytes = std::max(worst_.bytes, lag.bytes);
+  worst_.flushes = std::max(worst_.flushes, lag.flushes);
+  worst_.log_age = std::max(worst_.log_age, lag.log_age);
+  if (idle_) more_.notify_one();
+  return lag;
+}
+
+StandbyLag AuxiliaryFeed::lag_locked(Clock::time_point now) const {
+  StandbyLag lag{backlog_bytes_, backlog_.size(), Nanos{0}};
+  if (!backlog_.empty()) lag.log_age = std::max(Nanos{0}, now - backlog_.front().at);
+  return lag;
+}
+
+void AuxiliaryFeed::ship() {
+  Link link(*transport_, clock_, finishing_, log_, plan_.stall_bound);
+  std::string failure;
+  try {
+    const auto handshake = encode_handshake(plan_.handshake);
+    TransferEnd end = link.send_all(handshake, nullptr);
+    while (end == TransferEnd::Done) {
+      Written next{};
+      {
+        std::unique_lock lock(mutex_);
+        idle_ = true;
+        while (backlog_.empty() && !finishing_.requested()) more_.wait_for(lock, kIdleSlice);
+        idle_ = false;
+        if (finishing_.requested()) break;
+        next = backlog_.front();
+      }
+      end = link.send_all(image_.flush(next.pages), &counted_);
+      if (end != TransferEnd::Done) break;
+      const std::uint64_t bytes = pages_to_bytes(next.pages);
+      counted_.flushes.add(bytes);
+      std::lock_guard lock(mutex_);
+      backlog_.pop_front();
+      backlog_bytes_ -= bytes;
+    }
+    if (end == TransferEnd::PeerClosed) failure = "the standby closed the connection";
+  } catch (const TransportError& error) {
+    failure = error.what();
+  }
+  transport_->close();
+  std::lock_guard lock(mutex_);
+  failure_ = std::move(failure);
+}
+
+AuxiliaryStream AuxiliaryFeed::finish(Clock::time_point now) {
+  finishing_.request();
+  more_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  AuxiliaryStream stream;
+  stream.listed = plan_.listed;
+  stream.flushes = counted_.flushes;
+  stream.sends = counted_.sends;
+  stream.congestions = counted_.congestions;
+  stream.sent_bytes = counted_.sends.bytes;
+  std::lock_guard lock(mutex_);
+  stream.lag = lag_locked(now);
+  stream.worst_lag = worst_;
+  stream.failure = failure_;
+  return stream;
+}
+
+}  // namespace simhadr
