@@ -303,6 +303,12 @@ class OptionTable {
     if (sync_modes_.size() > 1 && command_.action != Action::Calculate) {
       throw UsageError("-syncMode takes one mode; a comma list is for -calculate");
     }
+    if (config_.spool_limit_pages > 0 && !config_.replay &&
+        (command_.action == Action::Standby || command_.action == Action::Model ||
+         command_.action == Action::Demo)) {
+      command_.warnings.push_back(
+          "-spoolLimit spools log awaiting replay, so it needs -replay; without it, ignored");
+    }
     if (config_.json_path && config_.json_path == config_.csv_path) {
       throw UsageError(fmt::format("-json and -csv name the same file '{}'", *config_.json_path));
     }

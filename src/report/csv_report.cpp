@@ -41,6 +41,14 @@ enum class Column : std::uint8_t {
   CpuUserSeconds,
   CpuSystemSeconds,
   CpuWaitSeconds,
+  // Each auxiliary's three, standby 2's then standby 3's (auxiliary_columns relies on it).
+  Standby2MbytesPerSec,
+  Standby2WorstLagBytes,
+  Standby2WorstLagSeconds,
+  Standby3MbytesPerSec,
+  Standby3WorstLagBytes,
+  Standby3WorstLagSeconds,
+  SpoolMaxBytes,
   Count,
 };
 
@@ -76,6 +84,13 @@ constexpr std::array<ColumnName, kColumnCount> kColumns{{
     {Column::CpuUserSeconds, "cpu_user_seconds"},
     {Column::CpuSystemSeconds, "cpu_system_seconds"},
     {Column::CpuWaitSeconds, "cpu_wait_seconds"},
+    {Column::Standby2MbytesPerSec, "standby2_mbytes_per_sec"},
+    {Column::Standby2WorstLagBytes, "standby2_worst_lag_bytes"},
+    {Column::Standby2WorstLagSeconds, "standby2_worst_lag_seconds"},
+    {Column::Standby3MbytesPerSec, "standby3_mbytes_per_sec"},
+    {Column::Standby3WorstLagBytes, "standby3_worst_lag_bytes"},
+    {Column::Standby3WorstLagSeconds, "standby3_worst_lag_seconds"},
+    {Column::SpoolMaxBytes, "spool_max_bytes"},
 }};
 
 // Every column named once, in the enum's order: a row cannot drift from the header.
@@ -107,6 +122,13 @@ class Cells {
  private:
   std::array<std::string, kColumnCount> cells_;
 };
+
+constexpr std::size_t kColumnsPerAuxiliary = 3;
+
+// Auxiliary i's (0 for standby 2) column `first + i * kColumnsPerAuxiliary`.
+Column auxiliary_column(Column first, std::size_t i) {
+  return static_cast<Column>(static_cast<std::size_t>(first) + i * kColumnsPerAuxiliary);
+}
 
 std::optional<double> seconds_of(const std::optional<Nanos>& duration) {
   return duration ? std::optional<double>(to_seconds(*duration)) : std::nullopt;
@@ -163,6 +185,15 @@ std::string csv_row(std::chrono::system_clock::time_point started, const RunConf
     cells.set_seconds(Column::CpuSystemSeconds, to_seconds(r.cpu->system));
     cells.set_seconds(Column::CpuWaitSeconds, seconds_of(r.cpu->waiting_for_cpu));
   }
+  for (std::size_t i = 0; i < r.auxiliaries.size(); ++i) {
+    const AuxiliaryStream& auxiliary = r.auxiliaries[i];
+    cells.set_seconds(auxiliary_column(Column::Standby2MbytesPerSec, i),
+                      mbytes_per_sec(auxiliary.sent_bytes, r.elapsed));
+    cells.set(auxiliary_column(Column::Standby2WorstLagBytes, i), auxiliary.worst_lag.bytes);
+    cells.set_seconds(auxiliary_column(Column::Standby2WorstLagSeconds, i),
+                      to_seconds(auxiliary.worst_lag.log_age));
+  }
+  if (r.spool) cells.set(Column::SpoolMaxBytes, r.spool->max_bytes);
   return cells.row();
 }
 

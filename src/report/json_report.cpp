@@ -1,4 +1,5 @@
 #include "simhadr/report/json_report.hpp"
+#include "simhadr/report/auxiliary_text.hpp"
 
 #include "simhadr/report/model_json.hpp"
 #include "simhadr/report/timestamp.hpp"
@@ -65,6 +66,20 @@ json target_json(const RunResult& r) {
           {"idle_fraction", seconds > 0 ? to_seconds(r.target->idle) / seconds : 0.0}};
 }
 
+json lag_json(const StandbyLag& lag) {
+  return {{"bytes", lag.bytes}, {"flushes", lag.flushes}, {"log_seconds", to_seconds(lag.log_age)}};
+}
+
+json auxiliary_lag_json(const IntervalSample& s) {
+  json lags = json::array();
+  for (std::size_t i = 0; i < s.auxiliary_lag_bytes.size(); ++i) {
+    lags.push_back({{"standby", i + 2},
+                    {"bytes", s.auxiliary_lag_bytes[i]},
+                    {"log_seconds", to_seconds(s.auxiliary_lag_age[i])}});
+  }
+  return lags;
+}
+
 json interval_json(const IntervalSample& s) {
   const bool shipped = s.shipped > 0;
   return {{"start_seconds", to_seconds(s.start)},
@@ -78,7 +93,31 @@ json interval_json(const IntervalSample& s) {
           {"congestions", s.congestions},
           {"congestion_seconds", to_seconds(s.congestion_time)},
           {"buffer_used_fraction", optional_json(s.buffer_used_fraction)},
-          {"buffer_full_seconds", to_seconds(s.buffer_full_time)}};
+          {"buffer_full_seconds", to_seconds(s.buffer_full_time)},
+          {"auxiliary_lag", auxiliary_lag_json(s)}};
+}
+
+json auxiliaries_json(const RunResult& r) {
+  json streams = json::array();
+  const std::uint64_t outbound = outbound_bytes(r);
+  for (std::size_t i = 0; i < r.auxiliaries.size(); ++i) {
+    const AuxiliaryStream& a = r.auxiliaries[i];
+    streams.push_back(
+        {{"standby", i + 2},
+         {"host", a.listed.host},
+         {"port", a.listed.port},
+         {"bytes", a.sent_bytes},
+         {"flushes", a.flushes.calls},
+         {"mbytes_per_sec", mbytes_per_sec(a.sent_bytes, r.elapsed)},
+         {"share_of_outbound", outbound > 0 ? static_cast<double>(a.sent_bytes) / outbound : 0.0},
+         {"send_calls", a.sends.calls},
+         {"congestion",
+          {{"count", a.congestions.calls}, {"seconds", to_seconds(a.congestions.time)}}},
+         {"lag_at_end", lag_json(a.lag)},
+         {"worst_lag", lag_json(a.worst_lag)},
+         {"failure", a.failure.empty() ? json(nullptr) : json(a.failure)}});
+  }
+  return streams;
 }
 
 std::string_view role_name(Role role) {
@@ -87,6 +126,13 @@ std::string_view role_name(Role role) {
 
 json endpoint_json(const Endpoint& endpoint) {
   return {{"host", endpoint.host}, {"port", endpoint.port}};
+}
+
+json auxiliary_endpoints_json(const RunConfig& config) {
+  json endpoints = json::array();
+  for (const Endpoint& auxiliary : config.auxiliaries)
+    endpoints.push_back(endpoint_json(auxiliary));
+  return endpoints;
 }
 
 }  // namespace
@@ -172,6 +218,7 @@ json side_json(const RunResult& r, const SideEnd& end,
       {"shipping_time_percentiles_us",
        primary ? percentiles_json(r.ship_percentiles) : json(nullptr)},
       {"intervals", intervals},
+      {"auxiliary_standbys", auxiliaries_json(r)},
       {"models", models_json(r)},
       {"bottleneck", bottleneck ? bottleneck_json(*bottleneck) : json()},
       {"cpu", cpu_json(r.cpu)},
@@ -205,6 +252,8 @@ json run_document(const RunConfig& config, std::string_view kind,
         {"blocking", config.socket.blocking},
         {"local", endpoint_json(config.local)},
         {"remote", endpoint_json(config.remote)},
+        {"auxiliary_standbys", auxiliary_endpoints_json(config)},
+        {"spool_limit_pages", spool_limit_json(config.spool_limit_pages)},
         {"interval_seconds", seconds_or_null(config.interval)},
         {"connect_timeout_seconds", zero_is_none(config.waits.connect)},
         {"stall_timeout_seconds", zero_is_none(config.waits.stall)},

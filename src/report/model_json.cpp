@@ -17,6 +17,10 @@ json network_json(const std::optional<NetworkParams>& network, std::uint64_t win
 
 }  // namespace
 
+json spool_limit_json(std::uint64_t pages) {
+  return pages == kUnlimitedSpool ? json("unlimited") : json(pages);
+}
+
 json linear_cost_json(const std::optional<DiskParams>& params) {
   if (!params) return nullptr;
   return {{"mbytes_per_sec", params->mbytes_per_sec},
@@ -37,6 +41,14 @@ json models_json(const RunResult& r) {
               {"average_fraction", r.buffer_use->average_fraction()},
               {"max_fraction", r.buffer_use->max_fraction()},
               {"full_seconds", to_seconds(r.buffer_use->full_time)}};
+  }
+  json spool = nullptr;
+  if (r.spool) {
+    spool = {{"limit_pages", spool_limit_json(r.spool->limit_pages)},
+             {"flushes", r.spool->flushes},
+             {"bytes", r.spool->bytes},
+             {"max_bytes", r.spool->max_bytes},
+             {"in_use_seconds", to_seconds(r.spool->time_in_use)}};
   }
   json commit = nullptr;
   if (r.commit_wait) {
@@ -62,6 +74,7 @@ json models_json(const RunResult& r) {
           {"network", network_json(r.network, r.network_window)},
           {"replay", replay},
           {"receive_buffer_use", buffer},
+          {"spool", spool},
           {"commit_wait", commit},
           {"workload_replay", workload},
           {"flush_size_pages",

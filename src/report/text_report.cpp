@@ -38,6 +38,19 @@ void write_model_lines(std::ostream& out, const RunResult& r) {
                seconds > 0 ? to_seconds(use.full_time) / seconds * 100 : 0.0);
     any = true;
   }
+  if (r.spool) {
+    const SpoolUse& spool = *r.spool;
+    const double seconds = to_seconds(r.elapsed);
+    fmt::print(out,
+               "Spool: limit {}; {} flushes ({} bytes) spooled, at most {} bytes ({} pages) at "
+               "once, in use {:.6f} seconds ({:.1f}% of the run)\n",
+               spool.limit_pages == kUnlimitedSpool ? std::string("unlimited")
+                                                    : fmt::format("{} pages", spool.limit_pages),
+               spool.flushes, spool.bytes, spool.max_bytes, spool.max_bytes / kPageBytes,
+               to_seconds(spool.time_in_use),
+               seconds > 0 ? to_seconds(spool.time_in_use) / seconds * 100 : 0.0);
+    any = true;
+  }
   if (r.commit_wait) {
     fmt::print(out,
                "Commit wait: average {:.6f} second, max {:.6f} second; workload blocked {:.6f} "

@@ -52,6 +52,8 @@ StandbyLag AuxiliaryFeed::lag_locked(Clock::time_point now) const {
 }
 
 void AuxiliaryFeed::ship() {
+  const ThisThreadCpuUsage this_thread;
+  const CpuMeter cpu(this_thread);
   Link link(*transport_, clock_, finishing_, log_, plan_.stall_bound);
   std::string failure;
   try {
@@ -82,6 +84,7 @@ void AuxiliaryFeed::ship() {
   transport_->close();
   std::lock_guard lock(mutex_);
   failure_ = std::move(failure);
+  cpu_ = cpu.stop();
 }
 
 AuxiliaryStream AuxiliaryFeed::finish(Clock::time_point now) {
@@ -98,6 +101,7 @@ AuxiliaryStream AuxiliaryFeed::finish(Clock::time_point now) {
   stream.lag = lag_locked(now);
   stream.worst_lag = worst_;
   stream.failure = failure_;
+  stream.cpu = cpu_;
   return stream;
 }
 

@@ -70,6 +70,7 @@ class AuxiliaryFeed {
   StandbyLag worst_;   // each figure's own worst, as flushes were written
   bool idle_ = false;  // the feed waits for the next flush
   std::string failure_;
+  std::optional<CpuUsage> cpu_;
   std::thread thread_;
 };
 

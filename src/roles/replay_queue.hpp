@@ -1,8 +1,9 @@
 #pragma once
 // -replay on a real standby: written flushes wait in the receive buffer until
 // their modelled replay ends (one flush after the other, each taking
-// overhead + bytes / rate), and only then give their pages back. Pure
-// bookkeeping on a timeline; the standby does the waiting.
+// overhead + bytes / rate), and only then give their pages back, unless
+// -spoolLimit lets them move to the spool first. Pure bookkeeping on a
+// timeline; the standby does the waiting.
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -15,10 +16,19 @@ namespace simhadr {
 
 class ReplayQueue {
  public:
-  explicit ReplayQueue(const std::optional<DiskParams>& model) {
+  // A spool limit of 0 spools nothing.
+  explicit ReplayQueue(const std::optional<DiskParams>& model,
+                       std::uint64_t spool_limit_pages = 0) {
     if (model) model_.emplace(*model);
+    if (model && spool_limit_pages > 0) spool_.emplace(spool_limit_pages);
   }
   bool modelled() const { return model_.has_value(); }
+  // The spool's times count from here.
+  void start(Clock::time_point at) { start_ = at; }
+  const std::optional<SpoolUse>& spool_use() const { return spool_; }
+  void finish(Clock::time_point now) {
+    if (spool_) spool_->finish(now - start_);
+  }
 
   // The flush that ends at page `end` (counted since the start) is wholly
   // written at `now`: its replay begins when the one before it ends.
@@ -28,15 +38,37 @@ class ReplayQueue {
     const std::uint64_t bytes = pages_to_bytes(pages);
     const Nanos time = model_->io_time(bytes);
     free_at_ = std::max(now, free_at_) + time;
-    pending_.push_back({free_at_, pages});
+    pending_.push_back({free_at_, pages, false});
     replays.add(bytes, time);
   }
-  // The pages whose replay has ended by `now`.
+  // The buffer pages whose replay has ended by `now` (a spooled flush's
+  // pages were given back when it was spooled; it leaves the spool now).
   std::uint32_t take_replayed(Clock::time_point now) {
     std::uint32_t pages = 0;
     while (!pending_.empty() && pending_.front().done <= now) {
-      pages += pending_.front().pages;
+      const Pending& replayed = pending_.front();
+      if (replayed.spooled) {
+        spool_->replayed(replayed.done - start_, pages_to_bytes(replayed.pages));
+      } else {
+        pages += replayed.pages;
+      }
       pending_.pop_front();
+    }
+    return pages;
+  }
+  // Moves the oldest flushes awaiting replay to the spool while it has room,
+  // until `wanted` pages are given back; returns the pages given back.
+  std::uint32_t spool(std::uint32_t wanted, Clock::time_point now) {
+    std::uint32_t pages = 0;
+    if (!spool_) return pages;
+    for (Pending& waiting : pending_) {
+      if (pages >= wanted) break;
+      if (waiting.spooled) continue;
+      const std::uint64_t bytes = pages_to_bytes(waiting.pages);
+      if (!spool_->has_room_for(bytes)) break;
+      waiting.spooled = true;
+      spool_->spooled(now - start_, bytes);
+      pages += waiting.pages;
     }
     return pages;
   }
@@ -49,8 +81,11 @@ class ReplayQueue {
   struct Pending {
     Clock::time_point done;
     std::uint32_t pages;
+    bool spooled;
   };
   std::optional<LinearDisk> model_;
+  std::optional<SpoolUse> spool_;
+  Clock::time_point start_{};
   std::deque<Pending> pending_;
   Clock::time_point free_at_{};
   std::uint64_t last_end_ = 0;

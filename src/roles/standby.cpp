@@ -22,7 +22,7 @@ Standby::Standby(StandbyPlan plan, const DiskModel& disk, Link& link, Clock& clo
       stop_(stop),
       log_(log),
       intervals_(plan_.interval, plan_.on_interval),
-      replay_(plan_.replay) {
+      replay_(plan_.replay, plan_.spool_limit_pages) {
   result_.role = Role::Standby;
   result_.disk_model = plan_.disk;
   result_.replay_model = plan_.replay;
@@ -54,6 +54,7 @@ RoleOutcome Standby::run() {
     log_.flush();
     start = clock_.now();
     start_ = *start;
+    replay_.start(*start);
     result_.buffer_use = BufferUse{buffer.capacity_bytes()};
     intervals_.start(*start);
     outcome.end = receive_flushes(buffer);
@@ -61,6 +62,8 @@ RoleOutcome Standby::run() {
   if (start) {
     const auto finished = clock_.now();
     result_.buffer_use->note(finished - *start, result_.buffer_use->held_bytes);
+    replay_.finish(finished);
+    result_.spool = replay_.spool_use();
     intervals_.finish(finished, result_);
     result_.elapsed = finished - *start;
   }
@@ -140,7 +143,10 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
   bool drained = false;
   while (!stop_.requested()) {
     intervals_.poll(clock_, result_);
-    if (replay_.modelled()) free_replayed(buffer);
+    if (replay_.modelled()) {
+      free_replayed(buffer);
+      spool_if_full(buffer);
+    }
     const std::span<char> space = buffer.free_space();
     if (!space.empty() && !drained) {
       const IoStep step = link_.recv_available(space, result_);
@@ -186,6 +192,17 @@ void Standby::free_replayed(ReceiveBuffer& buffer) {
   const auto now = clock_.now();
   const std::uint32_t pages = replay_.take_replayed(now);
   if (pages == 0) return;
+  buffer.free_written(pages);
+  note_buffer(buffer, now);
+}
+
+void Standby::spool_if_full(ReceiveBuffer& buffer) {
+  if (!buffer.free_space().empty()) return;
+  const auto now = clock_.now();
+  // One flush's room is enough to receive again.
+  const std::uint32_t pages = replay_.spool(1, now);
+  if (pages == 0) return;
+  log_.trace("Spooled {} pages awaiting replay.", pages);
   buffer.free_written(pages);
   note_buffer(buffer, now);
 }

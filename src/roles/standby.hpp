@@ -19,8 +19,9 @@ struct StandbyPlan {
   std::optional<DiskParams> disk;             // reported when set
   std::optional<Nanos> interval;              // -interval
   IntervalSink on_interval;
-  SocketOptions socket;              // what this connection was opened with
-  std::optional<DiskParams> replay;  // -replay
+  SocketOptions socket;                 // what this connection was opened with
+  std::optional<DiskParams> replay;     // -replay
+  std::uint64_t spool_limit_pages = 0;  // -spoolLimit
 };
 
 class Standby {
@@ -43,6 +44,8 @@ class Standby {
   Nanos write_pages(ReceiveBuffer& buffer, bool may_ack);
   // Gives back the space of flushes whose replay has ended, and notes the buffer's level.
   void free_replayed(ReceiveBuffer& buffer);
+  // A full buffer moves flushes awaiting replay to the spool (-spoolLimit) while it has room.
+  void spool_if_full(ReceiveBuffer& buffer);
   void note_buffer(const ReceiveBuffer& buffer, Clock::time_point now);
   void send_ack();
 

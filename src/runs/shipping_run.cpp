@@ -47,6 +47,9 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   const TcpStatsMeter tcp_meter(fd);
   RoleOutcome outcome = run_role(link, clock, *disk);
   outcome.result.cpu = cpu.stop();
+  for (const AuxiliaryStream& auxiliary : outcome.result.auxiliaries) {
+    if (auxiliary.cpu) add_thread(*outcome.result.cpu, *auxiliary.cpu);
+  }
   outcome.result.tcp = tcp_meter.stop();
   outcome.result.socket_send_buffer = connected.send_buffer;
   outcome.result.socket_receive_buffer = connected.receive_buffer;
@@ -122,13 +125,14 @@ RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, Ru
     plan.retry_interval = std::chrono::milliseconds(200);
     plan.quiet_retries = true;
   }
-  return run_connected(connect_to_primary(io, plan, log, stop), config, stop, log, spin,
-                       "the primary", [&](Link& link, Clock& clock, const DiskModel& disk) {
-                         return Standby({config.standby_buffer_pages, config.disk, config.interval,
-                                         print_to(log), config.socket, config.replay},
-                                        disk, link, clock, stop, log)
-                             .run();
-                       });
+  return run_connected(
+      connect_to_primary(io, plan, log, stop), config, stop, log, spin, "the primary",
+      [&](Link& link, Clock& clock, const DiskModel& disk) {
+        return Standby({config.standby_buffer_pages, config.disk, config.interval, print_to(log),
+                        config.socket, config.replay, config.spool_limit_pages},
+                       disk, link, clock, stop, log)
+            .run();
+      });
 }
 
 }  // namespace

@@ -73,6 +73,7 @@ class Simulation {
     standby_intervals_.finish(clock_.now(), out_.standby);
     out_.standby.elapsed = now_;
     out_.standby.buffer_use->note(now_, out_.standby.buffer_use->held_bytes);
+    if (out_.standby.spool) out_.standby.spool->finish(now_);
     return out_;
   }
 
@@ -81,7 +82,7 @@ class Simulation {
                                   const FlushSizeSource& flush_sizes) const {
     return {rules_for(plan.mode).standby_ack,
             plan.buffer_pages.value_or(default_buffer_pages(flush_sizes.max_pages())),
-            network_model_.one_way_delay(), plan.replay};
+            network_model_.one_way_delay(), plan.replay, plan.spool_limit_pages};
   }
 
   void handle(const ScheduledEvent& e) {
@@ -246,6 +247,7 @@ VirtualRunPlan virtual_plan_from(const RunConfig& config) {
   if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
   plan.disk = config.disk;
   plan.replay = config.replay;
+  plan.spool_limit_pages = config.spool_limit_pages;
   plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
   plan.network = config.network.value_or(NetworkParams{});
   plan.window_bytes = config.network_window_bytes();

@@ -21,6 +21,7 @@ struct VirtualRunPlan {
   std::optional<Nanos> run_time;
   std::optional<DiskParams> disk;  // both sides
   std::optional<DiskParams> replay;
+  std::uint64_t spool_limit_pages = 0;
   std::optional<double> target_mbytes_per_sec;
   NetworkParams network;
   std::uint64_t window_bytes = kAutotunedWindowBytes;

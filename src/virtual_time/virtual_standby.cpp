@@ -14,6 +14,7 @@ VirtualStandby::VirtualStandby(VirtualStandbyPlan plan, const DiskModel& disk, E
       result_(result),
       capacity_(pages_to_bytes(plan.buffer_pages)) {
   if (plan_.replay) replay_.emplace(*plan_.replay);
+  if (plan_.replay && plan_.spool_limit_pages > 0) result_.spool.emplace(plan_.spool_limit_pages);
   result_.receive_buffer_pages = plan.buffer_pages;
   result_.replay_model = plan.replay;
   result_.buffer_use = BufferUse{capacity_};
@@ -30,7 +31,20 @@ void VirtualStandby::arrival(Nanos now, std::uint64_t bytes) {
   take_in(now);
 }
 
+void VirtualStandby::spool_if_full(Nanos now) {
+  if (!result_.spool || held_ < capacity_ || socket_.empty()) return;
+  for (Written& waiting : replay_queue_) {
+    if (held_ < capacity_) break;
+    if (waiting.spooled) continue;
+    if (!result_.spool->has_room_for(waiting.bytes)) break;
+    waiting.spooled = true;
+    held_ -= waiting.bytes;
+    result_.spool->spooled(now, waiting.bytes);
+  }
+}
+
 void VirtualStandby::take_in(Nanos now) {
+  spool_if_full(now);
   bool moved = false;
   while (!socket_.empty() && held_ < capacity_) {
     Piece& piece = socket_.front();
@@ -73,7 +87,7 @@ void VirtualStandby::write_done(Nanos now, std::uint64_t bytes) {
   written_ += bytes;
   unwritten_ends_.pop_front();
   if (replay_) {
-    replay_queue_.push_back(bytes);
+    replay_queue_.push_back({bytes, false});
   } else {
     held_ -= bytes;
   }
@@ -86,8 +100,7 @@ void VirtualStandby::write_done(Nanos now, std::uint64_t bytes) {
 
 void VirtualStandby::start_replay(Nanos now) {
   if (replaying_ || replay_queue_.empty()) return;
-  const std::uint64_t bytes = replay_queue_.front();
-  replay_queue_.pop_front();
+  const std::uint64_t bytes = replay_queue_.front().bytes;
   const Nanos replay_time = replay_->io_time(bytes);
   result_.replays.add(bytes, replay_time);
   replaying_ = true;
@@ -96,7 +109,12 @@ void VirtualStandby::start_replay(Nanos now) {
 
 void VirtualStandby::replay_done(Nanos now, std::uint64_t bytes) {
   replaying_ = false;
-  held_ -= bytes;
+  if (replay_queue_.front().spooled) {
+    result_.spool->replayed(now, bytes);
+  } else {
+    held_ -= bytes;
+  }
+  replay_queue_.pop_front();
   note_use(now);
   start_replay(now);
   take_in(now);

@@ -3,8 +3,8 @@
 // reach its socket enter the receive buffer while there is room; flushes are
 // written one write at a time (the model writes a flush once all of it is in, where the real
 // standby may write the first pages of a flush still arriving); a written flush is replayed (with
-// -replay) and only then gives its space back; NEARSYNC acks a flush once it is all in the buffer,
-// SYNC once it is all written.
+// -replay) and only then gives its space back, unless a full buffer moved it to the spool
+// (-spoolLimit); NEARSYNC acks a flush once it is all in the buffer, SYNC once it is all written.
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -21,6 +21,7 @@ struct VirtualStandbyPlan {
   std::uint32_t buffer_pages = 0;
   Nanos one_way_delay{};
   std::optional<DiskParams> replay;
+  std::uint64_t spool_limit_pages = 0;  // -spoolLimit, with -replay
 };
 
 class VirtualStandby {
@@ -45,6 +46,8 @@ class VirtualStandby {
   void start_write(Nanos now);
   void start_replay(Nanos now);
   void ack(Nanos now);
+  // A full buffer moves flushes awaiting replay to the spool while it has room.
+  void spool_if_full(Nanos now);
   void note_use(Nanos now) { result_.buffer_use->note(now, held_); }
 
   VirtualStandbyPlan plan_;
@@ -56,7 +59,12 @@ class VirtualStandby {
   std::deque<Piece> socket_;
   std::deque<std::uint64_t> flush_ends_;      // not yet wholly received
   std::deque<std::uint64_t> unwritten_ends_;  // received, not yet wholly written
-  std::deque<std::uint64_t> replay_queue_;    // written, not yet replayed
+  struct Written {
+    std::uint64_t bytes;
+    bool spooled;
+  };
+  std::deque<Written>
+      replay_queue_;  // written, not yet replayed; the front replays when replaying_
   std::uint64_t expected_ = 0;
   std::uint64_t arrived_ = 0;
   std::uint64_t received_ = 0;

@@ -142,9 +142,11 @@ TEST(CsvOutput, OneHeaderThenOneRowPerSideAndRunAppended) {
             "standby_sock_rcv_buf,hadr_buf_pages,disk_mbytes_per_sec,disk_overhead_seconds,"
             "target_mbytes_per_sec,seconds,mbytes_per_sec,flushes,seconds_per_flush,"
             "ship_avg_seconds,ship_p99_seconds,congestions,congestion_seconds,end,"
-            "cpu_user_seconds,cpu_system_seconds,cpu_wait_seconds");
+            "cpu_user_seconds,cpu_system_seconds,cpu_wait_seconds,standby2_mbytes_per_sec,"
+            "standby2_worst_lag_bytes,standby2_worst_lag_seconds,standby3_mbytes_per_sec,"
+            "standby3_worst_lag_bytes,standby3_worst_lag_seconds,spool_max_bytes");
   for (std::size_t i = 1; i < lines.size(); ++i) {
-    EXPECT_EQ(std::ranges::count(lines[i], ','), 23) << lines[i];
+    EXPECT_EQ(std::ranges::count(lines[i], ','), 30) << lines[i];
     EXPECT_NE(lines[i].find(i % 2 == 1 ? ",primary,NEARSYNC,16," : ",standby,NEARSYNC,16,"),
               std::string::npos)
         << lines[i];

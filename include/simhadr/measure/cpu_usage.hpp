@@ -19,6 +19,15 @@ struct CpuUsage {
   Nanos wall{};  // the span these figures cover
 };
 
+// Adds another thread's figures (a primary's auxiliary feeds) to a side's.
+inline void add_thread(CpuUsage& side, const CpuUsage& thread) {
+  side.user += thread.user;
+  side.system += thread.system;
+  if (side.waiting_for_cpu && thread.waiting_for_cpu) {
+    *side.waiting_for_cpu += *thread.waiting_for_cpu;
+  }
+}
+
 // A source reads a thread's cumulative figures, with `wall` the monotonic
 // clock's reading, so the difference of two readings is what lay between them.
 class CpuUsageSource {

@@ -12,6 +12,7 @@
 #include "simhadr/measure/histogram.hpp"
 #include "simhadr/measure/interval.hpp"
 #include "simhadr/measure/latency_percentiles.hpp"
+#include "simhadr/measure/spool_use.hpp"
 #include "simhadr/measure/tcp_stats.hpp"
 #include "simhadr/models/flush_size.hpp"
 #include "simhadr/sync_mode.hpp"
@@ -54,6 +55,7 @@ struct AuxiliaryStream {
   StandbyLag lag;                // at the end, or now while the run goes on
   StandbyLag worst_lag;          // each figure's own worst, during the run
   std::string failure;           // the connection broke: why
+  std::optional<CpuUsage> cpu;   // its feed thread's
 };
 
 struct RunResult {
@@ -88,6 +90,7 @@ struct RunResult {
   std::optional<DiskParams> replay_model;  // standby
   IoTally replays;                         // standby: flushes replayed, model time
   std::optional<BufferUse> buffer_use;     // standby
+  std::optional<SpoolUse> spool;           // standby, with -spoolLimit
   std::optional<NetworkParams> network;
   std::uint64_t network_window = 0;          // bytes, with a network model
   Pow2Histogram flush_page_counts;           // primary, when flush sizes vary

@@ -10,6 +10,8 @@ namespace simhadr {
 
 // A linear cost (-disk, -replay): {mbytes_per_sec, overhead_seconds}, or null.
 nlohmann::json linear_cost_json(const std::optional<DiskParams>& params);
+// -spoolLimit: a page count, or "unlimited".
+nlohmann::json spool_limit_json(std::uint64_t pages);
 // One side's models in use and what they measured; null members for models not in use.
 nlohmann::json models_json(const RunResult& result);
 nlohmann::json bottleneck_json(const Bottleneck& bottleneck);
