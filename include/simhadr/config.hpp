@@ -159,7 +159,11 @@ struct RunConfig {
   std::optional<DiskParams> disk;
   std::optional<DiskParams> replay;  // -replay MBps [overhead per flush]
   std::uint64_t spool_limit_pages = 0;
-  std::optional<NetworkParams> network;
+  std::optional<NetworkParams> network;  // the principal standby's link
+  // -model with several standbys: each auxiliary's link (-netDelay/-netRate
+  // lists), and the primary's uplink that every stream shares (-uplinkRate).
+  std::vector<NetworkParams> auxiliary_networks;
+  std::optional<double> uplink_mbytes_per_sec;
   std::optional<LoggerParams> logger;
   std::optional<WorkloadReplay> workload;
   std::optional<FlushSizeList> flush_size_list;

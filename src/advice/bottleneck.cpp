@@ -18,6 +18,8 @@ constexpr double kUnbounded = std::numeric_limits<double>::infinity();
 // A standby whose buffer was full this much of the run held its primary back;
 // likewise a closed window, a full send buffer, a wait for a CPU.
 constexpr double kHeldBackFraction = 0.10;
+// The share of a modelled uplink's payload rate from which it counts as full.
+constexpr double kUplinkFull = 0.97;
 // Waiting for a CPU this much of the run, with the log below this share of
 // what the link and disks allow, outweighs what they did.
 constexpr double kHostCpuShare = 0.25;
@@ -211,6 +213,7 @@ std::string evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
                          replay, bytes, rate(bytes, replay));
     }
     case Resource::StandbyDiskOrReplay:
+    case Resource::SharedUplink:
     case Resource::HostCpu:
     case Resource::NotThisStandby:
     case Resource::Unknown:
@@ -258,6 +261,22 @@ std::optional<Verdict> held_back(const RunResult& primary, const RunResult* stan
                              congested * 100)};
 }
 
+// The modelled uplink every stream crosses, when it ran full: the
+// principal had what the auxiliaries left of it.
+std::optional<Verdict> shared_uplink(const RunResult& primary) {
+  if (!primary.uplink_mbytes_per_sec || primary.elapsed <= Nanos{0}) return std::nullopt;
+  const double payload = *primary.uplink_mbytes_per_sec * NetworkModel::kPayloadShare;
+  const double outbound = mbytes_per_sec(primary.outbound_bytes(), primary.elapsed);
+  if (outbound < kUplinkFull * payload) return std::nullopt;
+  const double principal = mbytes_per_sec(primary.sends.bytes, primary.elapsed);
+  return Verdict{Resource::SharedUplink,
+                 fmt::format("the primary's uplink of {:g} MBytes/sec ({:.6f} of TCP payload) "
+                             "carried {:.6f} MBytes/sec: it was full, and the principal's stream "
+                             "had {:.6f} of it ({:.1f}%), the auxiliaries the rest",
+                             *primary.uplink_mbytes_per_sec, payload, outbound, principal,
+                             outbound > 0 ? principal / outbound * 100 : 0.0)};
+}
+
 // A run that waited for a CPU much of the time, and moved the log well below
 // what everything else allowed, measured its host's load first.
 std::optional<Verdict> host_cpu(const RunResult& primary, double allowed, double measured) {
@@ -283,6 +302,8 @@ std::string_view resource_name(Resource resource) {
       return "primary and standby disks";
     case Resource::NetworkBandwidth:
       return "network bandwidth";
+    case Resource::SharedUplink:
+      return "shared uplink";
     case Resource::RoundTrip:
       return "round trip";
     case Resource::SocketBufferWindow:
@@ -335,13 +356,17 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
     // Whatever held TCP back passed the log at the measured rate: no mode gets more.
     b.limits.push_back({held->resource, b.measured_mbytes_per_sec});
   }
+  // The principal's share of a full uplink caps every mode alike.
+  const auto uplink = shared_uplink(primary);
+  if (uplink) b.limits.push_back({uplink->resource, b.measured_mbytes_per_sec});
   for (const SyncMode mode :
        {SyncMode::Sync, SyncMode::NearSync, SyncMode::Async, SyncMode::SuperAsync}) {
     b.modes.push_back({mode, forecast(mode, in, b.limits)});
   }
   const double allowed =
       std::ranges::find(b.modes, primary.mode, &ModeForecast::mode)->mbytes_per_sec;
-  for (const auto& verdict : {held, host_cpu(primary, allowed, b.measured_mbytes_per_sec)}) {
+  for (const auto& verdict :
+       {held, uplink, host_cpu(primary, allowed, b.measured_mbytes_per_sec)}) {
     if (!verdict) continue;
     b.resource = verdict->resource;
     b.evidence = verdict->evidence;

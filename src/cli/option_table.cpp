@@ -92,13 +92,18 @@ constexpr std::array kOptions{
     OptionSpec{"workloadSpeed", One, kPrimary, Shipping, "", ""},
 
     OptionSpec{"netDelay", One, kPrimary, Models, "-netDelay SECONDS",
-               "one-way network delay added to every message"},
+               "one-way network delay added to every message\n"
+               "(-model: a comma list gives each -rhost standby its own)"},
     OptionSpec{"netRate", One, kPrimary, Models, "-netRate MB/S",
                "the link's rate on the wire (100 Mbit/s is 12.5); the\n"
                "log gets 94.1% of it, the rest is Ethernet, IP and TCP\n"
                "framing; the smallest socket buffer size given is the\n"
                "window (default: 6291456 bytes)\n"
-               "(both applied by the primary, in both directions)"},
+               "(both applied by the primary, in both directions;\n"
+               "-model: a comma list gives each -rhost standby its own)"},
+    OptionSpec{"uplinkRate", One, kPrimary, Models, "-uplinkRate MB/S",
+               "-model: the primary's own link, which every standby's\n"
+               "stream crosses before its own (shared, piece by piece)"},
     OptionSpec{"replay", OneOrTwo, kStandby, Models, "-replay MB/S [SECONDS]",
                "standby replay speed and overhead per flush; a flush\n"
                "leaves the receive buffer only once replayed"},

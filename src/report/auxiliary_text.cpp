@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "simhadr/models/network.hpp"
+
 namespace simhadr {
 
 namespace {
@@ -14,19 +16,15 @@ std::string lag_text(const StandbyLag& lag) {
 
 }  // namespace
 
-std::uint64_t outbound_bytes(const RunResult& primary) {
-  std::uint64_t bytes = primary.sends.bytes;
-  for (const AuxiliaryStream& auxiliary : primary.auxiliaries) bytes += auxiliary.sent_bytes;
-  return bytes;
-}
-
 void write_auxiliary_streams(std::ostream& out, const RunResult& primary) {
-  const std::uint64_t outbound = outbound_bytes(primary);
+  const std::uint64_t outbound = primary.outbound_bytes();
   const double seconds = to_seconds(primary.elapsed);
   for (std::size_t i = 0; i < primary.auxiliaries.size(); ++i) {
     const AuxiliaryStream& a = primary.auxiliaries[i];
-    fmt::print(out, "\nAuxiliary standby {} ({}:{}), SUPERASYNC:\n", i + 2, a.listed.host,
-               a.listed.port);
+    // -model names a standby by its host alone when no -rport list gave it a port.
+    const std::string where =
+        a.listed.port == 0 ? a.listed.host : fmt::format("{}:{}", a.listed.host, a.listed.port);
+    fmt::print(out, "\nAuxiliary standby {} ({}), SUPERASYNC:\n", i + 2, where);
     fmt::print(out,
                "Total {} bytes sent in {:.6f} seconds. {:.6f} MBytes/sec, {} flushes, {:.1f}% of "
                "the primary's outbound bytes\n",
@@ -38,6 +36,35 @@ void write_auxiliary_streams(std::ostream& out, const RunResult& primary) {
     fmt::print(out, "Behind at the end: {}\n", lag_text(a.lag));
     fmt::print(out, "Behind at worst:   {}\n", lag_text(a.worst_lag));
     if (!a.failure.empty()) fmt::print(out, "Its connection broke: {}\n", a.failure);
+  }
+  out.flush();
+}
+
+void write_uplink_share(std::ostream& out, const RunResult& primary) {
+  if (primary.auxiliaries.empty() && !primary.uplink_mbytes_per_sec) return;
+  const std::uint64_t outbound = primary.outbound_bytes();
+  const auto share = [&](std::uint64_t bytes) {
+    return outbound > 0 ? static_cast<double>(bytes) / outbound * 100 : 0.0;
+  };
+  std::string split = fmt::format("the principal {:.1f}%", share(primary.sends.bytes));
+  for (std::size_t i = 0; i < primary.auxiliaries.size(); ++i) {
+    split += fmt::format(", standby {} {:.1f}%", i + 2, share(primary.auxiliaries[i].sent_bytes));
+  }
+  const double sent = mbytes_per_sec(outbound, primary.elapsed);
+  fmt::print(out, "Uplink: the primary sent {:.6f} MBytes/sec in all: {}.", sent, split);
+  if (primary.uplink_mbytes_per_sec) {
+    const double payload = *primary.uplink_mbytes_per_sec * NetworkModel::kPayloadShare;
+    fmt::print(out,
+               " The shared uplink of {:.6f} MBytes/sec carries {:.6f} of log at most; the "
+               "streams used {:.1f}% of it{}\n",
+               *primary.uplink_mbytes_per_sec, payload, sent / payload * 100,
+               sent >= payload * 0.97
+                   ? ": it is full, so what the auxiliaries take, the principal loses."
+                   : ".");
+  } else if (!primary.auxiliaries.empty()) {
+    fmt::print(out,
+               " Where the standbys' connections share one uplink, its rate bounds this sum, and "
+               "an auxiliary catching up takes its share from the principal.\n");
   }
   out.flush();
 }

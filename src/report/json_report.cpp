@@ -1,5 +1,4 @@
 #include "simhadr/report/json_report.hpp"
-#include "simhadr/report/auxiliary_text.hpp"
 
 #include "simhadr/report/model_json.hpp"
 #include "simhadr/report/timestamp.hpp"
@@ -99,7 +98,7 @@ json interval_json(const IntervalSample& s) {
 
 json auxiliaries_json(const RunResult& r) {
   json streams = json::array();
-  const std::uint64_t outbound = outbound_bytes(r);
+  const std::uint64_t outbound = r.outbound_bytes();
   for (std::size_t i = 0; i < r.auxiliaries.size(); ++i) {
     const AuxiliaryStream& a = r.auxiliaries[i];
     streams.push_back(

@@ -1,10 +1,13 @@
 #include "runs/model_run.hpp"
 
+#include <fmt/format.h>
+
 #include <sstream>
 
 #include "log/run_log.hpp"
 #include "runs/text_output.hpp"
 #include "simhadr/advice/bottleneck.hpp"
+#include "simhadr/report/auxiliary_text.hpp"
 #include "simhadr/report/bottleneck_text.hpp"
 #include "simhadr/report/interval_line.hpp"
 #include "simhadr/report/text_report.hpp"
@@ -41,14 +44,21 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, std::ost
   const VirtualOutcome run = run_virtual(plan, *flush_sizes, stop);
 
   write_text_report(primary_text, run.primary);
+  write_auxiliary_streams(primary_text, run.primary);
   write_text_report(standby_text, run.standby);
   out << "======== primary ========\n" << primary_text.str();
   out << "\n======== standby ========\n" << standby_text.str() << '\n';
+  for (std::size_t i = 0; i < run.auxiliary_standbys.size(); ++i) {
+    out << fmt::format("======== standby {} (auxiliary) ========\n", i + 2);
+    write_text_report(out, run.auxiliary_standbys[i]);
+    out << '\n';
+  }
   if (run.interrupted) out << "Interrupted: the report covers the virtual time simulated so far.\n";
   ModelOutcome outcome{outcome_of(run.primary, run.interrupted),
                        outcome_of(run.standby, run.interrupted)};
   outcome.primary.verdict = advise(run.primary, &run.standby);
   write_bottleneck(out, *outcome.primary.verdict);
+  write_uplink_share(out, run.primary);
   out.flush();
   return outcome;
 }

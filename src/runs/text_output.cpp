@@ -39,6 +39,7 @@ void print_side_report(RunLog& log, RoleOutcome& outcome) {
   log.blank();
   outcome.verdict = result.role == Role::Primary ? advise(result, nullptr) : advise_standby(result);
   write_bottleneck(log.stream(), *outcome.verdict);
+  if (result.role == Role::Primary) write_uplink_share(log.stream(), result);
   if (result.cpu) write_cpu_usage(log.stream(), *result.cpu);
   // The standby's connection carries only acks: its TCP figures say nothing of the log's way.
   if (result.tcp && result.role == Role::Primary) {

@@ -18,6 +18,7 @@ enum class Event : std::uint8_t {
   AckArrival,        // an ack reached the primary
   StandbyWriteDone,  // value bytes are on the standby's disk
   ReplayDone,        // value bytes of the oldest written flush are replayed
+  UplinkFree,        // the primary's shared uplink (-uplinkRate) can take the next piece
 };
 
 struct ScheduledEvent {
@@ -25,6 +26,7 @@ struct ScheduledEvent {
   std::uint64_t order = 0;
   Event event = Event::FlushStart;
   std::uint64_t value = 0;
+  std::uint8_t stream = 0;  // whose link or standby: 0 the principal, then the auxiliaries
   bool operator>(const ScheduledEvent& other) const {
     return at != other.at ? at > other.at : order > other.order;
   }
@@ -32,8 +34,8 @@ struct ScheduledEvent {
 
 class EventQueue {
  public:
-  void at(Nanos when, Event event, std::uint64_t value = 0) {
-    events_.push({when, next_order_++, event, value});
+  void at(Nanos when, Event event, std::uint64_t value = 0, std::uint8_t stream = 0) {
+    events_.push({when, next_order_++, event, value, stream});
   }
   bool empty() const { return events_.empty(); }
   ScheduledEvent pop() {

@@ -1,16 +1,25 @@
 #include "virtual_time/virtual_network.hpp"
 
+#include <algorithm>
+
 namespace simhadr {
+
+bool VirtualNetwork::retry_at(Nanos at) {
+  events_.at(at, Event::WireFree, 0, stream_);
+  wire_event_pending_ = true;
+  return false;
+}
 
 bool VirtualNetwork::pump(Nanos now) {
   if (pending_ == 0) return false;
   if (wire_event_pending_ && now < wire_free_at_) return false;
   wire_event_pending_ = false;
   while (pending_ > 0) {
-    const std::uint64_t piece = model_.next_piece(pending_, model_.window_bytes() - in_flight_);
+    std::uint64_t piece = model_.next_piece(pending_, model_.window_bytes() - in_flight_);
     if (piece == 0) {
       // The window is full: a send would block until an acknowledgement opens it.
       if (!congested_since_) congested_since_ = now;
+      if (uplink_) uplink_->leave(stream_);
       return false;
     }
     if (congested_since_) {
@@ -19,15 +28,31 @@ bool VirtualNetwork::pump(Nanos now) {
       congested_since_.reset();
     }
     if (wire_free_at_ > now) {
-      events_.at(wire_free_at_, Event::WireFree);
-      wire_event_pending_ = true;
+      if (uplink_) uplink_->leave(stream_);
+      return retry_at(wire_free_at_);
+    }
+    if (uplink_ && !uplink_->free_for(stream_, now)) {
+      uplink_->wait(stream_);
       return false;
     }
+    if (uplink_) piece = std::min(piece, uplink_->quantum_bytes());
     wire_free_at_ = now + model_.serialization(piece);
+    Nanos wire_end = wire_free_at_;
+    if (uplink_) {
+      const Nanos uplink_free = uplink_->take(stream_, now, piece);
+      events_.at(uplink_free, Event::UplinkFree);
+      wire_end = std::max(wire_end, uplink_free);
+    }
     in_flight_ += piece;
     pending_ -= piece;
+    handed_over_ += piece;
     sender_.note_send(piece);
-    events_.at(wire_free_at_ + model_.one_way_delay(), Event::Arrival, piece);
+    events_.at(wire_end + model_.one_way_delay(), Event::Arrival, piece, stream_);
+    // On a shared uplink the others take their turn before this stream's next piece.
+    if (uplink_ && pending_ > 0) {
+      uplink_->wait(stream_);
+      return false;
+    }
   }
   return true;
 }

@@ -2,20 +2,24 @@
 // The link in virtual time: the primary's bytes go onto the wire piece by
 // piece under the network model's rate and window (NetworkModel), reach the
 // standby one delay after their wire end, and leave the window one delay
-// after the standby took them into its receive buffer.
+// after the standby took them into its receive buffer. With a shared uplink
+// (-uplinkRate), each piece also takes its turn on the uplink, and its wire
+// end is the later of the two.
 #include <cstdint>
 #include <optional>
 
 #include "simhadr/measure/run_result.hpp"
 #include "simhadr/models/network.hpp"
 #include "virtual_time/event_queue.hpp"
+#include "virtual_time/shared_uplink.hpp"
 
 namespace simhadr {
 
 class VirtualNetwork {
  public:
-  VirtualNetwork(const NetworkModel& model, EventQueue& events, RunResult& sender)
-      : model_(model), events_(events), sender_(sender) {}
+  VirtualNetwork(const NetworkModel& model, EventQueue& events, RunResult& sender,
+                 std::uint8_t stream = 0, SharedUplink* uplink = nullptr)
+      : model_(model), events_(events), sender_(sender), stream_(stream), uplink_(uplink) {}
 
   // The primary hands over a flush; pump() moves it along.
   void offer(std::uint64_t bytes) { pending_ += bytes; }
@@ -23,13 +27,25 @@ class VirtualNetwork {
   // last byte offered (the send call returned).
   bool pump(Nanos now);
   void window_open(std::uint64_t bytes) { in_flight_ -= bytes; }
+  // Every byte handed over so far.
+  std::uint64_t handed_over() const { return handed_over_; }
+  // Bytes offered but not yet handed over.
+  std::uint64_t pending() const { return pending_; }
+  // Hands over no more than `total` bytes in all (the run ended): the rest stays behind.
+  void limit_to(std::uint64_t total) { pending_ = total > handed_over_ ? total - handed_over_ : 0; }
 
  private:
+  // Schedules a retry at `at`; false, as pump returns when it must wait.
+  bool retry_at(Nanos at);
+
   const NetworkModel& model_;
   EventQueue& events_;
   RunResult& sender_;
+  std::uint8_t stream_;
+  SharedUplink* uplink_;
   std::uint64_t pending_ = 0;
   std::uint64_t in_flight_ = 0;
+  std::uint64_t handed_over_ = 0;
   Nanos wire_free_at_{};
   bool wire_event_pending_ = false;
   std::optional<Nanos> congested_since_;

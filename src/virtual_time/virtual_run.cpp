@@ -5,6 +5,8 @@
 #include "simhadr/limits.hpp"
 #include "simhadr/models/target_pacer.hpp"
 #include "simhadr/wire/flush_codec.hpp"
+#include "virtual_time/shared_uplink.hpp"
+#include "virtual_time/virtual_auxiliary.hpp"
 #include "virtual_time/virtual_network.hpp"
 #include "virtual_time/virtual_standby.hpp"
 
@@ -32,8 +34,11 @@ class Simulation {
         rules_(rules_for(plan.mode)),
         flush_sizes_(flush_sizes),
         disk_(make_disk_model(plan.disk)),
+        uplink_(plan.uplink_mbytes_per_sec
+                    ? std::optional<SharedUplink>(*plan.uplink_mbytes_per_sec)
+                    : std::nullopt),
         network_model_(plan.network, plan.window_bytes),
-        network_(network_model_, events_, out_.primary),
+        network_(network_model_, events_, out_.primary, 0, uplink_ ? &*uplink_ : nullptr),
         standby_(standby_plan(plan, flush_sizes), *disk_, events_, out_.standby),
         primary_intervals_(plan.interval, plan.primary_intervals),
         standby_intervals_(plan.interval, plan.standby_intervals) {
@@ -48,7 +53,28 @@ class Simulation {
     }
     out_.primary.role = Role::Primary;
     out_.standby.role = Role::Standby;
+    out_.primary.uplink_mbytes_per_sec = plan.uplink_mbytes_per_sec;
+    add_auxiliaries(flush_sizes);
     if (pacer_) out_.primary.target = TargetStats{pacer_->mbytes_per_sec(), Nanos{0}};
+  }
+
+  // Each auxiliary's standby is the principal's, told SUPERASYNC, behind its own link.
+  void add_auxiliaries(const FlushSizeSource& flush_sizes) {
+    out_.auxiliary_standbys.resize(plan_.auxiliaries.size(), out_.standby);
+    for (std::size_t i = 0; i < plan_.auxiliaries.size(); ++i) {
+      RunResult& standby = out_.auxiliary_standbys[i];
+      standby.mode = SyncMode::SuperAsync;
+      standby.network = plan_.auxiliary_networks[i];
+      VirtualAuxiliaryPlan auxiliary{static_cast<std::uint8_t>(i + 1), plan_.auxiliaries[i],
+                                     plan_.auxiliary_networks[i], plan_.window_bytes,
+                                     standby_plan(plan_, flush_sizes)};
+      auxiliary.standby.ack = AckPoint::None;
+      auxiliary.standby.one_way_delay =
+          from_seconds(plan_.auxiliary_networks[i].one_way_delay_seconds);
+      auxiliaries_.push_back(std::make_unique<VirtualAuxiliary>(
+          auxiliary, *disk_, events_, uplink_ ? &*uplink_ : nullptr, standby));
+      out_.primary.auxiliaries.emplace_back().listed = plan_.auxiliaries[i];
+    }
   }
 
   VirtualOutcome run(const StopSource& stop) {
@@ -68,12 +94,14 @@ class Simulation {
       handle(next);
       primary_intervals_.poll(clock_, out_.primary);
       standby_intervals_.poll(clock_, out_.standby);
-      if (closed_ && standby_.caught_up(out_.primary.flushes.bytes)) break;
+      if (closed_ && everyone_caught_up()) break;
     }
     standby_intervals_.finish(clock_.now(), out_.standby);
-    out_.standby.elapsed = now_;
-    out_.standby.buffer_use->note(now_, out_.standby.buffer_use->held_bytes);
-    if (out_.standby.spool) out_.standby.spool->finish(now_);
+    end_standby(out_.standby);
+    for (std::size_t i = 0; i < auxiliaries_.size(); ++i) {
+      out_.primary.auxiliaries[i] = auxiliaries_[i]->stream(out_.primary.elapsed);
+      end_standby(out_.auxiliary_standbys[i]);
+    }
     return out_;
   }
 
@@ -85,7 +113,38 @@ class Simulation {
             network_model_.one_way_delay(), plan.replay, plan.spool_limit_pages};
   }
 
+  bool everyone_caught_up() const {
+    return standby_.caught_up(out_.primary.flushes.bytes) &&
+           std::ranges::all_of(auxiliaries_, [](const auto& a) { return a->caught_up(); });
+  }
+
+  void end_standby(RunResult& standby) const {
+    standby.elapsed = now_;
+    standby.buffer_use->note(now_, standby.buffer_use->held_bytes);
+    if (standby.spool) standby.spool->finish(now_);
+  }
+
+  void pump_auxiliary(std::size_t i) {
+    out_.primary.auxiliaries[i].lag = auxiliaries_[i]->pump(now_);
+  }
+
+  // A stream's turn on the shared uplink: one that cannot take it leaves it to the next.
+  void uplink_turns() {
+    while (const std::optional<std::uint8_t> stream = uplink_->next(now_)) {
+      if (*stream == 0) {
+        pump();
+      } else {
+        pump_auxiliary(*stream - 1U);
+      }
+      if (uplink_->next(now_) == stream) uplink_->leave(*stream);
+    }
+  }
+
   void handle(const ScheduledEvent& e) {
+    if (e.stream > 0) {
+      handle_auxiliary(e, e.stream - 1U);
+      return;
+    }
     switch (e.event) {
       case Event::FlushStart:
         if (closed_) break;
@@ -124,6 +183,33 @@ class Simulation {
       case Event::ReplayDone:
         standby_.replay_done(now_, e.value);
         break;
+      case Event::UplinkFree:
+        uplink_turns();
+        break;
+    }
+  }
+
+  void handle_auxiliary(const ScheduledEvent& e, std::size_t i) {
+    VirtualAuxiliary& auxiliary = *auxiliaries_[i];
+    switch (e.event) {
+      case Event::WindowOpen:
+        auxiliary.window_open(e.value);
+        pump_auxiliary(i);
+        break;
+      case Event::WireFree:
+        pump_auxiliary(i);
+        break;
+      case Event::Arrival:
+        auxiliary.standby().arrival(now_, e.value);
+        break;
+      case Event::StandbyWriteDone:
+        auxiliary.standby().write_done(now_, e.value);
+        break;
+      case Event::ReplayDone:
+        auxiliary.standby().replay_done(now_, e.value);
+        break;
+      default:
+        break;  // the primary's own events, and acks (an auxiliary never acks)
     }
   }
 
@@ -181,6 +267,9 @@ class Simulation {
                             flush_sizes_.varies() ? std::optional(flush_pages_) : std::nullopt);
     flush_sizes_.flushed(VirtualClock::time_point{} + now_);
     shipped_ = false;
+    for (std::size_t i = 0; i < auxiliaries_.size(); ++i) {
+      out_.primary.auxiliaries[i].lag = auxiliaries_[i]->written(now_, flush_bytes());
+    }
     if (limits_reached()) {
       close(now_);
       return;
@@ -203,6 +292,7 @@ class Simulation {
 
   void close(Nanos at) {
     closed_ = true;
+    for (const auto& auxiliary : auxiliaries_) auxiliary->finish_flush_in_flight();
     out_.primary.elapsed = at;
     out_.primary.commit_wait = flush_sizes_.commit_wait();
     out_.primary.workload = flush_sizes_.workload_steps();
@@ -215,9 +305,11 @@ class Simulation {
   std::unique_ptr<DiskModel> disk_;
   VirtualOutcome out_;
   EventQueue events_;
+  std::optional<SharedUplink> uplink_;
   NetworkModel network_model_;
   VirtualNetwork network_;
   VirtualStandby standby_;
+  std::vector<std::unique_ptr<VirtualAuxiliary>> auxiliaries_;
   VirtualClock clock_;
   IntervalReporter primary_intervals_;
   IntervalReporter standby_intervals_;
@@ -251,6 +343,9 @@ VirtualRunPlan virtual_plan_from(const RunConfig& config) {
   plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
   plan.network = config.network.value_or(NetworkParams{});
   plan.window_bytes = config.network_window_bytes();
+  plan.auxiliaries = config.auxiliaries;
+  plan.auxiliary_networks = config.auxiliary_networks;
+  plan.uplink_mbytes_per_sec = config.uplink_mbytes_per_sec;
   plan.buffer_pages = config.standby_request.buffer_pages ? config.standby_request.buffer_pages
                                                           : config.standby_buffer_pages;
   plan.interval = config.interval;

@@ -4,6 +4,7 @@
 // models as a real run, the same RunResult for each side, no sockets and no
 // sleeping; the same inputs give the same result to the nanosecond.
 #include <optional>
+#include <vector>
 
 #include "simhadr/config.hpp"
 #include "simhadr/measure/interval_reporter.hpp"
@@ -23,9 +24,12 @@ struct VirtualRunPlan {
   std::optional<DiskParams> replay;
   std::uint64_t spool_limit_pages = 0;
   std::optional<double> target_mbytes_per_sec;
-  NetworkParams network;
+  NetworkParams network;  // the principal's link
   std::uint64_t window_bytes = kAutotunedWindowBytes;
-  std::optional<std::uint32_t> buffer_pages;  // -hadrBufSize; default 4 flushes
+  std::vector<Endpoint> auxiliaries;  // SUPERASYNC standbys after the principal
+  std::vector<NetworkParams> auxiliary_networks;
+  std::optional<double> uplink_mbytes_per_sec;  // shared by every stream
+  std::optional<std::uint32_t> buffer_pages;    // -hadrBufSize; default 4 flushes
   std::optional<Nanos> interval;
   IntervalSink primary_intervals;
   IntervalSink standby_intervals;
@@ -34,6 +38,7 @@ struct VirtualRunPlan {
 struct VirtualOutcome {
   RunResult primary;
   RunResult standby;
+  std::vector<RunResult> auxiliary_standbys;
   bool interrupted = false;
 };
 

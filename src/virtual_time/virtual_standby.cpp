@@ -7,11 +7,12 @@
 namespace simhadr {
 
 VirtualStandby::VirtualStandby(VirtualStandbyPlan plan, const DiskModel& disk, EventQueue& events,
-                               RunResult& result)
+                               RunResult& result, std::uint8_t stream)
     : plan_(plan),
       disk_(disk),
       events_(events),
       result_(result),
+      stream_(stream),
       capacity_(pages_to_bytes(plan.buffer_pages)) {
   if (plan_.replay) replay_.emplace(*plan_.replay);
   if (plan_.replay && plan_.spool_limit_pages > 0) result_.spool.emplace(plan_.spool_limit_pages);
@@ -56,7 +57,7 @@ void VirtualStandby::take_in(Nanos now) {
     moved = true;
     if (piece.left > 0) break;
     // TCP acknowledges the piece now that the application took it.
-    events_.at(now + plan_.one_way_delay, Event::WindowOpen, piece.size);
+    events_.at(now + plan_.one_way_delay, Event::WindowOpen, piece.size, stream_);
     socket_.pop_front();
   }
   if (!moved) return;
@@ -78,7 +79,7 @@ void VirtualStandby::start_write(Nanos now) {
   const Nanos io_time = disk_.io_time(bytes);
   result_.note_write(bytes, io_time);
   writing_ = true;
-  events_.at(now + io_time, Event::StandbyWriteDone, bytes);
+  events_.at(now + io_time, Event::StandbyWriteDone, bytes, stream_);
 }
 
 void VirtualStandby::write_done(Nanos now, std::uint64_t bytes) {
@@ -104,7 +105,7 @@ void VirtualStandby::start_replay(Nanos now) {
   const Nanos replay_time = replay_->io_time(bytes);
   result_.replays.add(bytes, replay_time);
   replaying_ = true;
-  events_.at(now + replay_time, Event::ReplayDone, bytes);
+  events_.at(now + replay_time, Event::ReplayDone, bytes, stream_);
 }
 
 void VirtualStandby::replay_done(Nanos now, std::uint64_t bytes) {
@@ -122,7 +123,7 @@ void VirtualStandby::replay_done(Nanos now, std::uint64_t bytes) {
 
 void VirtualStandby::ack(Nanos now) {
   result_.note_send(kAckBytes);
-  events_.at(now + plan_.one_way_delay, Event::AckArrival);
+  events_.at(now + plan_.one_way_delay, Event::AckArrival, 0, stream_);
 }
 
 bool VirtualStandby::caught_up(std::uint64_t bytes_sent) const {

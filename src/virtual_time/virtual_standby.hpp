@@ -26,8 +26,9 @@ struct VirtualStandbyPlan {
 
 class VirtualStandby {
  public:
+  // Its events carry `stream`: 0 for the principal, then the auxiliaries.
   VirtualStandby(VirtualStandbyPlan plan, const DiskModel& disk, EventQueue& events,
-                 RunResult& result);
+                 RunResult& result, std::uint8_t stream = 0);
 
   // The primary's flushes, in order, so the standby knows where each ends.
   void expect_flush(std::uint64_t bytes);
@@ -55,6 +56,7 @@ class VirtualStandby {
   std::optional<LinearDisk> replay_;
   EventQueue& events_;
   RunResult& result_;
+  std::uint8_t stream_;
   std::uint64_t capacity_;
   std::deque<Piece> socket_;
   std::deque<std::uint64_t> flush_ends_;      // not yet wholly received

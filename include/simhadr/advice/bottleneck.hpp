@@ -18,6 +18,7 @@ enum class Resource : std::uint8_t {
   StandbyDisk,
   BothDisks,  // SYNC writes on both in series; otherwise the two are equally slow
   NetworkBandwidth,
+  SharedUplink,  // -model's -uplinkRate, full: the auxiliaries' streams take their share
   RoundTrip,
   SocketBufferWindow,
   StandbyReplay,

@@ -92,16 +92,24 @@ struct RunResult {
   std::optional<BufferUse> buffer_use;     // standby
   std::optional<SpoolUse> spool;           // standby, with -spoolLimit
   std::optional<NetworkParams> network;
-  std::uint64_t network_window = 0;          // bytes, with a network model
-  Pow2Histogram flush_page_counts;           // primary, when flush sizes vary
-  std::optional<CommitWait> commit_wait;     // primary, with -logRate
-  std::vector<WorkloadStepTally> workload;   // primary, with -workload
-  std::vector<AuxiliaryStream> auxiliaries;  // primary, with several standbys
+  std::uint64_t network_window = 0;             // bytes, with a network model
+  Pow2Histogram flush_page_counts;              // primary, when flush sizes vary
+  std::optional<CommitWait> commit_wait;        // primary, with -logRate
+  std::vector<WorkloadStepTally> workload;      // primary, with -workload
+  std::vector<AuxiliaryStream> auxiliaries;     // primary, with several standbys
+  std::optional<double> uplink_mbytes_per_sec;  // -model's shared uplink (-uplinkRate)
   IoTally send_phase;           // primary: time from the first byte handed over to the last
   IoTally ack_wait;             // primary: time from the last byte handed over to the ack
   bool modelled = false;        // -model: virtual time
   std::optional<CpuUsage> cpu;  // this side's own CPU cost; absent in virtual time
   std::optional<TcpStats> tcp;  // the kernel's view of the connection; absent in virtual time
+
+  // Every byte the primary handed to a socket: the principal's and the auxiliaries'.
+  std::uint64_t outbound_bytes() const {
+    std::uint64_t bytes = sends.bytes;
+    for (const AuxiliaryStream& auxiliary : auxiliaries) bytes += auxiliary.sent_bytes;
+    return bytes;
+  }
 
   // The run's time without -target idling: what sec/flush divides.
   Nanos busy_time() const { return elapsed - (target ? target->idle : Nanos{0}); }

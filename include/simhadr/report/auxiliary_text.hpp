@@ -9,9 +9,10 @@
 
 namespace simhadr {
 
-// Every byte the primary handed to a socket: the principal's and the auxiliaries'.
-std::uint64_t outbound_bytes(const RunResult& primary);
-
 void write_auxiliary_streams(std::ostream& out, const RunResult& primary);
+
+// With auxiliaries or a modelled uplink, after the Bottleneck paragraph: how
+// the primary's outbound bytes split, and what a shared uplink makes of it.
+void write_uplink_share(std::ostream& out, const RunResult& primary);
 
 }  // namespace simhadr

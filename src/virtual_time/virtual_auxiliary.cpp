@@ -1,0 +1,62 @@
+#include "virtual_time/virtual_auxiliary.hpp"
+
+#include <algorithm>
+
+namespace simhadr {
+
+VirtualAuxiliary::VirtualAuxiliary(const VirtualAuxiliaryPlan& plan, const DiskModel& disk,
+                                   EventQueue& events, SharedUplink* uplink,
+                                   RunResult& standby_result)
+    : listed_(plan.listed),
+      model_(plan.link, plan.window_bytes),
+      network_(model_, events, sender_, plan.stream, uplink),
+      standby_(plan.standby, disk, events, standby_result, plan.stream) {}
+
+StandbyLag VirtualAuxiliary::written(Nanos now, std::uint64_t bytes) {
+  offered_ += bytes;
+  unsent_.push_back({offered_, now});
+  network_.offer(bytes);
+  standby_.expect_flush(bytes);
+  const StandbyLag now_behind = pump(now);
+  worst_.bytes = std::max(worst_.bytes, now_behind.bytes);
+  worst_.flushes = std::max(worst_.flushes, now_behind.flushes);
+  worst_.log_age = std::max(worst_.log_age, now_behind.log_age);
+  return now_behind;
+}
+
+StandbyLag VirtualAuxiliary::pump(Nanos now) {
+  network_.pump(now);
+  while (!unsent_.empty() && unsent_.front().end <= network_.handed_over()) {
+    flushes_.add(unsent_.front().end - whole_bytes_);
+    whole_bytes_ = unsent_.front().end;
+    unsent_.pop_front();
+  }
+  return lag(now);
+}
+
+StandbyLag VirtualAuxiliary::lag(Nanos now) const {
+  StandbyLag behind{offered_ - whole_bytes_, unsent_.size(), Nanos{0}};
+  if (!unsent_.empty()) behind.log_age = std::max(Nanos{0}, now - unsent_.front().written_at);
+  return behind;
+}
+
+void VirtualAuxiliary::finish_flush_in_flight() {
+  const std::uint64_t in_flight_end = unsent_.empty() ? offered_ : unsent_.front().end;
+  // Only a flush already begun is finished, as the real feed does.
+  const bool begun = network_.handed_over() > whole_bytes_;
+  network_.limit_to(begun ? in_flight_end : whole_bytes_);
+}
+
+AuxiliaryStream VirtualAuxiliary::stream(Nanos end) const {
+  AuxiliaryStream stream;
+  stream.listed = listed_;
+  stream.flushes = flushes_;
+  stream.sends = sender_.sends;
+  stream.congestions = sender_.congestions;
+  stream.sent_bytes = network_.handed_over();
+  stream.lag = lag(end);
+  stream.worst_lag = worst_;
+  return stream;
+}
+
+}  // namespace simhadr
