@@ -2,6 +2,7 @@
 // The seam for bytes: the roles' link sees only this interface, so the
 // per-mode sequencing is tested against a fake transport without sockets.
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <stdexcept>
 
@@ -30,6 +31,9 @@ class Transport {
   virtual bool wait_readable(Nanos max_wait) = 0;
   // Ends the sending direction so the peer sees end of stream.
   virtual void close() = 0;
+  // Bytes handed over that the peer has not yet acknowledged (a socket's send
+  // queue); 0 where the transport cannot tell.
+  virtual std::uint64_t unacknowledged_bytes() const { return 0; }
 };
 
 }  // namespace simhadr

@@ -44,11 +44,11 @@ void require_something_takes_time(const RunConfig& config) {
   const bool network_takes_time = config.network && (config.network->one_way_delay_seconds > 0 ||
                                                      config.network->mbytes_per_sec);
   const bool takes_time = config.disk || network_takes_time || config.target_mbytes_per_sec ||
-                          config.logger || config.replay;
+                          config.logger || config.replay || config.uplink_mbytes_per_sec;
   if (!takes_time) {
     throw UsageError(
-        "-model needs something that takes time (-disk, -netRate, -netDelay, -replay, -target "
-        "or -logRate); without it every flush takes no time");
+        "-model needs something that takes time (-disk, -netRate, -netDelay, -uplinkRate, "
+        "-replay, -target or -logRate); without it every flush takes no time");
   }
 }
 

@@ -1,7 +1,9 @@
 #include "net/socket_transport.hpp"
 
 #include <fmt/format.h>
+#include <linux/sockios.h>
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 
 #include <cerrno>
@@ -54,12 +56,18 @@ IoStep receive_waiting_for_nothing(int fd, std::span<char> into) {
 
 class SocketTransport : public Transport {
  public:
-  explicit SocketTransport(tcp::socket socket) : socket_(std::move(socket)) {}
+  explicit SocketTransport(tcp::socket socket)
+      : socket_(std::move(socket)), fd_(socket_.native_handle()) {}
 
   IoStep recv_some(std::span<char> into) override {
     return receive_waiting_for_nothing(fd(), into);
   }
   bool wait_readable(Nanos max_wait) override { return wait_until_ready(fd(), POLLIN, max_wait); }
+  std::uint64_t unacknowledged_bytes() const override {
+    int queued = 0;
+    if (::ioctl(fd_, SIOCOUTQ, &queued) != 0 || queued < 0) return 0;
+    return static_cast<std::uint64_t>(queued);
+  }
 
   void close() override {
     boost::system::error_code ignored;
@@ -67,10 +75,11 @@ class SocketTransport : public Transport {
   }
 
  protected:
-  int fd() { return socket_.native_handle(); }
+  int fd() { return fd_; }
 
  private:
   tcp::socket socket_;
+  int fd_;
 };
 
 // The default: a send that finds the buffer full returns at once, and the

@@ -10,8 +10,8 @@ namespace simhadr {
 namespace {
 
 std::string lag_text(const StandbyLag& lag) {
-  return fmt::format("{} bytes, {} flushes, {:.6f} seconds of log", lag.bytes, lag.flushes,
-                     to_seconds(lag.log_age));
+  return fmt::format("{} bytes ({} in the send queue), {} flushes, {:.6f} seconds of log",
+                     lag.bytes, lag.queued_bytes, lag.flushes, to_seconds(lag.log_age));
 }
 
 }  // namespace

@@ -66,7 +66,10 @@ json target_json(const RunResult& r) {
 }
 
 json lag_json(const StandbyLag& lag) {
-  return {{"bytes", lag.bytes}, {"flushes", lag.flushes}, {"log_seconds", to_seconds(lag.log_age)}};
+  return {{"bytes", lag.bytes},
+          {"queued_bytes", lag.queued_bytes},
+          {"flushes", lag.flushes},
+          {"log_seconds", to_seconds(lag.log_age)}};
 }
 
 json auxiliary_lag_json(const IntervalSample& s) {

@@ -35,8 +35,8 @@ void AuxiliaryFeed::start() {
 
 StandbyLag AuxiliaryFeed::written(std::uint32_t pages, Clock::time_point written_at) {
   std::lock_guard lock(mutex_);
-  backlog_.push_back({pages, written_at});
-  backlog_bytes_ += pages_to_bytes(pages);
+  written_bytes_ += pages_to_bytes(pages);
+  backlog_.push_back({pages, written_at, written_bytes_});
   const StandbyLag lag = lag_locked(written_at);
   worst_.bytes = std::max(worst_.bytes, lag.bytes);
   worst_.flushes = std::max(worst_.flushes, lag.flushes);
@@ -46,9 +46,23 @@ StandbyLag AuxiliaryFeed::written(std::uint32_t pages, Clock::time_point written
 }
 
 StandbyLag AuxiliaryFeed::lag_locked(Clock::time_point now) const {
-  StandbyLag lag{backlog_bytes_, backlog_.size(), Nanos{0}};
-  if (!backlog_.empty()) lag.log_age = std::max(Nanos{0}, now - backlog_.front().at);
+  StandbyLag lag{written_bytes_ - acknowledged_, backlog_.size() + handed_.size(), Nanos{0},
+                 unacknowledged_};
+  const Written* oldest = !handed_.empty()    ? &handed_.front()
+                          : !backlog_.empty() ? &backlog_.front()
+                                              : nullptr;
+  if (oldest) lag.log_age = std::max(Nanos{0}, now - oldest->at);
   return lag;
+}
+
+void AuxiliaryFeed::note_acknowledged() {
+  // The send queue may still hold the handshake, which sends does not count.
+  const std::uint64_t handed = counted_.sends.bytes;
+  const std::uint64_t queued = std::min(transport_->unacknowledged_bytes(), handed);
+  std::lock_guard lock(mutex_);
+  unacknowledged_ = queued;
+  acknowledged_ = handed - queued;
+  while (!handed_.empty() && handed_.front().end <= acknowledged_) handed_.pop_front();
 }
 
 void AuxiliaryFeed::ship() {
@@ -64,7 +78,13 @@ void AuxiliaryFeed::ship() {
       {
         std::unique_lock lock(mutex_);
         idle_ = true;
-        while (backlog_.empty() && !finishing_.requested()) more_.wait_for(lock, kIdleSlice);
+        while (backlog_.empty() && !finishing_.requested()) {
+          if (more_.wait_for(lock, kIdleSlice) == std::cv_status::timeout && !handed_.empty()) {
+            lock.unlock();
+            note_acknowledged();
+            lock.lock();
+          }
+        }
         idle_ = false;
         if (finishing_.requested()) break;
         next = backlog_.front();
@@ -73,14 +93,18 @@ void AuxiliaryFeed::ship() {
       if (end != TransferEnd::Done) break;
       const std::uint64_t bytes = pages_to_bytes(next.pages);
       counted_.flushes.add(bytes);
-      std::lock_guard lock(mutex_);
-      backlog_.pop_front();
-      backlog_bytes_ -= bytes;
+      {
+        std::lock_guard lock(mutex_);
+        backlog_.pop_front();
+        handed_.push_back(next);
+      }
+      note_acknowledged();
     }
     if (end == TransferEnd::PeerClosed) failure = "the standby closed the connection";
   } catch (const TransportError& error) {
     failure = error.what();
   }
+  note_acknowledged();
   transport_->close();
   std::lock_guard lock(mutex_);
   failure_ = std::move(failure);

@@ -4,7 +4,10 @@
 // and the feed ships the flushes in order, as fast as the auxiliary's
 // connection takes them. When that connection is slower than the log, the
 // flushes wait here (remote catch-up reads them from the primary's log), and
-// the lag says how far behind the auxiliary is.
+// the lag says how far behind the auxiliary is: the log the primary has
+// written that the auxiliary's TCP has not yet acknowledged (waiting here, or
+// in the socket's send queue). What the auxiliary's own receive buffer holds
+// unread is beyond what the primary can see.
 #include <condition_variable>
 #include <deque>
 #include <memory>
@@ -50,8 +53,11 @@ class AuxiliaryFeed {
   struct Written {
     std::uint32_t pages;
     Clock::time_point at;
+    std::uint64_t end;  // offset just past it, in the log written since the start
   };
   void ship();
+  // After a send, and while idle: drops the flushes the auxiliary's TCP has acknowledged.
+  void note_acknowledged();
   // The lag as of `now`; the caller holds the lock.
   StandbyLag lag_locked(Clock::time_point now) const;
 
@@ -65,10 +71,13 @@ class AuxiliaryFeed {
 
   mutable std::mutex mutex_;
   std::condition_variable more_;
-  std::deque<Written> backlog_;  // written, not yet wholly handed over (the front is in flight)
-  std::uint64_t backlog_bytes_ = 0;
-  StandbyLag worst_;   // each figure's own worst, as flushes were written
-  bool idle_ = false;  // the feed waits for the next flush
+  std::deque<Written> backlog_;      // written, not yet wholly handed over (the front is in flight)
+  std::deque<Written> handed_;       // handed over, not yet wholly acknowledged
+  std::uint64_t written_bytes_ = 0;  // since the start
+  std::uint64_t acknowledged_ = 0;   // since the start
+  std::uint64_t unacknowledged_ = 0;  // the socket's send queue
+  StandbyLag worst_;                  // each figure's own worst, as flushes were written
+  bool idle_ = false;                 // the feed waits for the next flush
   std::string failure_;
   std::optional<CpuUsage> cpu_;
   std::thread thread_;

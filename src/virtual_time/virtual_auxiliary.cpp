@@ -14,7 +14,7 @@ VirtualAuxiliary::VirtualAuxiliary(const VirtualAuxiliaryPlan& plan, const DiskM
 
 StandbyLag VirtualAuxiliary::written(Nanos now, std::uint64_t bytes) {
   offered_ += bytes;
-  unsent_.push_back({offered_, now});
+  backlog_.push_back({offered_, now});
   network_.offer(bytes);
   standby_.expect_flush(bytes);
   const StandbyLag now_behind = pump(now);
@@ -26,25 +26,33 @@ StandbyLag VirtualAuxiliary::written(Nanos now, std::uint64_t bytes) {
 
 StandbyLag VirtualAuxiliary::pump(Nanos now) {
   network_.pump(now);
-  while (!unsent_.empty() && unsent_.front().end <= network_.handed_over()) {
-    flushes_.add(unsent_.front().end - whole_bytes_);
-    whole_bytes_ = unsent_.front().end;
-    unsent_.pop_front();
+  while (!backlog_.empty() && backlog_.front().end <= network_.handed_over()) {
+    flushes_.add(backlog_.front().end - whole_bytes_);
+    whole_bytes_ = backlog_.front().end;
+    handed_.push_back(backlog_.front());
+    backlog_.pop_front();
   }
+  // As the real feed: a flush is behind until the auxiliary's TCP has acknowledged all of it.
+  const std::uint64_t acknowledged = network_.handed_over() - network_.in_flight();
+  while (!handed_.empty() && handed_.front().end <= acknowledged) handed_.pop_front();
   return lag(now);
 }
 
 StandbyLag VirtualAuxiliary::lag(Nanos now) const {
-  StandbyLag behind{offered_ - whole_bytes_, unsent_.size(), Nanos{0}};
-  if (!unsent_.empty()) behind.log_age = std::max(Nanos{0}, now - unsent_.front().written_at);
+  const std::uint64_t acknowledged = network_.handed_over() - network_.in_flight();
+  StandbyLag behind{offered_ - acknowledged, backlog_.size() + handed_.size(), Nanos{0},
+                    network_.in_flight()};
+  const Written* oldest = !handed_.empty()    ? &handed_.front()
+                          : !backlog_.empty() ? &backlog_.front()
+                                              : nullptr;
+  if (oldest) behind.log_age = std::max(Nanos{0}, now - oldest->written_at);
   return behind;
 }
 
 void VirtualAuxiliary::finish_flush_in_flight() {
-  const std::uint64_t in_flight_end = unsent_.empty() ? offered_ : unsent_.front().end;
   // Only a flush already begun is finished, as the real feed does.
   const bool begun = network_.handed_over() > whole_bytes_;
-  network_.limit_to(begun ? in_flight_end : whole_bytes_);
+  network_.limit_to(begun ? backlog_.front().end : whole_bytes_);
 }
 
 AuxiliaryStream VirtualAuxiliary::stream(Nanos end) const {

@@ -46,7 +46,7 @@ class VirtualAuxiliary {
   AuxiliaryStream stream(Nanos end) const;
 
  private:
-  struct Unsent {
+  struct Written {
     std::uint64_t end;  // offset just past the flush
     Nanos written_at;
   };
@@ -57,7 +57,8 @@ class VirtualAuxiliary {
   RunResult sender_;
   VirtualNetwork network_;
   VirtualStandby standby_;
-  std::deque<Unsent> unsent_;
+  std::deque<Written> backlog_;  // not yet wholly handed over
+  std::deque<Written> handed_;   // handed over, not yet wholly acknowledged
   std::uint64_t offered_ = 0;
   std::uint64_t whole_bytes_ = 0;  // of the flushes wholly handed over
   IoTally flushes_;

@@ -29,6 +29,8 @@ class VirtualNetwork {
   void window_open(std::uint64_t bytes) { in_flight_ -= bytes; }
   // Every byte handed over so far.
   std::uint64_t handed_over() const { return handed_over_; }
+  // Bytes handed over whose acknowledgement is not back yet.
+  std::uint64_t in_flight() const { return in_flight_; }
   // Bytes offered but not yet handed over.
   std::uint64_t pending() const { return pending_; }
   // Hands over no more than `total` bytes in all (the run ended): the rest stays behind.

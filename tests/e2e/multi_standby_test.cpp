@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "pair_run.hpp"
+#include "two_hosts.hpp"
 
 namespace simhadr::e2e {
 namespace {
@@ -23,6 +24,7 @@ struct AuxiliarySection {
   std::uint64_t sent_bytes = 0;
   std::uint64_t flushes = 0;
   std::uint64_t end_lag_bytes = 0;
+  std::uint64_t end_queued_bytes = 0;
   std::uint64_t worst_lag_bytes = 0;
 };
 
@@ -31,10 +33,10 @@ std::optional<AuxiliarySection> auxiliary_section(const std::string& report, int
   std::smatch m;
   const std::regex section(
       "Auxiliary standby " + std::to_string(number) +
-      R"( \([^)]*\), SUPERASYNC:\nTotal (\d+) bytes sent in [\d.]+ seconds\. [\d.]+ MBytes/sec, (\d+) flushes, [\d.]+% of the primary's outbound bytes\nTotal \d+ send calls, \d+ congestions, [\d.]+ seconds\nBehind at the end: (\d+) bytes, \d+ flushes, [\d.]+ seconds of log\nBehind at worst:   (\d+) bytes)");
+      R"( \([^)]*\), SUPERASYNC:\nTotal (\d+) bytes sent in [\d.]+ seconds\. [\d.]+ MBytes/sec, (\d+) flushes, [\d.]+% of the primary's outbound bytes\nTotal \d+ send calls, \d+ congestions, [\d.]+ seconds\nBehind at the end: (\d+) bytes \((\d+) in the send queue\), \d+ flushes, [\d.]+ seconds of log\nBehind at worst:   (\d+) bytes)");
   if (!std::regex_search(report, m, section)) return std::nullopt;
   return AuxiliarySection{std::stoull(m[1]), std::stoull(m[2]), std::stoull(m[3]),
-                          std::stoull(m[4])};
+                          std::stoull(m[4]), std::stoull(m[5])};
 }
 
 std::vector<std::string> standby_on(const std::string& address, const std::string& port,
@@ -84,8 +86,9 @@ TEST_P(ThreeStandbys, EveryStandbyGetsWholeFlushesAndTheBytesThePrimaryShippedTo
     EXPECT_EQ(standby.recv_bytes, section->sent_bytes);
     EXPECT_EQ(section->sent_bytes, section->flushes * kFlushBytes);
     EXPECT_EQ(standby.flushes, section->flushes);
-    // What it was sent plus what it was behind by is everything the primary wrote.
-    EXPECT_EQ(section->sent_bytes + section->end_lag_bytes, principal.log_bytes);
+    // What its TCP acknowledged plus what it was behind by is everything the primary wrote.
+    EXPECT_EQ(section->sent_bytes - section->end_queued_bytes + section->end_lag_bytes,
+              principal.log_bytes);
     EXPECT_LE(section->end_lag_bytes, section->worst_lag_bytes);
   }
   // Each -interval line gives both auxiliaries' lag.
@@ -166,6 +169,67 @@ TEST(MultiStandby, TheOriginalStandbyPlaysThePrincipalAndAnAuxiliary) {
     const ParsedReport auxiliary_got = parse_report(auxiliary.out()).value_or(ParsedReport{});
     EXPECT_EQ(auxiliary_got.recv_bytes, section->sent_bytes) << auxiliary.out();
     EXPECT_EQ(auxiliary_got.mode, "SUPERASYNC");
+  }
+}
+
+struct SiteRun {
+  std::string primary_out;
+  std::vector<ParsedReport> standbys;
+};
+
+// An ASYNC primary and its principal plus `auxiliaries` standbys across the site's bridge.
+SiteRun run_site(const Site& site, std::size_t auxiliaries) {
+  std::string hosts = Site::standby_address(0);
+  std::string ports = "47001";
+  for (std::size_t i = 1; i <= auxiliaries; ++i) {
+    hosts.append(",").append(Site::standby_address(i));
+    ports.append(",47001");
+  }
+  ChildProcess primary(
+      TwoHosts::inside(site.primary(), SIMHADR_BINARY,
+                       {"-role", "primary", "-lhost", Site::kPrimaryAddress, "-lport", "47000",
+                        "-rhost", hosts, "-rport", ports, "-syncMode", "ASYNC", "-t", "2"}),
+      TwoHosts::launcher());
+  primary.wait_listening(47000, 5s);
+  std::vector<std::unique_ptr<ChildProcess>> standbys;
+  for (std::size_t i = 0; i <= auxiliaries; ++i) {
+    standbys.push_back(std::make_unique<ChildProcess>(
+        TwoHosts::inside(site.standby(i), SIMHADR_BINARY,
+                         {"-role", "standby", "-lhost", Site::standby_address(i), "-lport", "47001",
+                          "-rhost", Site::kPrimaryAddress, "-rport", "47000"}),
+        TwoHosts::launcher()));
+  }
+  SiteRun run;
+  EXPECT_EQ(primary.wait(kRunBound), 0) << primary.out() << primary.err();
+  run.primary_out = primary.out();
+  for (auto& standby : standbys) {
+    EXPECT_EQ(standby->wait(kRunBound), 0) << standby->out() << standby->err();
+    run.standbys.push_back(parse_report(standby->out()).value_or(ParsedReport{}));
+  }
+  return run;
+}
+
+TEST(MultiStandbySite, ThroughABridgeEveryStandbyGetsWhatThePrimaryShippedToIt) {
+  if (const auto why = TwoHosts::unavailable()) GTEST_SKIP() << *why;
+  const Site site("100mbit");
+  for (std::size_t auxiliaries = 0; auxiliaries <= 2; ++auxiliaries) {
+    SCOPED_TRACE(auxiliaries);
+    const SiteRun run = run_site(site, auxiliaries);
+    const ParsedReport principal = parse_report(run.primary_out).value_or(ParsedReport{});
+    ASSERT_EQ(run.standbys.size(), auxiliaries + 1);
+    EXPECT_EQ(run.standbys[0].recv_bytes, principal.sent_bytes);
+    EXPECT_EQ(principal.sent_bytes, principal.log_bytes);
+    for (std::size_t i = 1; i <= auxiliaries; ++i) {
+      const auto section = auxiliary_section(run.primary_out, static_cast<int>(i + 1));
+      ASSERT_TRUE(section) << run.primary_out;
+      EXPECT_EQ(run.standbys[i].recv_bytes, section->sent_bytes);
+      EXPECT_EQ(section->sent_bytes, section->flushes * kFlushBytes);
+      EXPECT_EQ(section->sent_bytes - section->end_queued_bytes + section->end_lag_bytes,
+                principal.log_bytes);
+    }
+    // The principal's TCP paced at its share of the 100 Mbit/s uplink.
+    expect_bottleneck(run.primary_out, "network bandwidth: ");
+    EXPECT_EQ(run.primary_out.find("Uplink: ") != std::string::npos, auxiliaries > 0);
   }
 }
 

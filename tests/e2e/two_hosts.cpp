@@ -128,6 +128,61 @@ void TwoHosts::remove() {
   }
 }
 
+Site::Site(std::optional<std::string> uplink_rate) {
+  remove_orphans();
+  static std::atomic<int> made{0};
+  const std::string stem =
+      std::string(kPrefix) + std::to_string(::getpid()) + "-site" + std::to_string(made++);
+  primary_ = stem + "-p";
+  switch_ = stem + "-w";
+  const std::string ip = ip_program();
+  try {
+    add_namespace(switch_);
+    run(ip + " -n " + switch_ + " link add br0 type bridge");
+    run(ip + " -n " + switch_ + " link set br0 up");
+    const auto attach = [&](const std::string& ns, const std::string& address,
+                            const std::string& device) {
+      add_namespace(ns);
+      run(ip + " link add " + device + "a netns " + ns + " type veth peer name " + device +
+          "b netns " + switch_);
+      run(ip + " -n " + ns + " addr add " + address + "/24 dev " + device + "a");
+      run(ip + " -n " + ns + " link set " + device + "a up");
+      run(ip + " -n " + switch_ + " link set " + device + "b master br0");
+      run(ip + " -n " + switch_ + " link set " + device + "b up");
+    };
+    attach(primary_, kPrimaryAddress, "up");
+    for (std::size_t i = 0; i < 3; ++i) {
+      standbys_.push_back(stem + "-s" + std::to_string(i + 1));
+      attach(standbys_.back(), standby_address(i), "sb" + std::to_string(i + 1));
+    }
+    if (uplink_rate) {
+      run(ip + " netns exec " + primary_ + " tc qdisc add dev upa root tbf rate " + *uplink_rate +
+          " burst 32kbit latency 400ms");
+    }
+  } catch (...) {
+    remove();
+    throw;
+  }
+}
+
+Site::~Site() {
+  remove();
+}
+
+std::string Site::standby_address(std::size_t i) {
+  return "198.18.0." + std::to_string(2 + i);
+}
+
+void Site::remove() {
+  for (const std::string& ns : standbys_) {
+    std::system((ip_program() + " netns delete " + ns + " >/dev/null 2>&1").c_str());
+  }
+  for (const std::string* ns : {&primary_, &switch_}) {
+    if (ns->empty()) continue;
+    std::system((ip_program() + " netns delete " + *ns + " >/dev/null 2>&1").c_str());
+  }
+}
+
 PairRun run_across(const TwoHosts& hosts, const std::vector<std::string>& primary_extra,
                    const std::vector<std::string>& standby_extra, const PairPrograms& programs) {
   using namespace std::chrono_literals;

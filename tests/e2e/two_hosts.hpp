@@ -52,6 +52,29 @@ class TwoHosts {
   std::string primary_, standby_, intruder_;
 };
 
+// A multi-standby site: the primary and three standbys, each in a namespace
+// of its own, joined through a bridge in a fifth (the switch). The tbf, when
+// given, limits the primary's link to the switch: the uplink every stream
+// to a standby shares. Removed by the destructor, as TwoHosts.
+class Site {
+ public:
+  explicit Site(std::optional<std::string> uplink_rate);
+  ~Site();
+  Site(const Site&) = delete;
+  Site& operator=(const Site&) = delete;
+
+  static constexpr const char* kPrimaryAddress = "198.18.0.1";
+  // Standby i (0 the principal) is at 198.18.0.(2 + i).
+  static std::string standby_address(std::size_t i);
+  const std::string& primary() const { return primary_; }
+  const std::string& standby(std::size_t i) const { return standbys_.at(i); }
+
+ private:
+  void remove();
+  std::string primary_, switch_;
+  std::vector<std::string> standbys_;
+};
+
 // The binaries each side runs: ours unless told (the interop tests give the original's).
 struct PairPrograms {
   std::string primary = SIMHADR_BINARY;

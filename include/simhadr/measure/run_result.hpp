@@ -37,12 +37,14 @@ struct TargetStats {
 };
 
 // How far an auxiliary standby is behind the primary's log: what the primary
-// has written but not yet handed to the auxiliary's socket, including the
-// flush in flight, and how old the oldest of it is.
+// has written that the auxiliary's TCP has not acknowledged (not yet handed
+// to its socket, or in the socket's send queue), the flushes it touches, and
+// how old the oldest of it is.
 struct StandbyLag {
   std::uint64_t bytes = 0;
   std::uint64_t flushes = 0;
   Nanos log_age{};
+  std::uint64_t queued_bytes = 0;  // of `bytes`, in the send queue
 };
 
 // The primary's stream to one auxiliary standby (SUPERASYNC, never waited for).
