@@ -41,7 +41,7 @@ void write_auxiliary_streams(std::ostream& out, const RunResult& primary) {
 }
 
 void write_uplink_share(std::ostream& out, const RunResult& primary) {
-  if (primary.auxiliaries.empty() && !primary.uplink_mbytes_per_sec) return;
+  if (primary.auxiliaries.empty()) return;
   const std::uint64_t outbound = primary.outbound_bytes();
   const auto share = [&](std::uint64_t bytes) {
     return outbound > 0 ? static_cast<double>(bytes) / outbound * 100 : 0.0;

@@ -27,21 +27,23 @@ bool VirtualNetwork::pump(Nanos now) {
       sender_.note_congestion(waited);
       congested_since_.reset();
     }
-    if (wire_free_at_ > now) {
-      if (uplink_) uplink_->leave(stream_);
-      return retry_at(wire_free_at_);
-    }
-    if (uplink_ && !uplink_->free_for(stream_, now)) {
-      uplink_->wait(stream_);
-      return false;
-    }
-    if (uplink_) piece = std::min(piece, uplink_->quantum_bytes());
-    wire_free_at_ = now + model_.serialization(piece);
-    Nanos wire_end = wire_free_at_;
+    Nanos wire_end{};
     if (uplink_) {
+      // Behind a shared uplink the own link is a queue the window bounds: a piece leaves the
+      // uplink in its turn and starts on the own link when that is free.
+      if (!uplink_->free_for(stream_, now)) {
+        uplink_->wait(stream_);
+        return false;
+      }
+      piece = std::min(piece, uplink_->quantum_bytes());
       const Nanos uplink_free = uplink_->take(stream_, now, piece);
       events_.at(uplink_free, Event::UplinkFree);
-      wire_end = std::max(wire_end, uplink_free);
+      wire_free_at_ = std::max(now, wire_free_at_) + model_.serialization(piece);
+      wire_end = std::max(wire_free_at_, uplink_free);
+    } else {
+      if (wire_free_at_ > now) return retry_at(wire_free_at_);
+      wire_free_at_ = now + model_.serialization(piece);
+      wire_end = wire_free_at_;
     }
     in_flight_ += piece;
     pending_ -= piece;

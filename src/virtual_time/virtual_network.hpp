@@ -3,8 +3,9 @@
 // piece under the network model's rate and window (NetworkModel), reach the
 // standby one delay after their wire end, and leave the window one delay
 // after the standby took them into its receive buffer. With a shared uplink
-// (-uplinkRate), each piece also takes its turn on the uplink, and its wire
-// end is the later of the two.
+// (-uplinkRate), each piece first takes its turn on the uplink, then queues
+// for its own link (the window bounds that queue, as a router's would hold
+// it); its wire end is the later of the two.
 #include <cstdint>
 #include <optional>
 

@@ -75,6 +75,7 @@ class Simulation {
           auxiliary, *disk_, events_, uplink_ ? &*uplink_ : nullptr, standby));
       out_.primary.auxiliaries.emplace_back().listed = plan_.auxiliaries[i];
     }
+    caught_up_at_.resize(plan_.auxiliaries.size() + 1);
   }
 
   VirtualOutcome run(const StopSource& stop) {
@@ -96,11 +97,11 @@ class Simulation {
       standby_intervals_.poll(clock_, out_.standby);
       if (closed_ && everyone_caught_up()) break;
     }
-    standby_intervals_.finish(clock_.now(), out_.standby);
-    end_standby(out_.standby);
+    standby_intervals_.finish(Clock::time_point{} + caught_up_at_[0].value_or(now_), out_.standby);
+    end_standby(out_.standby, caught_up_at_[0].value_or(now_));
     for (std::size_t i = 0; i < auxiliaries_.size(); ++i) {
       out_.primary.auxiliaries[i] = auxiliaries_[i]->stream(out_.primary.elapsed);
-      end_standby(out_.auxiliary_standbys[i]);
+      end_standby(out_.auxiliary_standbys[i], caught_up_at_[i + 1].value_or(now_));
     }
     return out_;
   }
@@ -113,15 +114,20 @@ class Simulation {
             network_model_.one_way_delay(), plan.replay, plan.spool_limit_pages};
   }
 
-  bool everyone_caught_up() const {
-    return standby_.caught_up(out_.primary.flushes.bytes) &&
-           std::ranges::all_of(auxiliaries_, [](const auto& a) { return a->caught_up(); });
+  // Once the primary has closed: each standby's run ends when it has everything it was sent.
+  bool everyone_caught_up() {
+    for (std::size_t i = 0; i < caught_up_at_.size(); ++i) {
+      const bool caught_up = i == 0 ? standby_.caught_up(out_.primary.flushes.bytes)
+                                    : auxiliaries_[i - 1]->caught_up();
+      if (caught_up && !caught_up_at_[i]) caught_up_at_[i] = now_;
+    }
+    return std::ranges::all_of(caught_up_at_, [](const auto& at) { return at.has_value(); });
   }
 
-  void end_standby(RunResult& standby) const {
-    standby.elapsed = now_;
-    standby.buffer_use->note(now_, standby.buffer_use->held_bytes);
-    if (standby.spool) standby.spool->finish(now_);
+  static void end_standby(RunResult& standby, Nanos at) {
+    standby.elapsed = at;
+    standby.buffer_use->note(at, standby.buffer_use->held_bytes);
+    if (standby.spool) standby.spool->finish(at);
   }
 
   void pump_auxiliary(std::size_t i) {
@@ -310,6 +316,7 @@ class Simulation {
   VirtualNetwork network_;
   VirtualStandby standby_;
   std::vector<std::unique_ptr<VirtualAuxiliary>> auxiliaries_;
+  std::vector<std::optional<Nanos>> caught_up_at_;  // the principal's, then each auxiliary's
   VirtualClock clock_;
   IntervalReporter primary_intervals_;
   IntervalReporter standby_intervals_;
@@ -345,7 +352,14 @@ VirtualRunPlan virtual_plan_from(const RunConfig& config) {
   plan.window_bytes = config.network_window_bytes();
   plan.auxiliaries = config.auxiliaries;
   plan.auxiliary_networks = config.auxiliary_networks;
-  plan.uplink_mbytes_per_sec = config.uplink_mbytes_per_sec;
+  if (config.uplink_mbytes_per_sec && plan.auxiliaries.empty()) {
+    // One stream: the uplink is one more link on its way, and the slower of the two limits it.
+    plan.network.mbytes_per_sec =
+        std::min(plan.network.mbytes_per_sec.value_or(*config.uplink_mbytes_per_sec),
+                 *config.uplink_mbytes_per_sec);
+  } else {
+    plan.uplink_mbytes_per_sec = config.uplink_mbytes_per_sec;
+  }
   plan.buffer_pages = config.standby_request.buffer_pages ? config.standby_request.buffer_pages
                                                           : config.standby_buffer_pages;
   plan.interval = config.interval;

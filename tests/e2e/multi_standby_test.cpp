@@ -6,7 +6,10 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <thread>
 
@@ -17,6 +20,7 @@ namespace simhadr::e2e {
 namespace {
 
 using namespace std::chrono_literals;
+using nlohmann::json;
 
 constexpr std::uint64_t kFlushBytes = 16 * 4096;
 
@@ -170,6 +174,53 @@ TEST(MultiStandby, TheOriginalStandbyPlaysThePrincipalAndAnAuxiliary) {
     EXPECT_EQ(auxiliary_got.recv_bytes, section->sent_bytes) << auxiliary.out();
     EXPECT_EQ(auxiliary_got.mode, "SUPERASYNC");
   }
+}
+
+json model_document(const std::vector<std::string>& args) {
+  const std::filesystem::path doc = scratch_file("multi-standby", "model.json");
+  ChildProcess run(concat(concat({"-model", "-syncMode", "ASYNC"}, args), {"-json", doc.string()}));
+  EXPECT_EQ(run.wait(kRunBound), 0) << run.err();
+  EXPECT_EQ(expect_valid_json(doc.string()), 1u);
+  std::ifstream in(doc);
+  return json::parse(in);
+}
+
+TEST(MultiStandbyModel, ThreeStreamsShareAFullUplinkEvenlyAndTheAdvisorSaysSo) {
+  const json doc = model_document({"-rhost", "a,b,c", "-uplinkRate", "12.5", "-t", "10"});
+  const json& primary = doc["runs"][0];
+  const double payload = 12.5 * 1448 / 1538;
+  const double principal = primary["send"]["mbytes_per_sec"].get<double>();
+  EXPECT_NEAR(principal, payload / 3, payload / 3 * 0.01);
+  ASSERT_EQ(primary["auxiliary_standbys"].size(), 2u);
+  double sum = principal;
+  for (const json& auxiliary : primary["auxiliary_standbys"]) {
+    EXPECT_NEAR(auxiliary["mbytes_per_sec"].get<double>(), payload / 3, payload / 3 * 0.01);
+    EXPECT_NEAR(auxiliary["share_of_outbound"].get<double>(), 1.0 / 3, 0.01);
+    sum += auxiliary["mbytes_per_sec"].get<double>();
+  }
+  EXPECT_NEAR(sum, payload, payload * 0.01);
+  EXPECT_EQ(primary["bottleneck"]["resource"], "shared uplink");
+}
+
+TEST(MultiStandbyModel, ASlowDisasterRecoveryLinkFallsBehindAtTheLogsRateLessItsOwn) {
+  // 20 MB/s of log; the auxiliary's 5 MB/s link carries 4.71 MB/s of it.
+  const json doc = model_document({"-rhost", "pr,dr", "-netRate", "1000,5", "-netDelay",
+                                   "0.0001,0.02", "-target", "20", "-t", "10", "-interval", "1"});
+  const json& auxiliary = doc["runs"][0]["auxiliary_standbys"][0];
+  const double falls_behind = 20.0 - 5.0 * 1448 / 1538;
+  const double lag = auxiliary["lag_at_end"]["bytes"].get<double>() / 1e6;
+  EXPECT_NEAR(lag, falls_behind * 10, falls_behind * 10 * 0.05);
+  EXPECT_GE(auxiliary["worst_lag"]["bytes"], auxiliary["lag_at_end"]["bytes"]);
+  // The oldest log it lacks is about lag / log rate old.
+  EXPECT_NEAR(auxiliary["lag_at_end"]["log_seconds"].get<double>(), lag / 20, lag / 20 * 0.1);
+  std::uint64_t previous = 0;
+  for (const json& interval : doc["runs"][0]["intervals"]) {
+    const std::uint64_t behind = interval["auxiliary_lag"][0]["bytes"];
+    EXPECT_GT(behind, previous);
+    previous = behind;
+  }
+  // The principal is not held back by it.
+  EXPECT_NEAR(doc["runs"][0]["log"]["mbytes_per_sec"].get<double>(), 20.0, 0.2);
 }
 
 struct SiteRun {
