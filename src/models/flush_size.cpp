@@ -119,8 +119,8 @@ void LoggerFlushSizes::flushed(Clock::time_point done) {
   max_wait_ = std::max(max_wait_, oldest);
   shipped_total_ += bytes;
   // A flush that ends as a step ends counts for that step.
-  const auto step = static_cast<std::size_t>(std::ranges::lower_bound(step_ends_, done) -
-                                             step_ends_.begin());
+  const auto step =
+      static_cast<std::size_t>(std::ranges::lower_bound(step_ends_, done) - step_ends_.begin());
   if (step < tallies_.size()) {
     WorkloadStepTally& tally = tallies_[step];
     tally.shipped_bytes += bytes;

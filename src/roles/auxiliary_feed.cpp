@@ -38,9 +38,7 @@ StandbyLag AuxiliaryFeed::written(std::uint32_t pages, Clock::time_point written
   written_bytes_ += pages_to_bytes(pages);
   backlog_.push_back({pages, written_at, written_bytes_});
   const StandbyLag lag = lag_locked(written_at);
-  worst_.bytes = std::max(worst_.bytes, lag.bytes);
-  worst_.flushes = std::max(worst_.flushes, lag.flushes);
-  worst_.log_age = std::max(worst_.log_age, lag.log_age);
+  worst_.keep_worst(lag);
   if (idle_) more_.notify_one();
   return lag;
 }

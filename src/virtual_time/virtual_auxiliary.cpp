@@ -18,9 +18,7 @@ StandbyLag VirtualAuxiliary::written(Nanos now, std::uint64_t bytes) {
   network_.offer(bytes);
   standby_.expect_flush(bytes);
   const StandbyLag now_behind = pump(now);
-  worst_.bytes = std::max(worst_.bytes, now_behind.bytes);
-  worst_.flushes = std::max(worst_.flushes, now_behind.flushes);
-  worst_.log_age = std::max(worst_.log_age, now_behind.log_age);
+  worst_.keep_worst(now_behind);
   return now_behind;
 }
 

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -120,6 +121,35 @@ TEST(Sweep, DrawsAPlotOverASocketBufferSweep) {
   char magic[4] = {};
   png.read(magic, 4);
   EXPECT_EQ(std::string(magic + 1, 3), "PNG");
+}
+
+TEST(Sweep, SweepsAnAuxiliarysLinkInTheModelAndPlotsItsLag) {
+  const fs::path dir = scratch_dir("sweep-model");
+  ChildProcess sweep({"netRate", "5,50", "--model", "--template", "1000,{}", "--modes", "ASYNC",
+                      "--seconds", "4", "--out", dir.string(), "--simhadr", SIMHADR_BINARY, "--",
+                      "-rhost", "pr,dr", "-target", "20"},
+                     std::string(SIMHADR_SOURCE_DIR) + "/tools/sweep");
+  ASSERT_EQ(sweep.wait(120s), 0) << sweep.out() << sweep.err();
+  const std::vector<std::string> lines = csv_lines(dir / "points.csv");
+  ASSERT_EQ(lines.size(), 3u);
+  const auto fields = [](const std::string& line) {
+    std::vector<std::string> cells;
+    std::istringstream in(line);
+    for (std::string cell; std::getline(in, cell, ',');) cells.push_back(cell);
+    return cells;
+  };
+  const std::vector<std::string> header = fields(lines[0]);
+  const auto lag_column = std::ranges::find(header, "standby2_worst_lag_bytes") - header.begin();
+  ASSERT_LT(static_cast<std::size_t>(lag_column), header.size()) << lines[0];
+  // A 5 MB/s link falls behind 20 MB/s of log by about 15 MB a second; a 50 MB/s one keeps up.
+  EXPECT_GT(std::stod(fields(lines[1]).at(lag_column)), 40e6) << lines[1];
+  EXPECT_LT(std::stod(fields(lines[2]).at(lag_column)), 1e6) << lines[2];
+  for (const char* png_name : {"points.png", "lag.png"}) {
+    std::ifstream png(dir / png_name, std::ios::binary);
+    char magic[4] = {};
+    png.read(magic, 4);
+    EXPECT_EQ(std::string(magic + 1, 3), "PNG") << png_name;
+  }
 }
 
 }  // namespace

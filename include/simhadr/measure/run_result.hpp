@@ -1,6 +1,7 @@
 #pragma once
 // Everything a run measured, as plain totals. Presenters derive rates and
 // averages from it; nothing here knows how it will be printed.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,6 +46,14 @@ struct StandbyLag {
   std::uint64_t flushes = 0;
   Nanos log_age{};
   std::uint64_t queued_bytes = 0;  // of `bytes`, in the send queue
+
+  // As a record of the worst: each figure keeps its own largest.
+  void keep_worst(const StandbyLag& now) {
+    bytes = std::max(bytes, now.bytes);
+    flushes = std::max(flushes, now.flushes);
+    log_age = std::max(log_age, now.log_age);
+    queued_bytes = std::max(queued_bytes, now.queued_bytes);
+  }
 };
 
 // The primary's stream to one auxiliary standby (SUPERASYNC, never waited for).
