@@ -75,17 +75,17 @@ class OptionTable {
     text("role", [this](const std::string& v) { config_.role = parse_role(v); });
     text("lhost", [this](const std::string& v) { config_.local.host = v; });
     text("rhost", [this](const std::string& v) {
-      standby_hosts_ = split_list("rhost", v);
-      config_.remote.host = standby_hosts_.front();
+      standby_lists_.hosts = split_list("rhost", v);
+      config_.remote.host = standby_lists_.hosts.front();
     });
     // 0 lets the kernel choose the primary's port (it is printed); the standby needs a real one.
     text("lport", [this](const std::string& v) { config_.local.port = parse_port("lport", v, 0); });
     text("rport", [this](const std::string& v) {
-      standby_ports_.clear();
+      standby_lists_.ports.clear();
       for (const std::string& port : split_list("rport", v)) {
-        standby_ports_.push_back(parse_port("rport", port, 1));
+        standby_lists_.ports.push_back(parse_port("rport", port, 1));
       }
-      config_.remote.port = standby_ports_.front();
+      config_.remote.port = standby_lists_.ports.front();
     });
   }
 
@@ -192,18 +192,18 @@ class OptionTable {
             })
         ->expected(2);
     text("netDelay", [this](const std::string& v) {
-      net_delays_.clear();
+      standby_lists_.delays.clear();
       for (const std::string& delay : split_list("netDelay", v)) {
-        net_delays_.push_back(parse_number<double>("netDelay", delay, 0.0, 10.0));
+        standby_lists_.delays.push_back(parse_number<double>("netDelay", delay, 0.0, 10.0));
       }
-      network().one_way_delay_seconds = net_delays_.front();
+      network().one_way_delay_seconds = standby_lists_.delays.front();
     });
     text("netRate", [this](const std::string& v) {
-      net_rates_.clear();
+      standby_lists_.rates.clear();
       for (const std::string& rate : split_list("netRate", v)) {
-        net_rates_.push_back(parse_positive("netRate", rate, 1e6));
+        standby_lists_.rates.push_back(parse_positive("netRate", rate, 1e6));
       }
-      network().mbytes_per_sec = net_rates_.front();
+      network().mbytes_per_sec = standby_lists_.rates.front();
     });
     text("uplinkRate", [this](const std::string& v) {
       config_.uplink_mbytes_per_sec = parse_positive("uplinkRate", v, 1e6);
@@ -293,7 +293,7 @@ class OptionTable {
     } else if (config_.demo) {
       if (config_.role) throw UsageError("-demo runs both roles itself; leave out -role");
       if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
-      refuse_modelled_topology();
+      refuse_modelled_topology(config_, standby_lists_);
       check_flush_sizes(config_);
       command_.action = Action::Demo;
     } else if (config_.role) {
@@ -305,8 +305,9 @@ class OptionTable {
       // A persistent standby waits for the next primary as long as it takes, unless told.
       if (config_.loop && !given("connectTimeout")) config_.waits.connect = Nanos{0};
       command_.action = *config_.role == Role::Primary ? Action::Primary : Action::Standby;
-      refuse_modelled_topology();
-      settle_standby_list();
+      refuse_modelled_topology(config_, standby_lists_);
+      settle_real_standbys(config_, standby_lists_,
+                           [this](std::string_view name) { return given(name); });
       warn_about_other_role();
     } else {
       throw UsageError(
@@ -386,37 +387,9 @@ class OptionTable {
     }
     if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
     check_flush_sizes(config_);
-    settle_modelled_standbys();
+    settle_modelled_standbys(config_, standby_lists_);
     require_something_takes_time(config_);
     command_.action = Action::Model;
-  }
-
-  // -model's standbys: -rhost names them (ports optional), and -netDelay and
-  // -netRate give one value for all or one per standby, in -rhost order.
-  void settle_modelled_standbys() {
-    const std::size_t standbys = std::max<std::size_t>(1, standby_hosts_.size());
-    if (standbys > kMaxStandbys) {
-      throw UsageError(
-          fmt::format("-rhost lists {} standbys; HADR takes at most {}", standbys, kMaxStandbys));
-    }
-    if (!standby_ports_.empty()) pair_standby_list(standby_hosts_, standby_ports_);
-    for (const auto& [name, count] :
-         {std::pair{"netDelay", net_delays_.size()}, std::pair{"netRate", net_rates_.size()}}) {
-      if (count > 1 && count != standbys) {
-        throw UsageError(fmt::format(
-            "-{} lists {} values for {} standbys; give one for all, or one per -rhost entry", name,
-            count, standbys));
-      }
-    }
-    for (std::size_t i = 1; i < standbys; ++i) {
-      config_.auxiliaries.push_back(
-          {standby_hosts_[i], standby_ports_.empty() ? std::uint16_t{0} : standby_ports_[i]});
-      NetworkParams link;
-      if (!net_delays_.empty())
-        link.one_way_delay_seconds = net_delays_[std::min(i, net_delays_.size() - 1)];
-      if (!net_rates_.empty()) link.mbytes_per_sec = net_rates_[std::min(i, net_rates_.size() - 1)];
-      config_.auxiliary_networks.push_back(link);
-    }
   }
 
   void decide_calculate() {
@@ -516,54 +489,6 @@ class OptionTable {
     }
   }
 
-  // Outside -model the links are real; shape them with tc (see README).
-  void refuse_modelled_topology() const {
-    if (config_.uplink_mbytes_per_sec) {
-      throw UsageError("-uplinkRate is for -model; on real links, limit the uplink with tc");
-    }
-    if (net_delays_.size() > 1 || net_rates_.size() > 1) {
-      throw UsageError(
-          "-netDelay and -netRate take lists in -model only; a real run takes one value");
-    }
-  }
-
-  // The primary's -rhost/-rport lists: the principal, then the auxiliaries.
-  void settle_standby_list() {
-    const std::vector<Endpoint> standbys = pair_standby_list(standby_hosts_, standby_ports_);
-    if (standbys.size() == 1) return;
-    if (*config_.role == Role::Standby) {
-      throw UsageError(
-          "-rhost and -rport take one address on a standby: its primary's (lists are for the "
-          "primary's standbys)");
-    }
-    for (const std::string_view name : {"netDelay", "netRate"}) {
-      if (given(name)) {
-        throw UsageError(fmt::format(
-            "-{} shapes one connection; with several standbys, shape the real links with tc, or "
-            "plan the site with -model, which takes a list",
-            name));
-      }
-    }
-    for (const std::string_view name :
-         {"standbySockSndBuf", "standbySockRcvBuf", "standbyHadrBufSize", "anyHost"}) {
-      if (given(name)) {
-        throw UsageError(fmt::format(
-            "-{} is for a primary with one standby; with several, give each standby its own "
-            "settings",
-            name));
-      }
-    }
-    for (const OptionSpec& option : option_specs()) {
-      if (option.applies == Applies::StandbyOnly && given(option.name)) {
-        throw UsageError(fmt::format(
-            "-{} applies to a standby; a primary with several standbys refuses it (give it to "
-            "each standby's command)",
-            option.name));
-      }
-    }
-    config_.auxiliaries.assign(standbys.begin() + 1, standbys.end());
-  }
-
   // -roleless options are for the other role: each given one is named and ignored.
   void warn_about_other_role() {
     const Applies other =
@@ -585,10 +510,7 @@ class OptionTable {
   bool version_ = false;
   std::vector<std::pair<DiskTestKind, std::string>> disk_targets_;
   std::vector<SyncMode> sync_modes_;
-  std::vector<std::string> standby_hosts_;
-  std::vector<std::uint16_t> standby_ports_;
-  std::vector<double> net_delays_;
-  std::vector<double> net_rates_;
+  StandbyLists standby_lists_;
   DiskTestConfig disk_;
 };
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "cli/number_parsing.hpp"
+#include "cli/option_table.hpp"
 
 namespace simhadr {
 
@@ -60,6 +61,80 @@ std::uint64_t parse_spool_limit(const std::string& text) {
   if (text == "-1" || text == "unlimited") return kUnlimitedSpool;
   const auto pages = parse_number<std::int64_t>("spoolLimit", text, -1, kMaxSpoolPages);
   return static_cast<std::uint64_t>(pages);
+}
+
+void refuse_modelled_topology(const RunConfig& config, const StandbyLists& lists) {
+  if (config.uplink_mbytes_per_sec) {
+    throw UsageError("-uplinkRate is for -model; on real links, limit the uplink with tc");
+  }
+  if (lists.delays.size() > 1 || lists.rates.size() > 1) {
+    throw UsageError(
+        "-netDelay and -netRate take lists in -model only; a real run takes one value");
+  }
+}
+
+void settle_real_standbys(RunConfig& config, const StandbyLists& lists, const GivenOption& given) {
+  const std::vector<Endpoint> standbys = pair_standby_list(lists.hosts, lists.ports);
+  if (standbys.size() == 1) return;
+  if (config.role == Role::Standby) {
+    throw UsageError(
+        "-rhost and -rport take one address on a standby: its primary's (lists are for the "
+        "primary's standbys)");
+  }
+  for (const std::string_view name : {"netDelay", "netRate"}) {
+    if (given(name)) {
+      throw UsageError(fmt::format(
+          "-{} shapes one connection; with several standbys, shape the real links with tc, or "
+          "plan the site with -model, which takes a list",
+          name));
+    }
+  }
+  for (const std::string_view name :
+       {"standbySockSndBuf", "standbySockRcvBuf", "standbyHadrBufSize", "anyHost"}) {
+    if (given(name)) {
+      throw UsageError(fmt::format(
+          "-{} is for a primary with one standby; with several, give each standby its own settings",
+          name));
+    }
+  }
+  for (const OptionSpec& option : option_specs()) {
+    if (option.applies == Applies::StandbyOnly && given(option.name)) {
+      throw UsageError(fmt::format(
+          "-{} applies to a standby; a primary with several standbys refuses it (give it to each "
+          "standby's command)",
+          option.name));
+    }
+  }
+  config.auxiliaries.assign(standbys.begin() + 1, standbys.end());
+}
+
+void settle_modelled_standbys(RunConfig& config, const StandbyLists& lists) {
+  const std::size_t standbys = std::max<std::size_t>(1, lists.hosts.size());
+  if (standbys > kMaxStandbys) {
+    throw UsageError(
+        fmt::format("-rhost lists {} standbys; HADR takes at most {}", standbys, kMaxStandbys));
+  }
+  if (!lists.ports.empty()) pair_standby_list(lists.hosts, lists.ports);
+  for (const auto& [name, count] :
+       {std::pair{"netDelay", lists.delays.size()}, std::pair{"netRate", lists.rates.size()}}) {
+    if (count > 1 && count != standbys) {
+      throw UsageError(fmt::format(
+          "-{} lists {} values for {} standbys; give one for all, or one per -rhost entry", name,
+          count, standbys));
+    }
+  }
+  // One value applies to every standby; a list gives each its own.
+  const auto for_standby = [](const std::vector<double>& values, std::size_t i) {
+    return values[std::min(i, values.size() - 1)];
+  };
+  for (std::size_t i = 1; i < standbys; ++i) {
+    config.auxiliaries.push_back(
+        {lists.hosts[i], lists.ports.empty() ? std::uint16_t{0} : lists.ports[i]});
+    NetworkParams link;
+    if (!lists.delays.empty()) link.one_way_delay_seconds = for_standby(lists.delays, i);
+    if (!lists.rates.empty()) link.mbytes_per_sec = for_standby(lists.rates, i);
+    config.auxiliary_networks.push_back(link);
+  }
 }
 
 }  // namespace simhadr
