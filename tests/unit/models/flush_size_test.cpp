@@ -109,7 +109,8 @@ TEST(LoggerFlushSizes, AReplayedWorkloadFollowsItsStepsAndEndsAfterTheLast) {
   EXPECT_NEAR(steps[0].offered_bytes, 10 * 4096.0, 1e-6);
   EXPECT_NEAR(steps[2].written_bytes, 10 * 4096.0, 1e-6);
   EXPECT_NEAR(steps[1].offered_bytes, 0, 1e-9);
-  EXPECT_NEAR(steps[2].shipped_bytes, 10 * 4096.0, 1e-6) << "the flush ending with step c counts there";
+  EXPECT_NEAR(steps[2].shipped_bytes, 10 * 4096.0, 1e-6)
+      << "the flush ending with step c counts there";
   EXPECT_TRUE(steps[0].sustained());
   EXPECT_TRUE(steps[2].sustained());
 }
