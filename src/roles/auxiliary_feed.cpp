@@ -11,6 +11,10 @@ namespace {
 // How often an idle feed looks for a stop that came without a notification (Ctrl-C).
 constexpr auto kIdleSlice = std::chrono::milliseconds(100);
 
+Nanos since_epoch(Clock::time_point at) {
+  return at.time_since_epoch();
+}
+
 }  // namespace
 
 AuxiliaryFeed::AuxiliaryFeed(AuxiliaryPlan plan, std::unique_ptr<Transport> transport, Clock& clock,
@@ -35,32 +39,20 @@ void AuxiliaryFeed::start() {
 
 StandbyLag AuxiliaryFeed::written(std::uint32_t pages, Clock::time_point written_at) {
   std::lock_guard lock(mutex_);
-  written_bytes_ += pages_to_bytes(pages);
-  backlog_.push_back({pages, written_at, written_bytes_});
-  const StandbyLag lag = lag_locked(written_at);
+  backlog_.push_back(pages);
+  ledger_.written(pages_to_bytes(pages), since_epoch(written_at));
+  const StandbyLag lag = ledger_.lag(since_epoch(written_at));
   worst_.keep_worst(lag);
   if (idle_) more_.notify_one();
   return lag;
 }
 
-StandbyLag AuxiliaryFeed::lag_locked(Clock::time_point now) const {
-  StandbyLag lag{written_bytes_ - acknowledged_, backlog_.size() + handed_.size(), Nanos{0},
-                 unacknowledged_};
-  const Written* oldest = !handed_.empty()    ? &handed_.front()
-                          : !backlog_.empty() ? &backlog_.front()
-                                              : nullptr;
-  if (oldest) lag.log_age = std::max(Nanos{0}, now - oldest->at);
-  return lag;
-}
-
 void AuxiliaryFeed::note_acknowledged() {
   // The send queue may still hold the handshake, which sends does not count.
-  const std::uint64_t handed = counted_.sends.bytes;
-  const std::uint64_t queued = std::min(transport_->unacknowledged_bytes(), handed);
+  const std::uint64_t queued = transport_->unacknowledged_bytes();
   std::lock_guard lock(mutex_);
-  unacknowledged_ = queued;
-  acknowledged_ = handed - queued;
-  while (!handed_.empty() && handed_.front().end <= acknowledged_) handed_.pop_front();
+  ledger_.progress(counted_.sends.bytes, queued);
+  awaiting_acknowledgement_ = queued > 0;
 }
 
 void AuxiliaryFeed::ship() {
@@ -72,12 +64,13 @@ void AuxiliaryFeed::ship() {
     const auto handshake = encode_handshake(plan_.handshake);
     TransferEnd end = link.send_all(handshake, nullptr);
     while (end == TransferEnd::Done) {
-      Written next{};
+      std::uint32_t pages = 0;
       {
         std::unique_lock lock(mutex_);
         idle_ = true;
         while (backlog_.empty() && !finishing_.requested()) {
-          if (more_.wait_for(lock, kIdleSlice) == std::cv_status::timeout && !handed_.empty()) {
+          if (more_.wait_for(lock, kIdleSlice) == std::cv_status::timeout &&
+              awaiting_acknowledgement_) {
             lock.unlock();
             note_acknowledged();
             lock.lock();
@@ -85,16 +78,14 @@ void AuxiliaryFeed::ship() {
         }
         idle_ = false;
         if (finishing_.requested()) break;
-        next = backlog_.front();
+        pages = backlog_.front();
       }
-      end = link.send_all(image_.flush(next.pages), &counted_);
+      end = link.send_all(image_.flush(pages), &counted_);
       if (end != TransferEnd::Done) break;
-      const std::uint64_t bytes = pages_to_bytes(next.pages);
-      counted_.flushes.add(bytes);
+      counted_.flushes.add(pages_to_bytes(pages));
       {
         std::lock_guard lock(mutex_);
         backlog_.pop_front();
-        handed_.push_back(next);
       }
       note_acknowledged();
     }
@@ -120,7 +111,7 @@ AuxiliaryStream AuxiliaryFeed::finish(Clock::time_point now) {
   stream.congestions = counted_.congestions;
   stream.sent_bytes = counted_.sends.bytes;
   std::lock_guard lock(mutex_);
-  stream.lag = lag_locked(now);
+  stream.lag = ledger_.lag(since_epoch(now));
   stream.worst_lag = worst_;
   stream.failure = failure_;
   stream.cpu = cpu_;

@@ -16,6 +16,7 @@
 
 #include "log/run_log.hpp"
 #include "simhadr/clock.hpp"
+#include "simhadr/measure/lag_ledger.hpp"
 #include "simhadr/measure/run_result.hpp"
 #include "simhadr/stop.hpp"
 #include "simhadr/transport.hpp"
@@ -50,16 +51,9 @@ class AuxiliaryFeed {
   AuxiliaryStream finish(Clock::time_point now);
 
  private:
-  struct Written {
-    std::uint32_t pages;
-    Clock::time_point at;
-    std::uint64_t end;  // offset just past it, in the log written since the start
-  };
   void ship();
   // After a send, and while idle: drops the flushes the auxiliary's TCP has acknowledged.
   void note_acknowledged();
-  // The lag as of `now`; the caller holds the lock.
-  StandbyLag lag_locked(Clock::time_point now) const;
 
   AuxiliaryPlan plan_;
   std::unique_ptr<Transport> transport_;
@@ -71,13 +65,11 @@ class AuxiliaryFeed {
 
   mutable std::mutex mutex_;
   std::condition_variable more_;
-  std::deque<Written> backlog_;      // written, not yet wholly handed over (the front is in flight)
-  std::deque<Written> handed_;       // handed over, not yet wholly acknowledged
-  std::uint64_t written_bytes_ = 0;  // since the start
-  std::uint64_t acknowledged_ = 0;   // since the start
-  std::uint64_t unacknowledged_ = 0;  // the socket's send queue
-  StandbyLag worst_;                  // each figure's own worst, as flushes were written
-  bool idle_ = false;                 // the feed waits for the next flush
+  std::deque<std::uint32_t> backlog_;  // flushes (pages) not yet wholly handed over
+  LagLedger ledger_;
+  bool awaiting_acknowledgement_ = false;  // the send queue held bytes when last looked at
+  StandbyLag worst_;                       // each figure's own worst, as flushes were written
+  bool idle_ = false;                      // the feed waits for the next flush
   std::string failure_;
   std::optional<CpuUsage> cpu_;
   std::thread thread_;

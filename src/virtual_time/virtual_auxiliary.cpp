@@ -14,7 +14,8 @@ VirtualAuxiliary::VirtualAuxiliary(const VirtualAuxiliaryPlan& plan, const DiskM
 
 StandbyLag VirtualAuxiliary::written(Nanos now, std::uint64_t bytes) {
   offered_ += bytes;
-  backlog_.push_back({offered_, now});
+  backlog_.push_back(offered_);
+  ledger_.written(bytes, now);
   network_.offer(bytes);
   standby_.expect_flush(bytes);
   const StandbyLag now_behind = pump(now);
@@ -24,33 +25,20 @@ StandbyLag VirtualAuxiliary::written(Nanos now, std::uint64_t bytes) {
 
 StandbyLag VirtualAuxiliary::pump(Nanos now) {
   network_.pump(now);
-  while (!backlog_.empty() && backlog_.front().end <= network_.handed_over()) {
-    flushes_.add(backlog_.front().end - whole_bytes_);
-    whole_bytes_ = backlog_.front().end;
-    handed_.push_back(backlog_.front());
+  while (!backlog_.empty() && backlog_.front() <= network_.handed_over()) {
+    flushes_.add(backlog_.front() - whole_bytes_);
+    whole_bytes_ = backlog_.front();
     backlog_.pop_front();
   }
-  // As the real feed: a flush is behind until the auxiliary's TCP has acknowledged all of it.
-  const std::uint64_t acknowledged = network_.handed_over() - network_.in_flight();
-  while (!handed_.empty() && handed_.front().end <= acknowledged) handed_.pop_front();
-  return lag(now);
-}
-
-StandbyLag VirtualAuxiliary::lag(Nanos now) const {
-  const std::uint64_t acknowledged = network_.handed_over() - network_.in_flight();
-  StandbyLag behind{offered_ - acknowledged, backlog_.size() + handed_.size(), Nanos{0},
-                    network_.in_flight()};
-  const Written* oldest = !handed_.empty()    ? &handed_.front()
-                          : !backlog_.empty() ? &backlog_.front()
-                                              : nullptr;
-  if (oldest) behind.log_age = std::max(Nanos{0}, now - oldest->written_at);
-  return behind;
+  // As the real feed: what is in flight waits for its acknowledgement.
+  ledger_.progress(network_.handed_over(), network_.in_flight());
+  return ledger_.lag(now);
 }
 
 void VirtualAuxiliary::finish_flush_in_flight() {
   // Only a flush already begun is finished, as the real feed does.
   const bool begun = network_.handed_over() > whole_bytes_;
-  network_.limit_to(begun ? backlog_.front().end : whole_bytes_);
+  network_.limit_to(begun ? backlog_.front() : whole_bytes_);
 }
 
 AuxiliaryStream VirtualAuxiliary::stream(Nanos end) const {
@@ -60,7 +48,7 @@ AuxiliaryStream VirtualAuxiliary::stream(Nanos end) const {
   stream.sends = sender_.sends;
   stream.congestions = sender_.congestions;
   stream.sent_bytes = network_.handed_over();
-  stream.lag = lag(end);
+  stream.lag = ledger_.lag(end);
   stream.worst_lag = worst_;
   return stream;
 }

@@ -6,6 +6,7 @@
 // flush in flight is finished and the rest stays behind.
 #include <deque>
 
+#include "simhadr/measure/lag_ledger.hpp"
 #include "simhadr/measure/run_result.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/network.hpp"
@@ -46,19 +47,13 @@ class VirtualAuxiliary {
   AuxiliaryStream stream(Nanos end) const;
 
  private:
-  struct Written {
-    std::uint64_t end;  // offset just past the flush
-    Nanos written_at;
-  };
-  StandbyLag lag(Nanos now) const;
-
   Endpoint listed_;
   NetworkModel model_;
   RunResult sender_;
   VirtualNetwork network_;
   VirtualStandby standby_;
-  std::deque<Written> backlog_;  // not yet wholly handed over
-  std::deque<Written> handed_;   // handed over, not yet wholly acknowledged
+  std::deque<std::uint64_t> backlog_;  // the ends of the flushes not yet wholly handed over
+  LagLedger ledger_;
   std::uint64_t offered_ = 0;
   std::uint64_t whole_bytes_ = 0;  // of the flushes wholly handed over
   IoTally flushes_;

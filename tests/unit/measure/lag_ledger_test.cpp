@@ -1,0 +1,54 @@
+#include "simhadr/measure/lag_ledger.hpp"
+
+#include <gtest/gtest.h>
+
+namespace simhadr {
+namespace {
+
+using std::chrono::milliseconds;
+
+TEST(LagLedger, AFlushIsBehindUntilItsLastByteIsAcknowledged) {
+  LagLedger ledger;
+  ledger.written(100, milliseconds(10));
+  ledger.written(50, milliseconds(20));
+  StandbyLag lag = ledger.lag(milliseconds(30));
+  EXPECT_EQ(lag.bytes, 150U);
+  EXPECT_EQ(lag.flushes, 2U);
+  EXPECT_EQ(lag.log_age, milliseconds(20));
+  // All of the first handed over, 30 bytes of it still in the send queue.
+  ledger.progress(100, 30);
+  lag = ledger.lag(milliseconds(30));
+  EXPECT_EQ(lag.bytes, 80U);
+  EXPECT_EQ(lag.queued_bytes, 30U);
+  EXPECT_EQ(lag.flushes, 2U);
+  ledger.progress(120, 0);
+  lag = ledger.lag(milliseconds(40));
+  EXPECT_EQ(lag.bytes, 30U);
+  EXPECT_EQ(lag.flushes, 1U);
+  EXPECT_EQ(lag.log_age, milliseconds(20));
+  ledger.progress(150, 0);
+  EXPECT_EQ(ledger.lag(milliseconds(50)).bytes, 0U);
+  EXPECT_EQ(ledger.lag(milliseconds(50)).log_age, Nanos{0});
+}
+
+TEST(LagLedger, AQueueLargerThanWhatWasHandedOverHoldsOnlyThat) {
+  // The send queue may still hold the handshake, which is not log.
+  LagLedger ledger;
+  ledger.written(10, Nanos{0});
+  ledger.progress(10, 1034);
+  EXPECT_EQ(ledger.lag(Nanos{0}).queued_bytes, 10U);
+  EXPECT_EQ(ledger.lag(Nanos{0}).bytes, 10U);
+}
+
+TEST(LagLedger, TheWorstKeepsEachFiguresOwnLargest) {
+  StandbyLag worst;
+  worst.keep_worst({100, 1, milliseconds(5), 0});
+  worst.keep_worst({50, 3, milliseconds(2), 40});
+  EXPECT_EQ(worst.bytes, 100U);
+  EXPECT_EQ(worst.flushes, 3U);
+  EXPECT_EQ(worst.log_age, milliseconds(5));
+  EXPECT_EQ(worst.queued_bytes, 40U);
+}
+
+}  // namespace
+}  // namespace simhadr
