@@ -67,9 +67,9 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
   LinkPlan link_plan{config.local, config.remote, config.socket, config.waits};
   link_plan.auxiliaries = config.auxiliaries;
   StandbyListener listener(io, link_plan, log, on_listening);
-  const std::string conn_time = format_conn_time(std::chrono::system_clock::now());
   std::vector<tcp::socket> auxiliary_sockets;
   const auto run_role = [&](Link& link, Clock& clock, const DiskModel& disk) {
+    const std::string conn_time = format_conn_time(std::chrono::system_clock::now());
     PrimaryPlan plan;
     plan.handshake = {config.effective_sync_mode(), config.largest_flush_pages(), conn_time,
                       config.standby_request};
