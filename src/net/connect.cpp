@@ -290,6 +290,7 @@ std::optional<std::vector<tcp::socket>> StandbyListener::accept_all(const StopSo
       log_.line("Auxiliary standby {} ({}:{}) connected from {}.", *slot + 1,
                 standbys_[*slot].listed.host, standbys_[*slot].listed.port, describe(peer));
       log_.blank();
+      log_.flush();
       configure_connected(socket, plan_.options, nullptr);
     }
     accepted_standbys[*slot] = std::move(socket);

@@ -105,6 +105,30 @@ TEST_P(ThreeStandbys, EveryStandbyGetsWholeFlushesAndTheBytesThePrimaryShippedTo
 INSTANTIATE_TEST_SUITE_P(PrincipalModes, ThreeStandbys,
                          ::testing::Values("SYNC", "NEARSYNC", "ASYNC", "SUPERASYNC"));
 
+TEST(MultiStandby, TwoStandbysOnOneHostAreToldApartByTheirPort) {
+  // Two ports from two blocks, so they differ; each standby binds its own (-bind).
+  const std::string principal_port = std::to_string(private_port(PortBlock::StandbyFirst));
+  const std::string auxiliary_port = std::to_string(private_port(PortBlock::NoListener));
+  ChildProcess primary({"-role", "primary", "-lhost", "127.0.0.1", "-lport", "0", "-rhost",
+                        "127.0.0.2,127.0.0.2", "-rport", principal_port + "," + auxiliary_port,
+                        "-syncMode", "NEARSYNC", "-n", "200"});
+  const std::string port = listening_port(primary);
+  // The auxiliary connects first; the port, not the order, makes it standby 2.
+  const auto on = [&](const std::string& own_port) {
+    return std::vector<std::string>{"-role",  "standby", "-lhost", "127.0.0.2",
+                                    "-lport", own_port,  "-rhost", "127.0.0.1",
+                                    "-rport", port,      "-bind"};
+  };
+  ChildProcess auxiliary(on(auxiliary_port));
+  ASSERT_TRUE(primary.wait_for_output("Auxiliary standby 2", 10s)) << primary.out();
+  ChildProcess principal(on(principal_port));
+  ASSERT_EQ(primary.wait(kRunBound), 0) << primary.out() << primary.err();
+  ASSERT_EQ(principal.wait(kRunBound), 0) << principal.err();
+  ASSERT_EQ(auxiliary.wait(kRunBound), 0) << auxiliary.err();
+  EXPECT_EQ(parse_report(principal.out()).value_or(ParsedReport{}).mode, "NEARSYNC");
+  EXPECT_EQ(parse_report(auxiliary.out()).value_or(ParsedReport{}).mode, "SUPERASYNC");
+}
+
 TEST(MultiStandby, AnAuxiliaryThatStopsReadingFallsBehindThenCatchesUp) {
   ChildProcess primary(
       concat({"-role", "primary", "-lhost", "127.0.0.1", "-lport", "0", "-rhost",
