@@ -54,7 +54,19 @@ void SpinSizer::woke_late_by(Nanos lateness) {
   if (seen_ < kWindow) return;
   std::array<Nanos, kWindow> ranked = recent_;
   std::ranges::nth_element(ranked, ranked.begin() + kCoveredRank);
-  spin_ = std::min(ranked[kCoveredRank], kMaxSpin);
+  measured_ = std::min(ranked[kCoveredRank], kMaxSpin);
+}
+
+void SpinSizer::spun_late_by(Nanos overrun) {
+  bool& slot = preempted_[spins_ % kWindow];
+  preempted_in_window_ -= slot ? 1 : 0;
+  slot = overrun > kPreemptedSpin;
+  preempted_in_window_ += slot ? 1 : 0;
+  ++spins_;
+}
+
+Nanos SpinSizer::spin() const {
+  return preempted_in_window_ >= 2 ? std::min(measured_, calibrated_) : measured_;
 }
 
 Clock::time_point SpinClock::now() const {
@@ -72,8 +84,11 @@ void SpinClock::sleep_until(time_point t) {
       sizer_.woke_late_by(now() - wake_at);
     }
   }
-  while (now() < t) {
-  }
+  const time_point spin_began = now();
+  auto spun_until = spin_began;
+  while (spun_until < t) spun_until = now();
+  // A wake-up after the deadline left nothing to spin; the sizer has it as a late wake-up.
+  if (policy_ == SpinPolicy::Adaptive && spin_began < t) sizer_.spun_late_by(spun_until - t);
 }
 
 }  // namespace simhadr

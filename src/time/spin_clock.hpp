@@ -23,19 +23,34 @@ SleepCalibration calibrate_sleep();
 // Keeps the lateness of the last wake-ups and sizes the spin from them: the
 // second-latest of the last 32, so 31 IOs in 32 end on time while the one
 // stall among them does not turn every later sleep into a spin.
+//
+// On a host whose CPUs are all busy the wake-ups come late because another
+// task has the CPU, and spinning longer only spends the CPU time that gets
+// the spinner preempted in the middle of its spin, which then ends later
+// still. So a spin that overran (ended late: it was preempted) twice in the
+// window falls back to the first, calibrated spin until the window is clean.
 class SpinSizer {
  public:
   static constexpr std::size_t kWindow = 32;
   static constexpr Nanos kMaxSpin = std::chrono::microseconds(500);
+  // A busy-wait that reads the clock ends within a microsecond; far later, it was preempted.
+  static constexpr Nanos kPreemptedSpin = std::chrono::microseconds(20);
 
-  explicit SpinSizer(Nanos initial) : spin_(std::min(initial, kMaxSpin)) {}
+  explicit SpinSizer(Nanos initial)
+      : calibrated_(std::min(initial, kMaxSpin)), measured_(calibrated_) {}
   void woke_late_by(Nanos lateness);
-  Nanos spin() const { return spin_; }
+  // How late the spin that followed a wake-up ended.
+  void spun_late_by(Nanos overrun);
+  Nanos spin() const;
 
  private:
   std::array<Nanos, kWindow> recent_{};
   std::size_t seen_ = 0;
-  Nanos spin_;
+  Nanos calibrated_;
+  Nanos measured_;
+  std::array<bool, kWindow> preempted_{};
+  std::size_t spins_ = 0;
+  std::size_t preempted_in_window_ = 0;
 };
 
 // A spin the user gave stays fixed; a measured one follows the wake-ups.
