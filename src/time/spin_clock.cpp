@@ -66,7 +66,8 @@ void SpinSizer::spun_late_by(Nanos overrun) {
 }
 
 Nanos SpinSizer::spin() const {
-  return preempted_in_window_ >= 2 ? std::min(measured_, calibrated_) : measured_;
+  return preempted_in_window_ >= kPreemptedToFallBack ? std::min(measured_, calibrated_)
+                                                      : measured_;
 }
 
 Clock::time_point SpinClock::now() const {

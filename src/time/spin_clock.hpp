@@ -27,14 +27,17 @@ SleepCalibration calibrate_sleep();
 // On a host whose CPUs are all busy the wake-ups come late because another
 // task has the CPU, and spinning longer only spends the CPU time that gets
 // the spinner preempted in the middle of its spin, which then ends later
-// still. So a spin that overran (ended late: it was preempted) twice in the
-// window falls back to the first, calibrated spin until the window is clean.
+// still. So when two spins in the window overran by more than an idle
+// host's brief preemptions (by a kernel thread, or the peer waking), the spin
+// falls back to the first, calibrated one until the window is clean again.
 class SpinSizer {
  public:
   static constexpr std::size_t kWindow = 32;
   static constexpr Nanos kMaxSpin = std::chrono::microseconds(500);
-  // A busy-wait that reads the clock ends within a microsecond; far later, it was preempted.
-  static constexpr Nanos kPreemptedSpin = std::chrono::microseconds(20);
+  // A busy-wait that reads the clock ends within a microsecond. Idle, a spin now and then ends
+  // some microseconds late; 20 us counted those and cost NEARSYNC 1 page 1.2% of its rate.
+  static constexpr Nanos kPreemptedSpin = std::chrono::microseconds(50);
+  static constexpr std::size_t kPreemptedToFallBack = 2;
 
   explicit SpinSizer(Nanos initial)
       : calibrated_(std::min(initial, kMaxSpin)), measured_(calibrated_) {}

@@ -37,13 +37,14 @@ TEST(SpinSizer, FallsBackToTheCalibratedSpinWhileSpinsArePreempted) {
   SpinSizer sizer(40us);
   for (std::size_t i = 0; i < SpinSizer::kWindow; ++i) sizer.woke_late_by(400us);
   EXPECT_EQ(sizer.spin(), 400us);
-  // One preempted spin in the window may be chance; two say the CPUs are busy.
-  sizer.spun_late_by(2ms);
+  // One spin preempted in the window may be chance; the second says the CPUs are busy.
+  const std::size_t busy = SpinSizer::kPreemptedToFallBack;
+  for (std::size_t i = 0; i + 1 < busy; ++i) sizer.spun_late_by(2ms);
   EXPECT_EQ(sizer.spin(), 400us);
   sizer.spun_late_by(3ms);
   EXPECT_EQ(sizer.spin(), 40us);
   // Spins that end on time wash the preempted ones out of the window.
-  for (std::size_t i = 0; i + 2 < SpinSizer::kWindow; ++i) sizer.spun_late_by(1us);
+  for (std::size_t i = 0; i + busy < SpinSizer::kWindow; ++i) sizer.spun_late_by(1us);
   EXPECT_EQ(sizer.spin(), 40us);
   sizer.spun_late_by(1us);  // the first preempted one leaves the window
   EXPECT_EQ(sizer.spin(), 400us);
