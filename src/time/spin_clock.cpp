@@ -63,11 +63,11 @@ void SpinSizer::spun_late_by(Nanos overrun) {
   slot = overrun > kPreemptedSpin;
   preempted_in_window_ += slot ? 1 : 0;
   ++spins_;
+  if (preempted_in_window_ >= kPreemptedToFallBack) contended_until_ = spins_ + kContendedHold;
 }
 
 Nanos SpinSizer::spin() const {
-  return preempted_in_window_ >= kPreemptedToFallBack ? std::min(measured_, calibrated_)
-                                                      : measured_;
+  return spins_ < contended_until_ ? std::min(measured_, calibrated_) : measured_;
 }
 
 Clock::time_point SpinClock::now() const {

@@ -29,7 +29,9 @@ SleepCalibration calibrate_sleep();
 // the spinner preempted in the middle of its spin, which then ends later
 // still. So when two spins in the window overran by more than an idle
 // host's brief preemptions (by a kernel thread, or the peer waking), the spin
-// falls back to the first, calibrated one until the window is clean again.
+// falls back to the first, calibrated one, and stays there for the next
+// kContendedHold spins: busy CPUs stay busy, and each try at the longer spin
+// costs two preempted ones.
 class SpinSizer {
  public:
   static constexpr std::size_t kWindow = 32;
@@ -38,6 +40,7 @@ class SpinSizer {
   // some microseconds late; 20 us counted those and cost NEARSYNC 1 page 1.2% of its rate.
   static constexpr Nanos kPreemptedSpin = std::chrono::microseconds(50);
   static constexpr std::size_t kPreemptedToFallBack = 2;
+  static constexpr std::size_t kContendedHold = 8 * kWindow;
 
   explicit SpinSizer(Nanos initial)
       : calibrated_(std::min(initial, kMaxSpin)), measured_(calibrated_) {}
@@ -54,6 +57,7 @@ class SpinSizer {
   std::array<bool, kWindow> preempted_{};
   std::size_t spins_ = 0;
   std::size_t preempted_in_window_ = 0;
+  std::size_t contended_until_ = 0;  // a spin count
 };
 
 // A spin the user gave stays fixed; a measured one follows the wake-ups.
