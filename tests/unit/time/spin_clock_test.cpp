@@ -37,16 +37,19 @@ TEST(SpinSizer, FallsBackToTheCalibratedSpinWhileSpinsArePreempted) {
   SpinSizer sizer(40us);
   for (std::size_t i = 0; i < SpinSizer::kWindow; ++i) sizer.woke_late_by(400us);
   EXPECT_EQ(sizer.spin(), 400us);
-  // One spin preempted in the window may be chance; the second says the CPUs are busy.
-  const std::size_t busy = SpinSizer::kPreemptedToFallBack;
-  for (std::size_t i = 0; i + 1 < busy; ++i) sizer.spun_late_by(2ms);
+  // A spin that ends a little late is no sign; one preempted spin may be chance.
+  sizer.spun_late_by(30us);
+  sizer.spun_late_by(2ms);
   EXPECT_EQ(sizer.spin(), 400us);
+  // The second in the window says the CPUs are busy.
   sizer.spun_late_by(3ms);
   EXPECT_EQ(sizer.spin(), 40us);
-  // Spins that end on time wash the preempted ones out of the window.
-  for (std::size_t i = 0; i + busy < SpinSizer::kWindow; ++i) sizer.spun_late_by(1us);
+  // It holds while the window shows two, and kContendedHold spins after: the window still
+  // held two at the 33rd spin; at the 34th the first preempted one (the 2nd) left it.
+  const std::size_t on_time = SpinSizer::kWindow + SpinSizer::kContendedHold - 3;
+  for (std::size_t i = 0; i < on_time; ++i) sizer.spun_late_by(1us);
   EXPECT_EQ(sizer.spin(), 40us);
-  sizer.spun_late_by(1us);  // the first preempted one leaves the window
+  sizer.spun_late_by(1us);
   EXPECT_EQ(sizer.spin(), 400us);
 }
 
