@@ -34,12 +34,13 @@ void VirtualStandby::arrival(Nanos now, std::uint64_t bytes) {
 
 void VirtualStandby::spool_if_full(Nanos now) {
   if (!result_.spool || held_ < capacity_ || socket_.empty()) return;
-  while (held_ >= capacity_ && spooled_ < replay_queue_.size()) {
-    const std::uint64_t bytes = replay_queue_[spooled_];
-    if (!result_.spool->has_room_for(bytes)) break;
-    held_ -= bytes;
-    result_.spool->spooled(now, bytes);
-    ++spooled_;
+  for (Written& waiting : replay_queue_) {
+    if (held_ < capacity_) break;
+    if (waiting.spooled) continue;
+    if (!result_.spool->has_room_for(waiting.bytes)) break;
+    waiting.spooled = true;
+    held_ -= waiting.bytes;
+    result_.spool->spooled(now, waiting.bytes);
   }
 }
 
@@ -87,7 +88,7 @@ void VirtualStandby::write_done(Nanos now, std::uint64_t bytes) {
   written_ += bytes;
   unwritten_ends_.pop_front();
   if (replay_) {
-    replay_queue_.push_back(bytes);
+    replay_queue_.push_back({bytes, false});
   } else {
     held_ -= bytes;
   }
@@ -100,7 +101,7 @@ void VirtualStandby::write_done(Nanos now, std::uint64_t bytes) {
 
 void VirtualStandby::start_replay(Nanos now) {
   if (replaying_ || replay_queue_.empty()) return;
-  const std::uint64_t bytes = replay_queue_.front();
+  const std::uint64_t bytes = replay_queue_.front().bytes;
   const Nanos replay_time = replay_->io_time(bytes);
   result_.replays.add(bytes, replay_time);
   replaying_ = true;
@@ -109,9 +110,8 @@ void VirtualStandby::start_replay(Nanos now) {
 
 void VirtualStandby::replay_done(Nanos now, std::uint64_t bytes) {
   replaying_ = false;
-  if (spooled_ > 0) {
+  if (replay_queue_.front().spooled) {
     result_.spool->replayed(now, bytes);
-    --spooled_;
   } else {
     held_ -= bytes;
   }
