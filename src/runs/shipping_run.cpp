@@ -54,6 +54,9 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   outcome.result.socket_send_buffer = connected.send_buffer;
   outcome.result.socket_receive_buffer = connected.receive_buffer;
   if (outcome.reconnects()) return outcome;
+  // A persistent standby's connection that ended before a handshake is not a
+  // run (serve_standby_runs): a report of zeroes would read, and grep, as one.
+  if (config.loop && outcome.session == Session::NoHandshake) return outcome;
   print_side_report(log, outcome);
   return outcome;
 }
@@ -160,7 +163,10 @@ void serve_standby_runs(const RunConfig& config, const StopSource& stop, RunLog&
     // next connection may wait in that backlog only to be closed or reset; or
     // a stop comes while we wait for a handshake. Neither is a run to record.
     if (outcome.session == Session::NoHandshake) {
-      if (stop.requested()) break;
+      if (stop.requested()) {
+        log.line("Stopped before the primary's handshake came.");
+        break;
+      }
       log.line("Not a run: {}; waiting for the next primary.", outcome.failure);
       log.blank();
       --run;

@@ -85,6 +85,24 @@ void ChildProcess::send_signal(int signal) const {
   ::kill(pid_, signal);
 }
 
+bool ChildProcess::wait_signal_taken(int signal, std::chrono::milliseconds timeout) const {
+  // SigPnd (the thread's) and ShdPnd (the process's) are hex masks, bit N-1 for signal N.
+  const auto pending = [&] {
+    std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+    for (std::string line; std::getline(status, line);) {
+      if (!line.starts_with("SigPnd:") && !line.starts_with("ShdPnd:")) continue;
+      if ((std::stoull(line.substr(7), nullptr, 16) >> (signal - 1)) & 1) return true;
+    }
+    return false;
+  };
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (!pending()) return true;
+    std::this_thread::yield();
+  }
+  return false;
+}
+
 bool ChildProcess::wait_for_output(const std::string& needle,
                                    std::chrono::milliseconds timeout) const {
   const auto deadline = std::chrono::steady_clock::now() + timeout;

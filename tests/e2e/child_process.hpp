@@ -22,6 +22,8 @@ class ChildProcess {
   // The exit status, or nullopt if it was still running at the deadline.
   std::optional<int> wait(std::chrono::milliseconds timeout);
   void send_signal(int signal) const;
+  // True once no `signal` is pending: a handler has taken it (or the process has ended).
+  bool wait_signal_taken(int signal, std::chrono::milliseconds timeout) const;
   // True once stdout holds `needle`; false when the deadline passes first.
   bool wait_for_output(const std::string& needle, std::chrono::milliseconds timeout) const;
 

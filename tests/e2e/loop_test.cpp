@@ -107,6 +107,48 @@ TEST(PersistentStandby, AConnectionResetBeforeAnyHandshakeIsNotRecorded) {
   ASSERT_EQ(standby.wait(10s), 0) << standby.err();
   EXPECT_FALSE(fs::exists(csv)) << csv_lines(csv).size() << " lines";
   EXPECT_EQ(standby.out().find("======== standby run 2"), std::string::npos) << standby.out();
+  // Nor is it reported: a script counting "Total N flushes" lines counts runs.
+  EXPECT_EQ(standby.out().find("Total 0 flushes"), std::string::npos) << standby.out();
+}
+
+std::vector<std::string> retrying_standby_args() {
+  return {"-role",
+          "standby",
+          "-loop",
+          "-lhost",
+          "127.0.0.1",
+          "-lport",
+          "1",
+          "-rhost",
+          "127.0.0.1",
+          "-rport",
+          std::to_string(private_port(PortBlock::NoListener))};
+}
+
+// GNU timeout sends its signal to the child and then to the child's process
+// group, so a standby under it is told to stop twice by one process. That is
+// one stop, with its report; a run in the fleet lost its report to it.
+TEST(StopSignals, TheSameSignalTwiceFromOneProcessIsOneStop) {
+  ChildProcess standby(retrying_standby_args());
+  ASSERT_TRUE(standby.wait_for_output("======== standby run 1", 10s)) << standby.out();
+  std::this_thread::sleep_for(200ms);
+  standby.send_signal(SIGTERM);
+  // The second comes once the first is taken, as when timeout is preempted between the two.
+  ASSERT_TRUE(standby.wait_signal_taken(SIGTERM, 10s));
+  standby.send_signal(SIGTERM);
+  ASSERT_EQ(standby.wait(10s), 0) << standby.err();
+  EXPECT_EQ(standby.err().find("second interrupt"), std::string::npos) << standby.err();
+  EXPECT_NE(standby.out().find("Stopped before the primary connected."), std::string::npos)
+      << standby.out();
+}
+
+TEST(StopSignals, AStandbyUnderGnuTimeoutEndsWithItsReport) {
+  ChildProcess timed(concat({"-s", "TERM", "1", SIMHADR_BINARY}, retrying_standby_args()),
+                     "/usr/bin/timeout");
+  ASSERT_EQ(timed.wait(20s), 124) << timed.err();  // timeout's status when its deadline passed
+  EXPECT_EQ(timed.err().find("second interrupt"), std::string::npos) << timed.err();
+  EXPECT_NE(timed.out().find("Stopped before the primary connected."), std::string::npos)
+      << timed.out();
 }
 
 TEST(Sweep, DrawsAPlotOverASocketBufferSweep) {
