@@ -30,25 +30,22 @@ void write_model_lines(std::ostream& out, const RunResult& r) {
   }
   if (r.buffer_use) {
     const BufferUse& use = *r.buffer_use;
-    const double seconds = to_seconds(r.elapsed);
     fmt::print(out,
                "StandByRcvBufUsed: average {:.1f}%, max {:.1f}%, full {:.6f} seconds ({:.1f}% of "
                "the run)\n",
                use.average_fraction() * 100, use.max_fraction() * 100, to_seconds(use.full_time),
-               seconds > 0 ? to_seconds(use.full_time) / seconds * 100 : 0.0);
+               share_of(use.full_time, r.elapsed) * 100);
     any = true;
   }
   if (r.spool) {
     const SpoolUse& spool = *r.spool;
-    const double seconds = to_seconds(r.elapsed);
     fmt::print(out,
                "Spool: limit {}; {} flushes ({} bytes) spooled, at most {} bytes ({} pages) at "
                "once, in use {:.6f} seconds ({:.1f}% of the run)\n",
                spool.limit_pages == kUnlimitedSpool ? std::string("unlimited")
                                                     : fmt::format("{} pages", spool.limit_pages),
                spool.flushes, spool.bytes, spool.max_bytes, spool.max_bytes / kPageBytes,
-               to_seconds(spool.time_in_use),
-               seconds > 0 ? to_seconds(spool.time_in_use) / seconds * 100 : 0.0);
+               to_seconds(spool.time_in_use), share_of(spool.time_in_use, r.elapsed) * 100);
     any = true;
   }
   if (r.commit_wait) {

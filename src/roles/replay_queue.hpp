@@ -38,7 +38,7 @@ class ReplayQueue {
     const std::uint64_t bytes = pages_to_bytes(pages);
     const Nanos time = model_->io_time(bytes);
     free_at_ = std::max(now, free_at_) + time;
-    pending_.push_back({free_at_, pages, false});
+    pending_.push_back({free_at_, pages});
     replays.add(bytes, time);
   }
   // The buffer pages whose replay has ended by `now` (a spooled flush's
@@ -47,8 +47,9 @@ class ReplayQueue {
     std::uint32_t pages = 0;
     while (!pending_.empty() && pending_.front().done <= now) {
       const Pending& replayed = pending_.front();
-      if (replayed.spooled) {
+      if (spooled_ > 0) {
         spool_->replayed(replayed.done - start_, pages_to_bytes(replayed.pages));
+        --spooled_;
       } else {
         pages += replayed.pages;
       }
@@ -61,14 +62,12 @@ class ReplayQueue {
   std::uint32_t spool(std::uint32_t wanted, Clock::time_point now) {
     std::uint32_t pages = 0;
     if (!spool_) return pages;
-    for (Pending& waiting : pending_) {
-      if (pages >= wanted) break;
-      if (waiting.spooled) continue;
-      const std::uint64_t bytes = pages_to_bytes(waiting.pages);
-      if (!spool_->has_room_for(bytes)) break;
-      waiting.spooled = true;
-      spool_->spooled(now - start_, bytes);
-      pages += waiting.pages;
+    while (pages < wanted && spooled_ < pending_.size()) {
+      const std::uint32_t next = pending_[spooled_].pages;
+      if (!spool_->has_room_for(pages_to_bytes(next))) break;
+      spool_->spooled(now - start_, pages_to_bytes(next));
+      ++spooled_;
+      pages += next;
     }
     return pages;
   }
@@ -81,12 +80,14 @@ class ReplayQueue {
   struct Pending {
     Clock::time_point done;
     std::uint32_t pages;
-    bool spooled;
   };
   std::optional<LinearDisk> model_;
   std::optional<SpoolUse> spool_;
   Clock::time_point start_{};
   std::deque<Pending> pending_;
+  // Spooling takes the oldest and replay ends the oldest, so the spooled
+  // flushes are always the first this many of pending_.
+  std::size_t spooled_ = 0;
   Clock::time_point free_at_{};
   std::uint64_t last_end_ = 0;
 };

@@ -34,13 +34,12 @@ void VirtualStandby::arrival(Nanos now, std::uint64_t bytes) {
 
 void VirtualStandby::spool_if_full(Nanos now) {
   if (!result_.spool || held_ < capacity_ || socket_.empty()) return;
-  for (Written& waiting : replay_queue_) {
-    if (held_ < capacity_) break;
-    if (waiting.spooled) continue;
-    if (!result_.spool->has_room_for(waiting.bytes)) break;
-    waiting.spooled = true;
-    held_ -= waiting.bytes;
-    result_.spool->spooled(now, waiting.bytes);
+  while (held_ >= capacity_ && spooled_ < replay_queue_.size()) {
+    const std::uint64_t bytes = replay_queue_[spooled_];
+    if (!result_.spool->has_room_for(bytes)) break;
+    held_ -= bytes;
+    result_.spool->spooled(now, bytes);
+    ++spooled_;
   }
 }
 
@@ -88,7 +87,7 @@ void VirtualStandby::write_done(Nanos now, std::uint64_t bytes) {
   written_ += bytes;
   unwritten_ends_.pop_front();
   if (replay_) {
-    replay_queue_.push_back({bytes, false});
+    replay_queue_.push_back(bytes);
   } else {
     held_ -= bytes;
   }
@@ -101,7 +100,7 @@ void VirtualStandby::write_done(Nanos now, std::uint64_t bytes) {
 
 void VirtualStandby::start_replay(Nanos now) {
   if (replaying_ || replay_queue_.empty()) return;
-  const std::uint64_t bytes = replay_queue_.front().bytes;
+  const std::uint64_t bytes = replay_queue_.front();
   const Nanos replay_time = replay_->io_time(bytes);
   result_.replays.add(bytes, replay_time);
   replaying_ = true;
@@ -110,8 +109,9 @@ void VirtualStandby::start_replay(Nanos now) {
 
 void VirtualStandby::replay_done(Nanos now, std::uint64_t bytes) {
   replaying_ = false;
-  if (replay_queue_.front().spooled) {
+  if (spooled_ > 0) {
     result_.spool->replayed(now, bytes);
+    --spooled_;
   } else {
     held_ -= bytes;
   }

@@ -61,12 +61,10 @@ class VirtualStandby {
   std::deque<Piece> socket_;
   std::deque<std::uint64_t> flush_ends_;      // not yet wholly received
   std::deque<std::uint64_t> unwritten_ends_;  // received, not yet wholly written
-  struct Written {
-    std::uint64_t bytes;
-    bool spooled;
-  };
-  std::deque<Written>
-      replay_queue_;  // written, not yet replayed; the front replays when replaying_
+  std::deque<std::uint64_t> replay_queue_;    // written, not yet replayed; the front replays
+  // Spooling takes the oldest and replay ends the oldest, so the spooled
+  // flushes are always the first this many of replay_queue_.
+  std::size_t spooled_ = 0;
   std::uint64_t expected_ = 0;
   std::uint64_t arrived_ = 0;
   std::uint64_t received_ = 0;
