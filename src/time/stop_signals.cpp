@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <system_error>
@@ -18,14 +19,17 @@ struct SignalRecord {
   pid_t sender;
 };
 
-// The write end, for the handler: one StopSignals exists at a time.
-volatile sig_atomic_t signal_pipe = -1;
+// The write end, for the handler: one StopSignals exists at a time. A
+// lock-free atomic is safe to read in a signal handler.
+std::atomic<int> signal_pipe{-1};
+static_assert(std::atomic<int>::is_always_lock_free);
 
 extern "C" void on_stop_signal(int number, siginfo_t* info, void*) {
   const int saved_errno = errno;
   const SignalRecord record{number, info->si_code, info->si_pid};
   // Smaller than PIPE_BUF, so written whole; a full pipe drops it, never blocks.
-  [[maybe_unused]] const auto ignored = ::write(signal_pipe, &record, sizeof record);
+  [[maybe_unused]] const auto ignored =
+      ::write(signal_pipe.load(std::memory_order_relaxed), &record, sizeof record);
   errno = saved_errno;
 }
 
@@ -46,10 +50,11 @@ StopSignals::StopSignals(StopSource& stop) : stop_(stop) {
     throw std::system_error(errno, std::generic_category(), "pipe2");
   }
   ::fcntl(pipe_[1], F_SETFL, O_NONBLOCK);
-  signal_pipe = pipe_[1];
-  thread_ = std::thread([this] { watch(); });
+  signal_pipe.store(pipe_[1], std::memory_order_relaxed);
   handle(SIGINT, &previous_interrupt_);
   handle(SIGTERM, &previous_terminate_);
+  // A signal before the thread runs waits in the pipe.
+  thread_ = std::thread([this] { watch(); });
 }
 
 StopSignals::~StopSignals() {
@@ -58,7 +63,7 @@ StopSignals::~StopSignals() {
   const SignalRecord end{0, 0, 0};
   [[maybe_unused]] const auto ignored = ::write(pipe_[1], &end, sizeof end);
   thread_.join();
-  signal_pipe = -1;
+  signal_pipe.store(-1, std::memory_order_relaxed);
   ::close(pipe_[0]);
   ::close(pipe_[1]);
 }
