@@ -178,6 +178,8 @@ int run(const Command& command) {
   const auto started = std::chrono::system_clock::now();
   try {
     return run_action(command, text, started);
+  } catch (const OutputLost& error) {
+    return fail(text, error.what());
   } catch (const WorkloadInputError& error) {
     fail(text, error.what());
     record_run(config, RunRecord::of_error(RunKind::Calculate, started, error.what()));

@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "cli/usage_error.hpp"
+#include "simhadr/shown.hpp"
 
 namespace simhadr {
 
@@ -37,7 +38,8 @@ std::string_view resolve(std::string_view written, std::string_view key,
     if (candidate == key) return name;
     if (candidate.starts_with(key)) prefixed.push_back(name);
   }
-  if (prefixed.empty()) throw UsageError(fmt::format("unknown option {}", written));
+  if (prefixed.empty())
+    throw UsageError(fmt::format("unknown option {}", with_long_words_cut(written)));
   if (prefixed.size() == 1) return prefixed.front();
   // -flush keeps meaning -flushSize after -flushSizes joined it: when one
   // candidate is the start of all the others, the shorter one is meant.

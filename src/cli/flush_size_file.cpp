@@ -7,8 +7,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli/input_file.hpp"
 #include "cli/number_parsing.hpp"
 #include "simhadr/limits.hpp"
+#include "simhadr/shown.hpp"
 
 namespace simhadr {
 
@@ -78,15 +80,15 @@ void read_tool_output(std::istream& in, Shape shape, FlushSizeList& list) {
     std::string_view missing;
     const std::string size = tool_flush_size(shape, line, missing);
     if (!missing.empty()) {
-      throw UsageError(fmt::format("-flushSizes '{}' line {}: a db2logscan flush line without {}",
-                                   list.path, number, missing));
+      throw UsageError(fmt::format("-flushSizes {} line {}: a db2logscan flush line without {}",
+                                   shown(list.path), number, missing));
     }
     if (size.empty()) continue;
     list.pages.push_back(parse_number<std::uint32_t>(fmt::format("flushSizes (line {})", number),
                                                      size, 1, kMaxFlushPages));
     if (list.pages.size() > kMaxEntries) {
       throw UsageError(
-          fmt::format("-flushSizes '{}' has more than {} entries", list.path, kMaxEntries));
+          fmt::format("-flushSizes {} has more than {} entries", shown(list.path), kMaxEntries));
     }
   }
 }
@@ -94,15 +96,12 @@ void read_tool_output(std::istream& in, Shape shape, FlushSizeList& list) {
 }  // namespace
 
 FlushSizeList read_flush_size_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) {
-    throw UsageError(
-        fmt::format("-flushSizes '{}': cannot read it: {}", path, std::strerror(errno)));
-  }
+  std::ifstream in = open_input_file("flushSizes", path);
   FlushSizeList list{path, {}, {}};
   if (const Shape shape = shape_of(in); shape != Shape::Plain) {
     read_tool_output(in, shape, list);
-    if (list.pages.empty()) throw UsageError(fmt::format("-flushSizes '{}' lists no sizes", path));
+    if (list.pages.empty())
+      throw UsageError(fmt::format("-flushSizes {} lists no sizes", shown(path)));
     return list;
   }
   std::size_t shape = 0;
@@ -114,9 +113,9 @@ FlushSizeList read_flush_size_file(const std::string& path) {
     const auto where = [&] { return fmt::format("flushSizes (line {})", number); };
     if (fields.size() > 2 || (shape != 0 && fields.size() != shape)) {
       throw UsageError(fmt::format(
-          "-flushSizes '{}' line {}: give one size in pages per line, or \"pages count\" on "
+          "-flushSizes {} line {}: give one size in pages per line, or \"pages count\" on "
           "every line",
-          path, number));
+          shown(path), number));
     }
     shape = fields.size();
     list.pages.push_back(parse_number<std::uint32_t>(where(), fields[0], 1, kMaxFlushPages));
@@ -124,14 +123,16 @@ FlushSizeList read_flush_size_file(const std::string& path) {
       list.weights.push_back(parse_number<std::uint64_t>(where(), fields[1], 0, UINT64_MAX / 2));
     }
     if (list.pages.size() > kMaxEntries) {
-      throw UsageError(fmt::format("-flushSizes '{}' has more than {} entries", path, kMaxEntries));
+      throw UsageError(
+          fmt::format("-flushSizes {} has more than {} entries", shown(path), kMaxEntries));
     }
   }
-  if (list.pages.empty()) throw UsageError(fmt::format("-flushSizes '{}' lists no sizes", path));
+  if (list.pages.empty())
+    throw UsageError(fmt::format("-flushSizes {} lists no sizes", shown(path)));
   std::uint64_t total_weight = 0;
   for (const std::uint64_t weight : list.weights) total_weight += weight;
   if (shape == 2 && total_weight == 0) {
-    throw UsageError(fmt::format("-flushSizes '{}': every count is 0", path));
+    throw UsageError(fmt::format("-flushSizes {}: every count is 0", shown(path)));
   }
   return list;
 }

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "cli/usage_error.hpp"
+#include "simhadr/shown.hpp"
 
 namespace simhadr {
 
@@ -23,11 +24,12 @@ T parse_number(std::string_view option, const std::string& text, T min, T max) {
   bool ok = !text.empty() && error == std::errc{} && stop == end;
   if constexpr (std::is_floating_point_v<T>) ok = ok && std::isfinite(value);
   if (!ok) {
-    throw UsageError(fmt::format("-{} '{}' is not a {}", option, text,
+    throw UsageError(fmt::format("-{} {} is not a {}", option, shown(text),
                                  std::is_integral_v<T> ? "whole number" : "number"));
   }
   if (value < min || value > max) {
-    throw UsageError(fmt::format("-{} {} is out of range; give {} to {}", option, text, min, max));
+    throw UsageError(fmt::format("-{} {} is out of range; give {} to {}", option,
+                                 with_long_words_cut(text), min, max));
   }
   return value;
 }

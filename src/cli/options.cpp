@@ -15,12 +15,14 @@
 
 #include "cli/arg_normalizer.hpp"
 #include "cli/flush_size_file.hpp"
+#include "cli/input_file.hpp"
 #include "cli/model_checks.hpp"
 #include "cli/number_parsing.hpp"
 #include "cli/option_table.hpp"
 #include "cli/standby_list.hpp"
 #include "cli/workload_file.hpp"
 #include "simhadr/limits.hpp"
+#include "simhadr/shown.hpp"
 
 namespace simhadr {
 
@@ -47,7 +49,8 @@ Role parse_role(const std::string& text) {
   for (const char c : text) lower.push_back(static_cast<char>(std::tolower(c)));
   if (lower == "primary" || lower == "p") return Role::Primary;
   if (lower == "standby" || lower == "s") return Role::Standby;
-  throw UsageError(fmt::format("-role '{}' is unknown; give primary (P) or standby (S)", text));
+  throw UsageError(
+      fmt::format("-role {} is unknown; give primary (P) or standby (S)", shown(text)));
 }
 
 std::uint16_t parse_port(std::string_view option, const std::string& text, std::uint16_t min) {
@@ -267,7 +270,7 @@ class OptionTable {
     }
     if (params.mbytes_per_sec <= 0) {
       throw UsageError(
-          fmt::format("-workload '{}': every interval logged 0 MB/s", config_.workload->path));
+          fmt::format("-workload {}: every interval logged 0 MB/s", shown(config_.workload->path)));
     }
     if (!config_.run_seconds && !config_.max_flushes) config_.run_seconds = to_seconds(total);
   }
@@ -311,8 +314,8 @@ class OptionTable {
       warn_about_other_role();
     } else {
       throw UsageError(
-          "nothing to do: give -role primary|standby, -demo, a disk test (-write, -read, "
-          "-testDisk) or -testSleep (-h for help)");
+          "nothing to do: give -role primary|standby, -demo, -model, -calculate FILE, a disk "
+          "test (-write, -read, -testDisk) or -testSleep (-h for help)");
     }
     if (sync_modes_.size() > 1 && command_.action != Action::Calculate) {
       throw UsageError("-syncMode takes one mode; a comma list is for -calculate");
@@ -324,7 +327,8 @@ class OptionTable {
           "-spoolLimit spools log awaiting replay, so it needs -replay; without it, ignored");
     }
     if (config_.json_path && config_.json_path == config_.csv_path) {
-      throw UsageError(fmt::format("-json and -csv name the same file '{}'", *config_.json_path));
+      throw UsageError(
+          fmt::format("-json and -csv name the same file {}", shown(*config_.json_path)));
     }
     if (command_.action == Action::DiskTest && config_.interval) {
       command_.warnings.push_back("-interval applies to shipping runs; ignored in a disk test");
@@ -355,11 +359,11 @@ class OptionTable {
     const std::filesystem::path parent = std::filesystem::path(path).parent_path();
     const std::string directory = parent.empty() ? std::string(".") : parent.string();
     if (::access(directory.c_str(), W_OK) != 0) {
-      throw UsageError(fmt::format("-{} '{}': cannot write in directory '{}': {}", option, path,
-                                   directory, std::strerror(errno)));
+      throw UsageError(fmt::format("-{} {}: cannot write in directory {}: {}", option, shown(path),
+                                   shown(directory), std::strerror(errno)));
     }
     if (std::filesystem::is_directory(path)) {
-      throw UsageError(fmt::format("-{} '{}' is a directory; give a file name", option, path));
+      throw UsageError(fmt::format("-{} {} is a directory; give a file name", option, shown(path)));
     }
     return path;
   }
@@ -397,6 +401,9 @@ class OptionTable {
       throw UsageError(
           fmt::format("-calculate reads log scans and ships nothing; leave out {}", role_option()));
     }
+    for (const std::string& file : config_.calculate->files) {
+      if (file != "-") open_input_file("calculate", file);
+    }
     if (!config_.calculator_network || !config_.disk) {
       throw UsageError(
           "-calculate needs -network MB/S SECONDS and -disk MB/S SECONDS (the link and the log "
@@ -432,7 +439,7 @@ class OptionTable {
       const std::optional<SyncMode> mode = parse_sync_mode(name);
       if (!mode) {
         throw UsageError(fmt::format(
-            "-syncMode '{}' is unknown; give SYNC, NEARSYNC, ASYNC or SUPERASYNC", name));
+            "-syncMode {} is unknown; give SYNC, NEARSYNC, ASYNC or SUPERASYNC", shown(name)));
       }
       if (std::ranges::find(modes, *mode) != modes.end()) {
         throw UsageError(fmt::format("-syncMode names {} twice", name));
@@ -534,7 +541,7 @@ Command parse_command_line(std::span<const std::string> args) {
          at = message.find("--", at)) {
       message.erase(at, 1);
     }
-    throw UsageError(message);
+    throw UsageError(with_long_words_cut(message));
   }
   table.decide_action();
   return command;

@@ -7,6 +7,7 @@
 
 #include "cli/number_parsing.hpp"
 #include "cli/option_table.hpp"
+#include "simhadr/shown.hpp"
 
 namespace simhadr {
 
@@ -21,7 +22,7 @@ std::vector<std::string> split_list(std::string_view option, const std::string& 
     std::string entry = text.substr(start, comma - start);
     std::erase(entry, ' ');
     if (entry.empty()) {
-      throw UsageError(fmt::format("-{} '{}' has an empty entry", option, text));
+      throw UsageError(fmt::format("-{} {} has an empty entry", option, shown(text)));
     }
     entries.push_back(std::move(entry));
     if (comma == text.size()) return entries;

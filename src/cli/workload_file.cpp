@@ -2,20 +2,16 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 
+#include "cli/input_file.hpp"
 #include "cli/usage_error.hpp"
 #include "simhadr/workload/db2logscan.hpp"
 
 namespace simhadr {
 
 std::vector<RateStep> read_workload_file(const std::string& path, double speed) {
-  std::ifstream in(path);
-  if (!in) {
-    throw UsageError(fmt::format("-workload '{}': cannot read it: {}", path, std::strerror(errno)));
-  }
+  std::ifstream in = open_input_file("workload", path);
   std::vector<ScanLine> lines;
   try {
     Db2LogscanReader reader;

@@ -13,6 +13,7 @@
 
 #include "net/name_services.hpp"
 #include "net/socket_properties.hpp"
+#include "simhadr/shown.hpp"
 
 namespace simhadr {
 
@@ -87,9 +88,9 @@ std::vector<tcp::endpoint> resolve(boost::asio::io_context& io, const Endpoint& 
   const auto results = resolver.resolve(where.host, std::to_string(where.port),
                                         tcp::resolver::numeric_service, error);
   if (error || results.empty()) {
-    throw RunError(fmt::format("-{}host '{}': cannot resolve it: {}{}",
-                               which == "local" ? 'l' : 'r', where.host,
-                               error ? error.message() : "no address", unresolved_name_hint()));
+    throw RunError(fmt::format("-{}host {}: cannot resolve it: {}{}", which == "local" ? 'l' : 'r',
+                               shown(where.host), error ? error.message() : "no address",
+                               unresolved_name_hint()));
   }
   log.line("hostname={}", where.host);
   std::vector<tcp::endpoint> endpoints;
@@ -330,8 +331,8 @@ class StandbySocket {
     const auto same_family = std::ranges::find_if(
         locals_, [&](const tcp::endpoint& local) { return local.protocol() == remote.protocol(); });
     if (same_family == locals_.end()) {
-      throw RunError(fmt::format("-bind: local host '{}' has no address of the family of {}",
-                                 plan_.local.host, describe(remote)));
+      throw RunError(fmt::format("-bind: local host {} has no address of the family of {}",
+                                 shown(plan_.local.host), describe(remote)));
     }
     if (first_open_) log_.line("Binding socket to local address.");
     socket_.set_option(tcp::socket::reuse_address(true));

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "simhadr/report/timestamp.hpp"
+#include "simhadr/shown.hpp"
 
 namespace simhadr {
 
@@ -215,7 +216,7 @@ void append_csv(const std::string& path, const std::vector<std::string>& rows) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) {
     throw std::runtime_error(
-        fmt::format("cannot open -csv file '{}': {}", path, std::strerror(errno)));
+        fmt::format("cannot open -csv file {}: {}", shown(path), std::strerror(errno)));
   }
   struct stat facts {};
   std::string text;
@@ -227,7 +228,7 @@ void append_csv(const std::string& path, const std::vector<std::string>& rows) {
   ::close(fd);
   if (written != static_cast<ssize_t>(text.size())) {
     throw std::runtime_error(
-        fmt::format("cannot append to -csv file '{}': {}", path, std::strerror(error)));
+        fmt::format("cannot append to -csv file {}: {}", shown(path), std::strerror(error)));
   }
 }
 

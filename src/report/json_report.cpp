@@ -2,10 +2,16 @@
 
 #include "simhadr/report/model_json.hpp"
 #include "simhadr/report/timestamp.hpp"
+#include "simhadr/shown.hpp"
 
 #include <fmt/format.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
@@ -266,16 +272,34 @@ json run_document(const RunConfig& config, std::string_view kind,
 }
 
 void write_json(const std::string& path, const json& doc, bool append_line) {
-  const std::string text = append_line ? doc.dump() : doc.dump(2);
+  const std::string text = (append_line ? doc.dump() : doc.dump(2)) + '\n';
   if (path == "-") {
-    std::cout << text << '\n';
+    std::cout << text;
     std::cout.flush();
     return;
   }
-  std::ofstream out(path, append_line ? std::ios::app : std::ios::trunc);
-  out << text << '\n';
-  out.flush();
-  if (!out) throw std::runtime_error(fmt::format("cannot write -json file '{}'", path));
+  const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append_line ? O_APPEND : O_TRUNC);
+  const int fd = ::open(path.c_str(), flags, 0644);
+  if (fd < 0) {
+    throw std::runtime_error(
+        fmt::format("cannot open -json file {}: {}", shown(path), std::strerror(errno)));
+  }
+  std::size_t done = 0;
+  int error = 0;
+  while (done < text.size()) {
+    const ssize_t written = ::write(fd, text.data() + done, text.size() - done);
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) {
+      error = written < 0 ? errno : ENOSPC;
+      break;
+    }
+    done += static_cast<std::size_t>(written);
+  }
+  if (::close(fd) != 0 && error == 0) error = errno;
+  if (error != 0) {
+    throw std::runtime_error(
+        fmt::format("cannot write -json file {}: {}", shown(path), std::strerror(error)));
+  }
 }
 
 }  // namespace simhadr

@@ -11,6 +11,7 @@ class CsvOutput final : public FileOutput {
  public:
   using FileOutput::FileOutput;
   void write(const RunRecord& record) override;
+  std::string_view loss() const override { return "the run's CSV rows are lost"; }
 };
 
 }  // namespace

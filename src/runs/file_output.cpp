@@ -1,6 +1,7 @@
 #include "runs/file_output.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cstdio>
 
@@ -14,15 +15,20 @@ std::vector<std::unique_ptr<FileOutput>> requested_outputs(const RunConfig& conf
 }
 
 void record_run(const RunConfig& config, const RunRecord& record) {
+  std::vector<std::string> lost;
   for (const auto& output : requested_outputs(config)) {
     try {
       output->write(record);
     } catch (const std::exception& unwritable) {
-      // A run that already failed keeps its own error; the file is only worth a warning.
-      if (!record.error) throw;
-      fmt::print(stderr, "simhadr: warning: {}\n", unwritable.what());
+      lost.push_back(fmt::format("{}: {}", unwritable.what(), output->loss()));
     }
   }
+  if (lost.empty()) return;
+  if (record.error) {
+    for (const std::string& loss : lost) fmt::print(stderr, "simhadr: warning: {}\n", loss);
+    return;
+  }
+  throw OutputLost(fmt::format("{} (the text report is complete)", fmt::join(lost, "; ")));
 }
 
 }  // namespace simhadr

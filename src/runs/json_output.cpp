@@ -12,6 +12,7 @@ class JsonOutput final : public FileOutput {
  public:
   using FileOutput::FileOutput;
   void write(const RunRecord& record) override;
+  std::string_view loss() const override { return "the run's JSON document is lost"; }
 };
 
 using nlohmann::json;

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "simhadr/limits.hpp"
+#include "simhadr/shown.hpp"
 
 namespace simhadr {
 
@@ -55,7 +56,7 @@ T parse_bounded(std::string_view key, std::string_view value, T max) {
   const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
   if (error != std::errc{} || end != value.data() + value.size() || number < 1 || number > max) {
     throw ProtocolError(
-        fmt::format("handshake {} '{}' is not a number from 1 to {}", key, value, max));
+        fmt::format("handshake {} {} is not a number from 1 to {}", key, shown(value), max));
   }
   return number;
 }
@@ -86,20 +87,20 @@ HandshakeParams decode_handshake(std::span<const char, kHandshakeBytes> message)
     rest.remove_prefix(line_end + 1);
     const std::size_t equals = line.find('=');
     if (equals == std::string_view::npos) {
-      throw ProtocolError(fmt::format("handshake line '{}' is not key=value", line));
+      throw ProtocolError(fmt::format("handshake line {} is not key=value", shown(line)));
     }
     const std::string_view key = line.substr(0, equals);
     const std::string_view value = line.substr(equals + 1);
     const auto field = std::ranges::find(kFields, key);
     if (field == kFields.end()) {
-      throw ProtocolError(fmt::format("handshake field '{}' is unknown", key));
+      throw ProtocolError(fmt::format("handshake field {} is unknown", shown(key)));
     }
     bool& already = seen[static_cast<std::size_t>(field - kFields.begin())];
     if (already) throw ProtocolError(fmt::format("handshake gives {} twice", key));
     already = true;
     if (key == "syncMode") {
       const auto mode = parse_sync_mode(value);
-      if (!mode) throw ProtocolError(fmt::format("handshake syncMode '{}' is unknown", value));
+      if (!mode) throw ProtocolError(fmt::format("handshake syncMode {} is unknown", shown(value)));
       params.mode = *mode;
     } else if (key == "flushSize") {
       params.flush_pages = parse_bounded(key, value, kMaxFlushPages);

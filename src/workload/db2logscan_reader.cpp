@@ -6,6 +6,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "simhadr/shown.hpp"
 #include "simhadr/workload/db2logscan.hpp"
 
 namespace simhadr {
@@ -94,7 +95,7 @@ std::optional<WorkloadInterval> parse_rate_line(std::string_view line, std::stri
     const auto value = number_of(words[field.word]);
     if (!value) {
       throw WorkloadInputError(
-          fmt::format("{}: '{}' is not a number ({})", where, words[field.word], label));
+          fmt::format("{}: {} is not a number ({})", where, shown(words[field.word]), label));
     }
     if (*value < 0) {
       throw WorkloadInputError(
@@ -116,8 +117,8 @@ void Db2LogscanReader::read(std::istream& in, std::string_view name) {
       const auto average = words.empty() ? std::nullopt : number_of(words.back());
       if (!average || *average < 0) {
         throw WorkloadInputError(fmt::format(
-            "{}: the line after \"{}\" should end in the average rate, not '{}'", where(),
-            kDistributionHeading, words.empty() ? std::string_view{} : words.back()));
+            "{}: the line after \"{}\" should end in the average rate, not {}", where(),
+            kDistributionHeading, shown(words.empty() ? std::string_view{} : words.back())));
       }
       line.kind = ScanLine::Kind::AverageRate;
       line.average_mib_per_sec = *average;

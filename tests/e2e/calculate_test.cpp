@@ -236,7 +236,8 @@ TEST(Calculate, RefusesInputTheCalculatorWouldMisreadNamingTheFileAndLine) {
   const Calculated missing =
       calculate({"/nonexistent/scan.txt", "-network", "10", ".1", "-disk", "200", ".001"});
   EXPECT_EQ(missing.status, 2);
-  EXPECT_NE(missing.err.find("/nonexistent/scan.txt: cannot read it"), std::string::npos);
+  EXPECT_NE(missing.err.find("-calculate '/nonexistent/scan.txt': cannot read it"),
+            std::string::npos);
   const Calculated no_network = calculate({empty.string(), "-disk", "200", ".001"});
   EXPECT_EQ(no_network.status, 2);
   EXPECT_NE(no_network.err.find("-calculate needs -network"), std::string::npos);

@@ -22,8 +22,13 @@ struct Refusal {
   std::string must_mention;
 };
 
+// Test names hold the arguments: a long one is cut to its start.
+void print_args(const std::vector<std::string>& args, std::ostream* out) {
+  for (const std::string& arg : args) *out << '\'' << arg.substr(0, 40) << "' ";
+}
+
 void PrintTo(const Refusal& refusal, std::ostream* out) {
-  for (const std::string& arg : refusal.args) *out << '\'' << arg << "' ";
+  print_args(refusal.args, out);
 }
 
 class RefusedCommandLines : public ::testing::TestWithParam<Refusal> {};
@@ -39,12 +44,30 @@ TEST_P(RefusedCommandLines, ExitTwoWithOneLineNamingTheOption) {
   EXPECT_TRUE(err.starts_with("simhadr: ")) << err;
   EXPECT_NE(err.find(refusal.must_mention), std::string::npos) << err;
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  // Whatever was typed, the line stays readable: a long value is cut.
+  EXPECT_LT(err.size(), 400u) << err.size();
   EXPECT_TRUE(refused.out().empty());
 }
+
+const std::string kLongValue(100000, 'x');
 
 std::vector<Refusal> refusals() {
   std::vector<Refusal> list = {
       {{"-foo"}, "-foo"},
+      {{}, "give -role primary|standby, -demo, -model, -calculate FILE, a disk test"},
+      {{"-calculate", "/tmp", "-network", "10", "0.001", "-disk", "100", "0.001"},
+       "-calculate '/tmp' is a directory; give a file"},
+      {{"-calculate", "/no/such/scan", "-network", "10", "0.001", "-disk", "100", "0.001"},
+       "-calculate '/no/such/scan': cannot read it: No such file or directory"},
+      {{"-demo", "-workload", "/tmp"}, "-workload '/tmp' is a directory; give a file"},
+      {concat(kPrimary, {"-flushSizes", "/tmp"}), "-flushSizes '/tmp' is a directory; give a file"},
+      {{"-demo", "-json", "/tmp"}, "-json '/tmp' is a directory; give a file name"},
+      {{"-demo", "-csv", "/tmp"}, "-csv '/tmp' is a directory; give a file name"},
+      {concat(kPrimary, {"-t", kLongValue}), "...' (100000 characters) is not a number"},
+      {{"-demo", "-syncMode", kLongValue}, "...' (100000 characters) is unknown"},
+      {{"-" + kLongValue}, "unknown option -xxxx"},
+      {{"-demo", kLongValue}, "... (100000 characters)"},
+      {{"-demo", "-csv", "/no/such/dir/" + kLongValue}, "cannot write in directory '/no/such/dir'"},
       {{"-model"}, "-model needs something that takes time"},
       {{"-model", "-netDelay", "0"}, "-model needs something that takes time"},
       {{"-role", "primary", "-lhost", "localhost", "-lport", "0", "-rhost", "a,b,c,d", "-rport",
@@ -208,6 +231,46 @@ TEST(CommandLine, AHostThatDoesNotResolveIsNamed) {
             std::string::npos)
       << primary.err();
 }
+
+// Failures found while running: exit 1 and one line, "simhadr: error: ...".
+struct RunFailure {
+  std::vector<std::string> args;
+  std::string must_mention;
+};
+
+void PrintTo(const RunFailure& failure, std::ostream* out) {
+  print_args(failure.args, out);
+}
+
+class FailedRuns : public ::testing::TestWithParam<RunFailure> {};
+
+TEST_P(FailedRuns, ExitOneWithOneLineSayingWhatWasLost) {
+  // One quick try of the resolver, whatever DNS this machine has or lacks.
+  ::setenv("RES_OPTIONS", "timeout:1 attempts:1", 1);
+  const RunFailure& failure = GetParam();
+  ChildProcess run(failure.args);
+  EXPECT_EQ(run.wait(30s), 1);
+  const std::string err = run.err();
+  EXPECT_TRUE(err.starts_with("simhadr: error: ")) << err;
+  EXPECT_NE(err.find(failure.must_mention), std::string::npos) << err;
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  EXPECT_LT(err.size(), 400u) << err.size();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, FailedRuns,
+    ::testing::Values(
+        RunFailure{{"-demo", "-t", "0.2", "-json", "/dev/full"},
+                   "cannot write -json file '/dev/full': No space left on device: the run's JSON "
+                   "document is lost (the text report is complete)"},
+        RunFailure{{"-demo", "-t", "0.2", "-csv", "/dev/full"},
+                   "cannot append to -csv file '/dev/full': No space left on device: the run's "
+                   "CSV rows are lost (the text report is complete)"},
+        RunFailure{{"-demo", "-t", "0.2", "-json", "/dev/full", "-csv", "/dev/full/x"},
+                   "JSON document is lost; cannot open -csv file '/dev/full/x'"},
+        RunFailure{{"-role", "primary", "-lhost", kLongValue, "-lport", "0", "-rhost", "127.0.0.1",
+                    "-rport", "1"},
+                   "...' (100000 characters): cannot resolve it"}));
 
 TEST(CommandLine, ListeningWithoutPermissionIsARuntimeError) {
   std::vector<std::string> args = {"-role",  "primary", "-lhost",          "127.0.0.1",
