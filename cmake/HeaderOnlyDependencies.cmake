@@ -37,6 +37,8 @@ if(SIMHADR_BUILD_TESTS)
   if(NOT EXISTS ${googletest_source}/CMakeLists.txt)
     message(FATAL_ERROR "SIMHADR_STATIC tests need ${googletest_source}: run tools/install-deps.sh")
   endif()
+  # Nothing of it goes into a package built from this build folder.
+  set(INSTALL_GTEST OFF)
   add_subdirectory(${googletest_source} ${PROJECT_BINARY_DIR}/googletest EXCLUDE_FROM_ALL)
   # Not our code: our warnings as errors do not apply, and its own are noise here.
   set_target_properties(gtest gtest_main PROPERTIES COMPILE_OPTIONS -w)

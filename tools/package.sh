@@ -7,6 +7,7 @@
 # that `man simhadr`, `simhadr -version` and a short demo work, and removes it
 # again unless it was installed before; with --static it also checks, with
 # rpm -qlp, that the .rpm holds exactly the files the .deb installs.
+# SIMHADR_PACKAGE_BUILD_DIR packages a build folder configured already.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,8 +28,15 @@ if $static; then
   dir=build-package-static
   static_option=(-DSIMHADR_STATIC=ON)
 fi
-SIMHADR_BUILD_DIR=$dir SIMHADR_BUILD_TESTS=OFF SIMHADR_BUILD_TYPE=Release tools/build.sh \
-  "${static_option[@]}"
+if [[ -n "${SIMHADR_PACKAGE_BUILD_DIR:-}" ]]; then
+  # A build configured already (tools/test.sh's static build, tests and all):
+  # brought up to date as it is, not configured again.
+  dir=$SIMHADR_PACKAGE_BUILD_DIR
+  cmake --build "$dir" -j "$(nproc)" --target simhadr man_page
+else
+  SIMHADR_BUILD_DIR=$dir SIMHADR_BUILD_TESTS=OFF SIMHADR_BUILD_TYPE=Release tools/build.sh \
+    "${static_option[@]}"
+fi
 rm -f "$dir"/simhadr*.deb "$dir"/simhadr*.rpm
 (cd "$dir" && cpack >/dev/null)
 deb=$(ls "$dir"/simhadr_*.deb)
