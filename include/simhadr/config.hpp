@@ -40,6 +40,15 @@ struct NetworkParams {
   std::optional<double> mbytes_per_sec;  // none: no bandwidth limit
 };
 
+// -model's outages of the principal's link (-netOutage, -netOutageEvery).
+struct OutagePlan {
+  double seconds = 0;
+  std::optional<double> every_seconds;  // none: once, in the middle of the run
+};
+
+// Db2's HADR_TIMEOUT default: how long a silent connection lasts before the pair leaves peer state.
+inline constexpr double kDefaultHadrTimeoutSeconds = 120;
+
 // One stretch of a replayed workload (-workload): db2logscan's interval,
 // shortened by -workloadSpeed, at its log rate.
 struct RateStep {
@@ -164,6 +173,8 @@ struct RunConfig {
   // lists), and the primary's uplink that every stream shares (-uplinkRate).
   std::vector<NetworkParams> auxiliary_networks;
   std::optional<double> uplink_mbytes_per_sec;
+  std::optional<OutagePlan> outages;  // -model only
+  double hadr_timeout_seconds = kDefaultHadrTimeoutSeconds;
   std::optional<LoggerParams> logger;
   std::optional<WorkloadReplay> workload;
   std::optional<FlushSizeList> flush_size_list;

@@ -9,6 +9,7 @@ inline constexpr std::uint32_t kMaxFlushPages = 65536;           // 256 MiB per 
 inline constexpr std::uint32_t kMaxStandbyBufferPages = 262144;  // 1 GiB receive buffer
 inline constexpr int kMaxSocketBufferBytes = 1 << 30;
 inline constexpr double kMaxRunSeconds = 366.0 * 24 * 3600;
+inline constexpr double kMaxOutageSeconds = kMaxRunSeconds;
 inline constexpr double kMaxSleepTestSeconds = 60.0;
 inline constexpr double kMaxSpinSeconds = 0.1;
 

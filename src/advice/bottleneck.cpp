@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "advice/unstable_link.hpp"
 #include "simhadr/advice/measured_path.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/network.hpp"
@@ -213,6 +214,8 @@ std::string evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
                          replay, bytes, rate(bytes, replay));
     }
     case Resource::StandbyDiskOrReplay:
+    case Resource::NetworkOutages:
+    case Resource::PacketLoss:
     case Resource::SharedUplink:
     case Resource::HostCpu:
     case Resource::NotThisStandby:
@@ -221,11 +224,6 @@ std::string evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
   }
   return {};
 }
-
-struct Verdict {
-  Resource resource = Resource::Unknown;
-  std::string evidence;
-};
 
 // What a real primary sees of a limit beyond its models: TCP held back by the
 // standby's closed window or by a send buffer all in flight; without TCP's
@@ -302,6 +300,10 @@ std::string_view resource_name(Resource resource) {
       return "primary and standby disks";
     case Resource::NetworkBandwidth:
       return "network bandwidth";
+    case Resource::NetworkOutages:
+      return "network outages";
+    case Resource::PacketLoss:
+      return "packet loss";
     case Resource::SharedUplink:
       return "shared uplink";
     case Resource::RoundTrip:
@@ -365,12 +367,18 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
   }
   const double allowed =
       std::ranges::find(b.modes, primary.mode, &ModeForecast::mode)->mbytes_per_sec;
+  const double link_mbytes_per_sec =
+      in.modelled_rate() || in.measured_wire() ? in.link_mbytes_per_sec() : 0.0;
+  // Later ones outweigh earlier ones.
   for (const auto& verdict :
-       {held, uplink, host_cpu(primary, allowed, b.measured_mbytes_per_sec)}) {
+       {packet_loss(primary, in.path), outages(primary, link_mbytes_per_sec), held, uplink,
+        host_cpu(primary, allowed, b.measured_mbytes_per_sec)}) {
     if (!verdict) continue;
     b.resource = verdict->resource;
     b.evidence = verdict->evidence;
   }
+  if (b.resource != Resource::NetworkOutages) b.evidence += stalls_beside(primary);
+  if (b.resource != Resource::PacketLoss) b.evidence += loss_beside(in.path);
   if ((in.modelled_rate() || in.measured_wire()) && in.costs.round_trip > 0) {
     b.covering_socket_buffer =
         static_cast<std::uint64_t>(in.link_mbytes_per_sec() * kBytesPerMByte * in.costs.round_trip);
@@ -389,8 +397,8 @@ Bottleneck advise_standby(const RunResult& standby) {
     b.resource = Resource::NotThisStandby;
     b.evidence = fmt::format(
         "its receive buffer was full {:.1f}% of the run (average use {:.1f}%); the primary's "
-        "report names the limit",
-        full * 100, average * 100);
+        "report names the limit{}",
+        full * 100, average * 100, stalls_beside(standby));
     return b;
   }
   b.resource = standby.replay_model ? Resource::StandbyReplay : Resource::StandbyDisk;

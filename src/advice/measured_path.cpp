@@ -23,12 +23,17 @@ std::optional<MeasuredPath> measure_path(const RunResult& primary) {
   path.same_host = tcp.same_host;
   path.receiver_limited_share = share_of(tcp.receiver_limited, run);
   path.send_buffer_limited_share = share_of(tcp.send_buffer_limited, run);
+  path.retransmitted_share = tcp.retransmitted_share();
+  // A stall is time TCP counts busy (data in flight) in which the link carried nothing.
+  const Nanos stalled = primary.stalls ? primary.stalls->total() : Nanos{0};
+  path.stalled_share = share_of(stalled, primary.elapsed);
   // Where every flush waits for its ack, the path falls idle after each one,
   // and each busy spell ends with a round trip for the last byte's ack.
   const double ack_tails = expects_ack(primary.mode) ? flushes * path.min_round_trip : 0.0;
-  const double on_the_wire = to_seconds(tcp.path_busy()) - ack_tails;
+  const double on_the_wire = to_seconds(tcp.path_busy() - stalled) - ack_tails;
   if (on_the_wire <= 0 || tcp.bytes_acked == 0) return path;
   path.mbytes_per_sec = static_cast<double>(tcp.bytes_acked) / kBytesPerMByte / on_the_wire;
+  path.wire_mbytes_per_sec = static_cast<double>(tcp.bytes_sent) / kBytesPerMByte / on_the_wire;
   const double flush_bytes = static_cast<double>(primary.flushes.bytes) / flushes;
   path.wire_seconds_per_flush = flush_bytes / kBytesPerMByte / path.mbytes_per_sec;
   const double cpu_per_flush =

@@ -39,6 +39,23 @@ void check_flush_sizes(const RunConfig& config) {
   check("standbyHadrBufSize", config.standby_request.buffer_pages, true);
 }
 
+void check_outages(const RunConfig& config) {
+  if (!config.outages) return;
+  const OutagePlan& plan = *config.outages;
+  if (plan.seconds <= 0) {
+    throw UsageError("-netOutageEvery needs -netOutage SECONDS (how long each outage lasts)");
+  }
+  if (plan.every_seconds && *plan.every_seconds <= plan.seconds) {
+    throw UsageError(fmt::format(
+        "-netOutageEvery {:g} s leaves no time between outages of {:g} s; give more than {:g}",
+        *plan.every_seconds, plan.seconds, plan.seconds));
+  }
+  if (!plan.every_seconds && !config.run_seconds) {
+    throw UsageError(
+        "-netOutage alone comes in the middle of the run: give -t SECONDS, or -netOutageEvery");
+  }
+}
+
 void require_something_takes_time(const RunConfig& config) {
   // A network of zero delay and no rate adds no time, and nor would the run.
   const bool network_takes_time = config.network && (config.network->one_way_delay_seconds > 0 ||

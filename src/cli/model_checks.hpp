@@ -12,5 +12,7 @@ void check_flush_sizes(const RunConfig& config);
 
 // -model with nothing that takes time would never advance its clock.
 void require_something_takes_time(const RunConfig& config);
+// -netOutage: a length, outages apart, and a run whose middle is known.
+void check_outages(const RunConfig& config);
 
 }  // namespace simhadr

@@ -104,6 +104,14 @@ constexpr std::array kOptions{
     OptionSpec{"uplinkRate", One, kPrimary, Models, "-uplinkRate MB/S",
                "-model: the primary's own link, which every standby's\n"
                "stream crosses before its own (shared, piece by piece)"},
+    OptionSpec{"netOutage", One, kPrimary, Models, "-netOutage SECONDS -netOutageEvery S",
+               "-model: the link carries nothing for SECONDS, first at S\n"
+               "seconds into the run and then every S seconds (without\n"
+               "-netOutageEvery: once, in the middle of the run)"},
+    OptionSpec{"netOutageEvery", One, kPrimary, Models, "", ""},
+    OptionSpec{"hadrTimeout", One, kAny, Models, "-hadrTimeout SECONDS",
+               "Db2's HADR_TIMEOUT (default 120): a stall or outage\n"
+               "longer than this is reported as the pair leaving peer state"},
     OptionSpec{"replay", OneOrTwo, kStandby, Models, "-replay MB/S [SECONDS]",
                "standby replay speed and overhead per flush; a flush\n"
                "leaves the receive buffer only once replayed"},

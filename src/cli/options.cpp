@@ -211,6 +211,15 @@ class OptionTable {
     text("uplinkRate", [this](const std::string& v) {
       config_.uplink_mbytes_per_sec = parse_positive("uplinkRate", v, 1e6);
     });
+    text("netOutage", [this](const std::string& v) {
+      outages().seconds = parse_positive("netOutage", v, kMaxOutageSeconds);
+    });
+    text("netOutageEvery", [this](const std::string& v) {
+      outages().every_seconds = parse_positive("netOutageEvery", v, kMaxOutageSeconds);
+    });
+    text("hadrTimeout", [this](const std::string& v) {
+      config_.hadr_timeout_seconds = parse_positive("hadrTimeout", v, kMaxOutageSeconds);
+    });
     text("flushSizes",
          [this](const std::string& v) { config_.flush_size_list = read_flush_size_file(v); });
     text("logRate", [this](const std::string& v) {
@@ -381,6 +390,11 @@ class OptionTable {
     return *config_.logger;
   }
 
+  OutagePlan& outages() {
+    if (!config_.outages) config_.outages.emplace();
+    return *config_.outages;
+  }
+
   // The option among -role and -demo that was given, for a refusal to name.
   std::string_view role_option() const { return config_.role ? "-role" : "-demo"; }
 
@@ -393,6 +407,7 @@ class OptionTable {
     check_flush_sizes(config_);
     settle_modelled_standbys(config_, standby_lists_);
     require_something_takes_time(config_);
+    check_outages(config_);
     command_.action = Action::Model;
   }
 

@@ -68,6 +68,11 @@ void refuse_modelled_topology(const RunConfig& config, const StandbyLists& lists
   if (config.uplink_mbytes_per_sec) {
     throw UsageError("-uplinkRate is for -model; on real links, limit the uplink with tc");
   }
+  if (config.outages) {
+    throw UsageError(
+        "-netOutage is for -model; on a real link, take it down (ip link set DEV down) and the "
+        "report finds the stall");
+  }
   if (lists.delays.size() > 1 || lists.rates.size() > 1) {
     throw UsageError(
         "-netDelay and -netRate take lists in -model only; a real run takes one value");

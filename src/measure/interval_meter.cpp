@@ -4,8 +4,8 @@
 
 namespace simhadr {
 
-IntervalMeter::IntervalMeter(Nanos period, Clock::time_point start)
-    : period_(period), run_start_(start), next_end_(start + period) {}
+IntervalMeter::IntervalMeter(Nanos period, Clock::time_point start, const StallSource* stalls)
+    : period_(period), stalls_(stalls), run_start_(start), next_end_(start + period) {}
 
 void IntervalMeter::note_shipping(Nanos shipping) {
   ++shipped_;
@@ -34,6 +34,7 @@ IntervalSample IntervalMeter::close(Clock::time_point now, const RunResult& tota
   sample.flushes = totals.flushes.calls - open_.flushes;
   sample.congestions = totals.congestions.calls - open_.congestions;
   sample.congestion_time = totals.congestions.time - open_.congestion_time;
+  if (stalls_) sample.stalled = stalls_->stalled_within(sample.start, sample.end);
   sample.shipped = shipped_;
   sample.ship_total = ship_total_;
   sample.ship_max = ship_max_;

@@ -69,6 +69,7 @@ std::optional<TcpStats> read_tcp_stats(int fd) {
   stats.bytes_acked = info.tcpi_bytes_acked;
   if (length >= offsetof(tcp_info, tcpi_bytes_retrans) + sizeof info.tcpi_bytes_retrans) {
     stats.bytes_retransmitted = info.tcpi_bytes_retrans;
+    stats.bytes_sent = info.tcpi_bytes_sent;
   }
   stats.min_round_trip = from_micros(info.tcpi_min_rtt);
   stats.path_mtu = info.tcpi_pmtu;

@@ -50,6 +50,9 @@ enum class Column : std::uint8_t {
   Standby3WorstLagBytes,
   Standby3WorstLagSeconds,
   SpoolMaxBytes,
+  StallCount,
+  StallLongestSeconds,
+  StallTotalSeconds,
   Count,
 };
 
@@ -92,6 +95,9 @@ constexpr std::array<ColumnName, kColumnCount> kColumns{{
     {Column::Standby3WorstLagBytes, "standby3_worst_lag_bytes"},
     {Column::Standby3WorstLagSeconds, "standby3_worst_lag_seconds"},
     {Column::SpoolMaxBytes, "spool_max_bytes"},
+    {Column::StallCount, "stall_count"},
+    {Column::StallLongestSeconds, "stall_longest_seconds"},
+    {Column::StallTotalSeconds, "stall_total_seconds"},
 }};
 
 // Every column named once, in the enum's order: a row cannot drift from the header.
@@ -195,6 +201,12 @@ std::string csv_row(std::chrono::system_clock::time_point started, const RunConf
                       to_seconds(auxiliary.worst_lag.log_age));
   }
   if (r.spool) cells.set(Column::SpoolMaxBytes, r.spool->max_bytes);
+  if (r.stalls) {
+    const StallEpisode* longest = r.stalls->longest();
+    cells.set(Column::StallCount, r.stalls->count());
+    cells.set_seconds(Column::StallLongestSeconds, longest ? to_seconds(longest->duration) : 0.0);
+    cells.set_seconds(Column::StallTotalSeconds, to_seconds(r.stalls->total()));
+  }
   return cells.row();
 }
 

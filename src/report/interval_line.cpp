@@ -20,10 +20,13 @@ std::string interval_line(const IntervalSample& s) {
     lags += fmt::format(", standby {} behind {} bytes {:.6f} s", i + 2, s.auxiliary_lag_bytes[i],
                         to_seconds(s.auxiliary_lag_age[i]));
   }
+  const std::string stalled = s.stalled > Nanos{0}
+                                  ? fmt::format(", stalled {:.3f} s", to_seconds(s.stalled))
+                                  : std::string();
   return fmt::format(
-      "Interval {:.3f}-{:.3f} s: {:.3f} MB/s, {} flushes, {}, {} congestions {:.6f} s{}{}",
+      "Interval {:.3f}-{:.3f} s: {:.3f} MB/s, {} flushes, {}, {} congestions {:.6f} s{}{}{}",
       to_seconds(s.start), to_seconds(s.end), mbytes_per_sec(s.log_bytes, s.end - s.start),
-      s.flushes, ship, s.congestions, to_seconds(s.congestion_time), buffer, lags);
+      s.flushes, ship, s.congestions, to_seconds(s.congestion_time), buffer, lags, stalled);
 }
 
 }  // namespace simhadr

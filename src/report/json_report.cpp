@@ -102,6 +102,7 @@ json interval_json(const IntervalSample& s) {
           {"congestion_seconds", to_seconds(s.congestion_time)},
           {"buffer_used_fraction", optional_json(s.buffer_used_fraction)},
           {"buffer_full_seconds", to_seconds(s.buffer_full_time)},
+          {"stalled_seconds", to_seconds(s.stalled)},
           {"auxiliary_lag", auxiliary_lag_json(s)}};
 }
 
@@ -177,10 +178,38 @@ json tcp_json(const std::optional<TcpStats>& tcp) {
           {"send_buffer_limited_seconds", to_seconds(tcp->send_buffer_limited)},
           {"bytes_acked", tcp->bytes_acked},
           {"bytes_retransmitted", tcp->bytes_retransmitted},
+          {"bytes_sent", tcp->bytes_sent},
+          {"retransmitted_share", tcp->retransmitted_share()},
           {"min_round_trip_seconds", to_seconds(tcp->min_round_trip)},
           {"path_mtu", tcp->path_mtu},
           {"max_segment_bytes", tcp->max_segment},
           {"same_host", tcp->same_host}};
+}
+
+json stalls_json(const RunResult& r) {
+  if (!r.stalls) return nullptr;
+  json episodes = json::array();
+  for (const StallEpisode& e : r.stalls->episodes) {
+    episodes.push_back(
+        {{"start_seconds", to_seconds(e.start)}, {"duration_seconds", to_seconds(e.duration)}});
+  }
+  const StallEpisode* longest = r.stalls->longest();
+  return {{"count", r.stalls->count()},
+          {"longest_seconds", longest ? to_seconds(longest->duration) : 0.0},
+          {"total_seconds", to_seconds(r.stalls->total())},
+          {"bound_seconds", to_seconds(r.stalls->bound)},
+          {"hadr_timeout_seconds", to_seconds(r.hadr_timeout)},
+          {"left_peer_state",
+           longest && r.hadr_timeout > Nanos{0} && longest->duration > r.hadr_timeout},
+          {"episodes", episodes}};
+}
+
+json log_gap_json(const std::optional<LogGap>& gap) {
+  if (!gap) return nullptr;
+  return {{"worst_bytes", gap->worst_bytes},
+          {"worst_seconds", to_seconds(gap->worst_age)},
+          {"catch_up_seconds", seconds_or_null(gap->catch_up)},
+          {"caught_up", gap->caught_up}};
 }
 
 json percentiles_json(const LatencyPercentiles& p) {
@@ -231,6 +260,8 @@ json side_json(const RunResult& r, const SideEnd& end,
       {"bottleneck", bottleneck ? bottleneck_json(*bottleneck) : json()},
       {"cpu", cpu_json(r.cpu)},
       {"tcp", tcp_json(r.tcp)},
+      {"stalls", stalls_json(r)},
+      {"log_gap", log_gap_json(r.log_gap)},
   };
 }
 

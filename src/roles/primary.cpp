@@ -22,7 +22,7 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
       log_(log),
       auxiliaries_(auxiliaries),
       flush_image_(flush_sizes.max_pages()),
-      intervals_(plan_.interval, plan_.on_interval) {
+      intervals_(plan_.interval, plan_.on_interval, plan_.watch) {
   if (plan_.target_mbytes_per_sec) pacer_.emplace(*plan_.target_mbytes_per_sec);
   result_.role = Role::Primary;
   result_.mode = plan_.handshake.mode;
@@ -56,6 +56,7 @@ RoleOutcome Primary::run() {
     for (const auto& auxiliary : auxiliaries_) auxiliary->start();
     start = clock_.now();
     intervals_.start(start);
+    if (plan_.watch) plan_.watch->begin(start, kHandshakeBytes);
     while (end == TransferEnd::Done && !stop_.requested()) {
       end = ship_one();
       intervals_.poll(clock_, result_);
@@ -166,6 +167,7 @@ TransferEnd Primary::ship_one() {
   result_.note_flush(bytes, io_time, flush_sizes_.varies() ? std::optional(pages) : std::nullopt);
   // Both the IO and the shipping are over: the later of the two.
   const auto flushed = std::max(shipped, io_done);
+  if (plan_.watch) plan_.watch->log_written(result_.flushes.bytes, flushed);
   flush_sizes_.flushed(flushed);
   feed_auxiliaries(pages, flushed);
   return TransferEnd::Done;

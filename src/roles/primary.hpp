@@ -9,6 +9,7 @@
 #include "roles/auxiliary_feed.hpp"
 #include "roles/link.hpp"
 #include "roles/role_outcome.hpp"
+#include "simhadr/measure/connection_watch.hpp"
 #include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/flush_size.hpp"
@@ -28,6 +29,7 @@ struct PrimaryPlan {
   std::optional<double> target_mbytes_per_sec;
   std::optional<Nanos> interval;  // -interval
   IntervalSink on_interval;
+  ConnectionWatch* watch = nullptr;  // the connection's, on a real run
 };
 
 class Primary {

@@ -21,7 +21,7 @@ Standby::Standby(StandbyPlan plan, const DiskModel& disk, Link& link, Clock& clo
       clock_(clock),
       stop_(stop),
       log_(log),
-      intervals_(plan_.interval, plan_.on_interval),
+      intervals_(plan_.interval, plan_.on_interval, plan_.watch),
       replay_(plan_.replay, plan_.spool_limit_pages) {
   result_.role = Role::Standby;
   result_.disk_model = plan_.disk;
@@ -57,6 +57,7 @@ RoleOutcome Standby::run() {
     replay_.start(*start);
     result_.buffer_use = BufferUse{buffer.capacity_bytes()};
     intervals_.start(*start);
+    if (plan_.watch) plan_.watch->begin(*start, 0);
     outcome.end = receive_flushes(buffer);
   });
   if (start) {

@@ -8,6 +8,7 @@
 #include "roles/receive_buffer.hpp"
 #include "roles/replay_queue.hpp"
 #include "roles/role_outcome.hpp"
+#include "simhadr/measure/connection_watch.hpp"
 #include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/wire/handshake.hpp"
@@ -22,6 +23,7 @@ struct StandbyPlan {
   SocketOptions socket;                 // what this connection was opened with
   std::optional<DiskParams> replay;     // -replay
   std::uint64_t spool_limit_pages = 0;  // -spoolLimit
+  ConnectionWatch* watch = nullptr;     // the connection's, on a real run
 };
 
 class Standby {

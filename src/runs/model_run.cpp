@@ -10,6 +10,7 @@
 #include "simhadr/report/auxiliary_text.hpp"
 #include "simhadr/report/bottleneck_text.hpp"
 #include "simhadr/report/interval_line.hpp"
+#include "simhadr/report/stall_text.hpp"
 #include "simhadr/report/text_report.hpp"
 #include "virtual_time/virtual_run.hpp"
 
@@ -45,7 +46,9 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, std::ost
 
   write_text_report(primary_text, run.primary);
   write_auxiliary_streams(primary_text, run.primary);
+  write_link_health(primary_text, run.primary);
   write_text_report(standby_text, run.standby);
+  write_link_health(standby_text, run.standby);
   out << "======== primary ========\n" << primary_text.str();
   out << "\n======== standby ========\n" << standby_text.str() << '\n';
   for (std::size_t i = 0; i < run.auxiliary_standbys.size(); ++i) {

@@ -7,6 +7,7 @@
 #include "net/socket_properties.hpp"
 #include "net/socket_transport.hpp"
 #include "net/tcp_stats.hpp"
+#include "net/tcp_watch.hpp"
 #include "roles/auxiliary_feed.hpp"
 #include "roles/primary.hpp"
 #include "roles/standby.hpp"
@@ -21,7 +22,7 @@ namespace {
 // socket, the spin clock, the measured link and the disk model.
 template <typename RunRole>
 RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& config,
-                          const StopSource& stop, RunLog& log, Nanos spin,
+                          const StopSource& stop, RunLog& log, Nanos spin, Role role,
                           std::string_view waiting_for, RunRole run_role,
                           const std::optional<NetworkModel>& network = std::nullopt) {
   if (!socket) {
@@ -45,12 +46,18 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   const ThisThreadCpuUsage this_thread;
   const CpuMeter cpu(this_thread);
   const TcpStatsMeter tcp_meter(fd);
-  RoleOutcome outcome = run_role(link, clock, *disk);
+  TcpWatch watch(fd, role);
+  RoleOutcome outcome = run_role(link, clock, *disk, watch);
+  if (auto findings = watch.stop()) {
+    outcome.result.stalls = std::move(findings->stalls);
+    outcome.result.log_gap = findings->log_gap;
+  }
   outcome.result.cpu = cpu.stop();
   for (const AuxiliaryStream& auxiliary : outcome.result.auxiliaries) {
     if (auxiliary.cpu) add_thread(*outcome.result.cpu, *auxiliary.cpu);
   }
   outcome.result.tcp = tcp_meter.stop();
+  outcome.result.hadr_timeout = from_seconds(config.hadr_timeout_seconds);
   outcome.result.socket_send_buffer = connected.send_buffer;
   outcome.result.socket_receive_buffer = connected.receive_buffer;
   if (outcome.reconnects()) return outcome;
@@ -71,7 +78,8 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
   link_plan.auxiliaries = config.auxiliaries;
   StandbyListener listener(io, link_plan, log, on_listening);
   std::vector<tcp::socket> auxiliary_sockets;
-  const auto run_role = [&](Link& link, Clock& clock, const DiskModel& disk) {
+  const auto run_role = [&](Link& link, Clock& clock, const DiskModel& disk,
+                            ConnectionWatch& watch) {
     const std::string conn_time = format_conn_time(std::chrono::system_clock::now());
     PrimaryPlan plan;
     plan.handshake = {config.effective_sync_mode(), config.largest_flush_pages(), conn_time,
@@ -84,6 +92,7 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
     plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
     plan.interval = config.interval;
     plan.on_interval = print_to(log);
+    plan.watch = &watch;
     // An auxiliary is told SUPERASYNC, which any standby (the original's too) can play.
     std::vector<std::unique_ptr<AuxiliaryFeed>> auxiliaries;
     for (std::size_t i = 0; i < auxiliary_sockets.size(); ++i) {
@@ -105,12 +114,12 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
     principal = std::move(sockets->front());
     std::move(sockets->begin() + 1, sockets->end(), std::back_inserter(auxiliary_sockets));
   }
-  RoleOutcome outcome =
-      run_connected(std::move(principal), config, stop, log, spin, "a standby", run_role, network);
+  RoleOutcome outcome = run_connected(std::move(principal), config, stop, log, spin, Role::Primary,
+                                      "a standby", run_role, network);
   // A standby of ours reconnects once to apply requested socket buffer sizes.
   if (outcome.reconnects()) {
-    outcome = run_connected(listener.accept(stop), config, stop, log, spin, "a standby", run_role,
-                            network);
+    outcome = run_connected(listener.accept(stop), config, stop, log, spin, Role::Primary,
+                            "a standby", run_role, network);
     if (outcome.reconnects()) outcome.fail("the standby asked to reconnect a second time");
   }
   return outcome;
@@ -129,10 +138,10 @@ RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, Ru
     plan.quiet_retries = true;
   }
   return run_connected(
-      connect_to_primary(io, plan, log, stop), config, stop, log, spin, "the primary",
-      [&](Link& link, Clock& clock, const DiskModel& disk) {
+      connect_to_primary(io, plan, log, stop), config, stop, log, spin, Role::Standby,
+      "the primary", [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch) {
         return Standby({config.standby_buffer_pages, config.disk, config.interval, print_to(log),
-                        config.socket, config.replay, config.spool_limit_pages},
+                        config.socket, config.replay, config.spool_limit_pages, &watch},
                        disk, link, clock, stop, log)
             .run();
       });

@@ -6,6 +6,7 @@
 #include "simhadr/report/bottleneck_text.hpp"
 #include "simhadr/report/cpu_text.hpp"
 #include "simhadr/report/interval_line.hpp"
+#include "simhadr/report/stall_text.hpp"
 #include "simhadr/report/tcp_text.hpp"
 #include "simhadr/report/text_report.hpp"
 
@@ -45,6 +46,7 @@ void print_side_report(RunLog& log, RoleOutcome& outcome) {
   if (result.tcp && result.role == Role::Primary) {
     write_tcp_stats(log.stream(), *result.tcp, result.elapsed);
   }
+  write_link_health(log.stream(), result);
   log.flush();
 }
 

@@ -40,6 +40,11 @@ bool VirtualNetwork::pump(Nanos now) {
       events_.at(uplink_free, Event::UplinkFree);
       wire_free_at_ = std::max(now, wire_free_at_) + model_.serialization(piece);
       wire_end = std::max(wire_free_at_, uplink_free);
+    } else if (const StallEpisode* down = outages_ ? outages_->at(now) : nullptr) {
+      // The link is down: the send buffer takes the piece, and the wire carries it once the
+      // link is back, after those queued before it.
+      wire_free_at_ = std::max(wire_free_at_, down->end()) + model_.serialization(piece);
+      wire_end = wire_free_at_;
     } else {
       if (wire_free_at_ > now) return retry_at(wire_free_at_);
       wire_free_at_ = now + model_.serialization(piece);

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "simhadr/measure/run_result.hpp"
+#include "simhadr/models/link_outages.hpp"
 #include "simhadr/models/network.hpp"
 #include "virtual_time/event_queue.hpp"
 #include "virtual_time/shared_uplink.hpp"
@@ -19,8 +20,14 @@ namespace simhadr {
 class VirtualNetwork {
  public:
   VirtualNetwork(const NetworkModel& model, EventQueue& events, RunResult& sender,
-                 std::uint8_t stream = 0, SharedUplink* uplink = nullptr)
-      : model_(model), events_(events), sender_(sender), stream_(stream), uplink_(uplink) {}
+                 std::uint8_t stream = 0, SharedUplink* uplink = nullptr,
+                 const LinkOutages* outages = nullptr)
+      : model_(model),
+        events_(events),
+        sender_(sender),
+        stream_(stream),
+        uplink_(uplink),
+        outages_(outages) {}
 
   // The primary hands over a flush; pump() moves it along.
   void offer(std::uint64_t bytes) { pending_ += bytes; }
@@ -46,6 +53,7 @@ class VirtualNetwork {
   RunResult& sender_;
   std::uint8_t stream_;
   SharedUplink* uplink_;
+  const LinkOutages* outages_;
   std::uint64_t pending_ = 0;
   std::uint64_t in_flight_ = 0;
   std::uint64_t handed_over_ = 0;

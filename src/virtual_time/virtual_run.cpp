@@ -5,6 +5,7 @@
 #include "simhadr/limits.hpp"
 #include "simhadr/models/target_pacer.hpp"
 #include "simhadr/wire/flush_codec.hpp"
+#include "virtual_time/principal_link_watch.hpp"
 #include "virtual_time/shared_uplink.hpp"
 #include "virtual_time/virtual_auxiliary.hpp"
 #include "virtual_time/virtual_network.hpp"
@@ -38,10 +39,12 @@ class Simulation {
                     ? std::optional<SharedUplink>(*plan.uplink_mbytes_per_sec)
                     : std::nullopt),
         network_model_(plan.network, plan.window_bytes),
-        network_(network_model_, events_, out_.primary, 0, uplink_ ? &*uplink_ : nullptr),
+        link_watch_(outages_from(plan), plan.mode, plan.target_mbytes_per_sec),
+        network_(network_model_, events_, out_.primary, 0, uplink_ ? &*uplink_ : nullptr,
+                 link_watch_.outages()),
         standby_(standby_plan(plan, flush_sizes), *disk_, events_, out_.standby),
-        primary_intervals_(plan.interval, plan.primary_intervals),
-        standby_intervals_(plan.interval, plan.standby_intervals) {
+        primary_intervals_(plan.interval, plan.primary_intervals, link_watch_.outages()),
+        standby_intervals_(plan.interval, plan.standby_intervals, link_watch_.outages()) {
     if (plan.target_mbytes_per_sec) pacer_.emplace(*plan.target_mbytes_per_sec);
     for (RunResult* side : {&out_.primary, &out_.standby}) {
       side->mode = plan.mode;
@@ -99,6 +102,7 @@ class Simulation {
     }
     standby_intervals_.finish(Clock::time_point{} + caught_up_at_[0].value_or(now_), out_.standby);
     end_standby(out_.standby, caught_up_at_[0].value_or(now_));
+    link_watch_.finish(out_.primary, out_.standby, plan_.hadr_timeout);
     for (std::size_t i = 0; i < auxiliaries_.size(); ++i) {
       out_.primary.auxiliaries[i] = auxiliaries_[i]->stream(out_.primary.elapsed);
       end_standby(out_.auxiliary_standbys[i], caught_up_at_[i + 1].value_or(now_));
@@ -107,6 +111,13 @@ class Simulation {
   }
 
  private:
+  static std::optional<LinkOutages> outages_from(const VirtualRunPlan& plan) {
+    if (!plan.outages) return std::nullopt;
+    // Outages every so often repeat over the planned run, or for a year of virtual time under -n.
+    return LinkOutages(*plan.outages, plan.run_time,
+                       plan.run_time.value_or(from_seconds(kMaxRunSeconds)));
+  }
+
   VirtualStandbyPlan standby_plan(const VirtualRunPlan& plan,
                                   const FlushSizeSource& flush_sizes) const {
     return {rules_for(plan.mode).standby_ack,
@@ -147,6 +158,7 @@ class Simulation {
   }
 
   void handle(const ScheduledEvent& e) {
+    if (link_watch_.defer(e, events_)) return;
     if (e.stream > 0) {
       handle_auxiliary(e, e.stream - 1U);
       return;
@@ -170,6 +182,7 @@ class Simulation {
         break;
       case Event::WindowOpen:
         network_.window_open(e.value);
+        link_watch_.acknowledged(e.value, now_);
         pump();
         break;
       case Event::WireFree:
@@ -272,6 +285,7 @@ class Simulation {
     out_.primary.note_flush(flush_bytes(), io_time_,
                             flush_sizes_.varies() ? std::optional(flush_pages_) : std::nullopt);
     flush_sizes_.flushed(VirtualClock::time_point{} + now_);
+    link_watch_.written(out_.primary.flushes.bytes, now_);
     shipped_ = false;
     for (std::size_t i = 0; i < auxiliaries_.size(); ++i) {
       out_.primary.auxiliaries[i].lag = auxiliaries_[i]->written(now_, flush_bytes());
@@ -313,6 +327,7 @@ class Simulation {
   EventQueue events_;
   std::optional<SharedUplink> uplink_;
   NetworkModel network_model_;
+  PrincipalLinkWatch link_watch_;
   VirtualNetwork network_;
   VirtualStandby standby_;
   std::vector<std::unique_ptr<VirtualAuxiliary>> auxiliaries_;
@@ -362,6 +377,8 @@ VirtualRunPlan virtual_plan_from(const RunConfig& config) {
   }
   plan.buffer_pages = config.standby_request.buffer_pages ? config.standby_request.buffer_pages
                                                           : config.standby_buffer_pages;
+  plan.outages = config.outages;
+  plan.hadr_timeout = from_seconds(config.hadr_timeout_seconds);
   plan.interval = config.interval;
   return plan;
 }

@@ -30,6 +30,8 @@ struct VirtualRunPlan {
   std::vector<NetworkParams> auxiliary_networks;
   std::optional<double> uplink_mbytes_per_sec;  // shared by every stream
   std::optional<std::uint32_t> buffer_pages;    // -hadrBufSize; default 4 flushes
+  std::optional<OutagePlan> outages;            // the principal's link's
+  Nanos hadr_timeout = from_seconds(kDefaultHadrTimeoutSeconds);
   std::optional<Nanos> interval;
   IntervalSink primary_intervals;
   IntervalSink standby_intervals;

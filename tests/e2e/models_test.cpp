@@ -143,3 +143,53 @@ TEST(FlushSizes, ABadFileIsRefusedWithItsLine) {
 
 }  // namespace
 }  // namespace simhadr::e2e
+
+namespace simhadr::e2e {
+namespace {
+
+// -netOutage through the binary: each side's Stalls and Log gap lines, the
+// marked intervals, the document, and Db2's HADR_TIMEOUT past its end.
+TEST(ModelOutages, EachSideReportsTheOutagesTheGapAndItsCatchUp) {
+  const fs::path doc = scratch_file("models", "outages.json");
+  ChildProcess run({"-model", "-syncMode", "SUPERASYNC", "-netRate", "12.5", "-target", "6",
+                    "-netOutage", "2", "-netOutageEvery", "10", "-t", "30", "-interval", "5",
+                    "-json", doc.string()});
+  ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
+  const std::string out = run.out();
+  const std::string stalls =
+      "Stalls: 2, longest 2.000 s (at 10.000 s), 4.000 s in all (13.3% of the run).";
+  const std::size_t first = out.find(stalls);
+  ASSERT_NE(first, std::string::npos) << out;
+  EXPECT_NE(out.find(stalls, first + 1), std::string::npos) << "the standby's too";
+  EXPECT_NE(out.find("Log gap: worst "), std::string::npos);
+  EXPECT_NE(out.find("s: 6.000 MB/s"), std::string::npos);
+  EXPECT_NE(out.find(", stalled 2.000 s"), std::string::npos) << out;
+  EXPECT_EQ(out.find("HADR timeout:"), std::string::npos);
+  EXPECT_EQ(expect_valid_json(doc.string()), 1u);
+  std::ifstream in(doc);
+  const json primary = json::parse(in)["runs"][0];
+  EXPECT_EQ(primary["stalls"]["count"], 2);
+  EXPECT_FALSE(primary["stalls"]["left_peer_state"].get<bool>());
+  EXPECT_NEAR(primary["log_gap"]["worst_bytes"].get<double>(), 12e6, 0.01 * 12e6);
+  EXPECT_TRUE(primary["log_gap"]["caught_up"].get<bool>());
+  // The log rate outside the outages, not averaged with them, is the link's.
+  EXPECT_EQ(primary["bottleneck"]["resource"], "network bandwidth");
+}
+
+TEST(ModelOutages, AnOutageLongerThanTheHadrTimeoutLeavesPeerStateInEachMode) {
+  for (const std::string mode : {"SYNC", "ASYNC", "SUPERASYNC"}) {
+    ChildProcess run({"-model", "-syncMode", mode, "-netRate", "12.5", "-target", "6", "-netOutage",
+                      "20", "-hadrTimeout", "15", "-t", "60"});
+    ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
+    const std::string line = line_starting(run.out(), "HADR timeout: ");
+    EXPECT_NE(line.find("the stall at 20.000 s lasted 20.000 s, longer than -hadrTimeout 15 s: "
+                        "Db2 would close the connection 15 s into it"),
+              std::string::npos)
+        << run.out();
+    const bool peer = mode != "SUPERASYNC";
+    EXPECT_EQ(line.find("leave peer state") != std::string::npos, peer) << line;
+  }
+}
+
+}  // namespace
+}  // namespace simhadr::e2e

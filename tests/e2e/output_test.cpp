@@ -144,9 +144,10 @@ TEST(CsvOutput, OneHeaderThenOneRowPerSideAndRunAppended) {
             "ship_avg_seconds,ship_p99_seconds,congestions,congestion_seconds,end,"
             "cpu_user_seconds,cpu_system_seconds,cpu_wait_seconds,standby2_mbytes_per_sec,"
             "standby2_worst_lag_bytes,standby2_worst_lag_seconds,standby3_mbytes_per_sec,"
-            "standby3_worst_lag_bytes,standby3_worst_lag_seconds,spool_max_bytes");
+            "standby3_worst_lag_bytes,standby3_worst_lag_seconds,spool_max_bytes,stall_count,"
+            "stall_longest_seconds,stall_total_seconds");
   for (std::size_t i = 1; i < lines.size(); ++i) {
-    EXPECT_EQ(std::ranges::count(lines[i], ','), 30) << lines[i];
+    EXPECT_EQ(std::ranges::count(lines[i], ','), 33) << lines[i];
     EXPECT_NE(lines[i].find(i % 2 == 1 ? ",primary,NEARSYNC,16," : ",standby,NEARSYNC,16,"),
               std::string::npos)
         << lines[i];

@@ -113,7 +113,12 @@ bool ipv6_loopback_available() {
 }
 
 std::filesystem::path scratch_file(const std::string& dir, const std::string& name) {
-  const std::filesystem::path folder = std::filesystem::path(SIMHADR_SCRATCH_DIR) / dir;
+  // A folder of the test's own: tests run in parallel, and two of them may give the same name.
+  const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  const std::string owner =
+      test ? std::string(test->test_suite_name()) + "." + test->name() : std::string("outside");
+  const std::filesystem::path folder = std::filesystem::path(SIMHADR_SCRATCH_DIR) / dir /
+                                       std::regex_replace(owner, std::regex("/"), "_");
   std::filesystem::create_directories(folder);
   const std::filesystem::path path = folder / name;
   std::filesystem::remove(path);

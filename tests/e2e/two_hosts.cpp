@@ -101,9 +101,13 @@ TwoHosts::TwoHosts(const TwoHostsPlan& plan) {
     add_namespace(standby_);
     join(primary_, kPrimaryAddress, standby_, kStandbyAddress, "ps");
     if (plan.primary_rate) {
-      // The queue's latency bound is generous: a flush must wait, not be dropped.
+      // Unless a test asks for a shallow queue, its latency bound is generous: a flush must
+      // wait, not be dropped.
+      const std::string queue = plan.queue_limit_bytes
+                                    ? " limit " + std::to_string(*plan.queue_limit_bytes)
+                                    : std::string(" latency 400ms");
       run(ip_program() + " netns exec " + primary_ + " tc qdisc add dev psa root tbf rate " +
-          *plan.primary_rate + " burst 32kbit latency 400ms");
+          *plan.primary_rate + " burst 32kbit" + queue);
     }
     if (plan.intruder) {
       intruder_ = stem + "-i";
@@ -119,6 +123,23 @@ TwoHosts::TwoHosts(const TwoHostsPlan& plan) {
 
 TwoHosts::~TwoHosts() {
   remove();
+}
+
+void TwoHosts::primary_link(bool up) const {
+  run(ip_program() + " -n " + primary_ + " link set psa " + (up ? "up" : "down"));
+}
+
+LinkFlap::LinkFlap(const TwoHosts& hosts, std::chrono::milliseconds after,
+                   std::chrono::milliseconds lasting)
+    : thread_([&hosts, after, lasting] {
+        std::this_thread::sleep_for(after);
+        hosts.primary_link(false);
+        std::this_thread::sleep_for(lasting);
+        hosts.primary_link(true);
+      }) {}
+
+LinkFlap::~LinkFlap() {
+  thread_.join();
 }
 
 void TwoHosts::remove() {

@@ -4,8 +4,10 @@
 // bucket (tbf) limiting the primary's side, and optionally a third namespace
 // on a link of its own to the primary, as an intruder. Everything is made by
 // the fixture and removed by its destructor, whatever the test did.
+#include <chrono>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "pair_run.hpp"
@@ -15,6 +17,9 @@ namespace simhadr::e2e {
 struct TwoHostsPlan {
   std::optional<std::string> primary_rate;  // tc's syntax: "100mbit"
   bool intruder = false;
+  // The token bucket's queue, in bytes: a shallow one drops from its tail, as a
+  // shallow switch buffer or a policer does. Without it the queue holds 400 ms.
+  std::optional<unsigned> queue_limit_bytes;
 };
 
 class TwoHosts {
@@ -32,6 +37,8 @@ class TwoHosts {
   static constexpr const char* kIntruderAddress = "198.18.1.2";
 
   const std::string& primary() const { return primary_; }
+  // Sets the primary's end of the link down, then up again.
+  void primary_link(bool up) const;
   const std::string& standby() const { return standby_; }
   const std::string& intruder() const { return intruder_; }
 
@@ -50,6 +57,21 @@ class TwoHosts {
   void remove();
 
   std::string primary_, standby_, intruder_;
+};
+
+// Takes the primary's link down `after` its making, for `lasting`, from a
+// thread of its own, as an outage would; the destructor waits for it to end,
+// so the link is always up again.
+class LinkFlap {
+ public:
+  LinkFlap(const TwoHosts& hosts, std::chrono::milliseconds after,
+           std::chrono::milliseconds lasting);
+  ~LinkFlap();
+  LinkFlap(const LinkFlap&) = delete;
+  LinkFlap& operator=(const LinkFlap&) = delete;
+
+ private:
+  std::thread thread_;
 };
 
 // A multi-standby site: the primary and three standbys, each in a namespace

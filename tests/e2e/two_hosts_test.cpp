@@ -31,10 +31,14 @@ TEST_P(TwoHostsEveryMode, BothSidesAgreeOnBytesAndFlushes) {
 // The advisor on a 100 Mbit/s link, in each mode: the wire is the limit, and
 // no mode is forecast faster than the rate it measured for the wire.
 TEST_P(TwoHostsEveryMode, OnARateLimitedLinkTheAdvisorNamesTheBandwidth) {
-  const TwoHosts hosts({.primary_rate = "100mbit", .intruder = false});
+  const TwoHosts hosts(
+      {.primary_rate = "100mbit", .intruder = false, .queue_limit_bytes = std::nullopt});
   const PairRun run = run_across(hosts, {"-t", "2", "-syncMode", GetParam()});
   ASSERT_EQ(run.primary_status, 0) << run.primary_err;
   EXPECT_NE(run.primary_out.find("path MTU 1500."), std::string::npos) << run.primary_out;
+  // A clean link: no stall, and no loss beside the verdict.
+  EXPECT_EQ(run.primary_out.find("Stalls:"), std::string::npos) << run.primary_out;
+  EXPECT_EQ(run.primary_out.find("of its bytes again"), std::string::npos) << run.primary_out;
   if (!expect_bottleneck(run.primary_out, "network bandwidth: ")) return;
   std::smatch m;
   ASSERT_TRUE(std::regex_search(
@@ -56,7 +60,8 @@ INSTANTIATE_TEST_SUITE_P(Modes, TwoHostsEveryMode,
 TEST_F(TwoHostTest, FlushesArriveInMtuSizedSegmentsAndAreReassembled) {
   // At 100 Mbit/s a 1448-byte segment lands every 0.12 ms: the standby reads
   // a flush in many pieces and must put each flush back together.
-  const TwoHosts hosts({.primary_rate = "100mbit", .intruder = false});
+  const TwoHosts hosts(
+      {.primary_rate = "100mbit", .intruder = false, .queue_limit_bytes = std::nullopt});
   const PairRun run = run_across(hosts, {"-n", "50", "-syncMode", "SYNC"});
   expect_same_log_on_both_sides(run, 50, 65536);
   EXPECT_GT(run.standby.recv_calls, 2 * run.standby.flushes);
@@ -67,7 +72,8 @@ TEST_F(TwoHostTest, FlushesArriveInMtuSizedSegmentsAndAreReassembled) {
 // 100 ms round trip (-netDelay: this kernel has no netem) and 64 KiB buffers.
 // The window, not the link, holds ASYNC back, at no more than window / round trip.
 TEST_F(TwoHostTest, ASixtyFourKiBWindowHoldsAsyncOnATenMBLinkAsCalculateForesees) {
-  const TwoHosts hosts({.primary_rate = "80mbit", .intruder = false});
+  const TwoHosts hosts(
+      {.primary_rate = "80mbit", .intruder = false, .queue_limit_bytes = std::nullopt});
   const PairRun run = run_across(hosts, {"-t", "4", "-syncMode", "ASYNC", "-netDelay", "0.05",
                                          "-sockSndBuf", "65536", "-sockRcvBuf", "65536"});
   ASSERT_EQ(run.primary_status, 0) << run.primary_err;
@@ -83,7 +89,8 @@ TEST_F(TwoHostTest, ASixtyFourKiBWindowHoldsAsyncOnATenMBLinkAsCalculateForesees
 }
 
 TEST_F(TwoHostTest, ThePrimaryTurnsAwayAnotherHostAndServesItsStandby) {
-  const TwoHosts hosts({.primary_rate = std::nullopt, .intruder = true});
+  const TwoHosts hosts(
+      {.primary_rate = std::nullopt, .intruder = true, .queue_limit_bytes = std::nullopt});
   const auto inside = [](const std::string& ns, std::vector<std::string> args) {
     return ChildProcess(TwoHosts::inside(ns, SIMHADR_BINARY, args), TwoHosts::launcher());
   };

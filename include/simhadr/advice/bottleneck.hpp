@@ -18,7 +18,9 @@ enum class Resource : std::uint8_t {
   StandbyDisk,
   BothDisks,  // SYNC writes on both in series; otherwise the two are equally slow
   NetworkBandwidth,
-  SharedUplink,  // -model's -uplinkRate, full: the auxiliaries' streams take their share
+  NetworkOutages,  // the connection stalled a tenth of the run or more
+  PacketLoss,      // retransmissions cost the log throughput
+  SharedUplink,    // -model's -uplinkRate, full: the auxiliaries' streams take their share
   RoundTrip,
   SocketBufferWindow,
   StandbyReplay,

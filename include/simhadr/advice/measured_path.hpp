@@ -10,7 +10,10 @@
 namespace simhadr {
 
 struct MeasuredPath {
-  double mbytes_per_sec = 0;          // bytes acknowledged / time the path was busy
+  // Bytes acknowledged / time the path was busy outside the connection's
+  // stalls: the link's rate while it carried anything.
+  double mbytes_per_sec = 0;
+  double wire_mbytes_per_sec = 0;     // every byte sent, retransmissions too, in the same time
   double wire_seconds_per_flush = 0;  // the mean flush at that pace
   // The pace was the path's: another host, and far slower than this process
   // hands bytes to the kernel. On one host the "wire" is a CPU copying memory.
@@ -19,6 +22,8 @@ struct MeasuredPath {
   double receiver_limited_share = 0;     // of the run: the standby's window was closed
   double send_buffer_limited_share = 0;  // of the run: all the send buffer was in flight
   double min_round_trip = 0;             // seconds, TCP's smallest
+  double retransmitted_share = 0;        // of the bytes sent
+  double stalled_share = 0;              // of the run: the connection's stalls
 };
 
 // Empty for modelled runs and where the kernel gave no statistics.

@@ -18,6 +18,7 @@ struct IntervalSample {
   Nanos ship_max{};
   std::uint64_t congestions = 0;
   Nanos congestion_time{};
+  Nanos stalled{};  // of the period, in stalls of the connection
   // Standby: the receive buffer's time-weighted use and time full in the period.
   std::optional<double> buffer_used_fraction;
   Nanos buffer_full_time{};

@@ -8,12 +8,14 @@
 #include "simhadr/clock.hpp"
 #include "simhadr/measure/interval.hpp"
 #include "simhadr/measure/run_result.hpp"
+#include "simhadr/measure/stalls.hpp"
 
 namespace simhadr {
 
 class IntervalMeter {
  public:
-  IntervalMeter(Nanos period, Clock::time_point start);
+  // `stalls`, when given, says how much of each period was stalled.
+  IntervalMeter(Nanos period, Clock::time_point start, const StallSource* stalls = nullptr);
 
   void note_shipping(Nanos shipping);
   std::optional<IntervalSample> poll(Clock::time_point now, const RunResult& totals);
@@ -24,6 +26,7 @@ class IntervalMeter {
   IntervalSample close(Clock::time_point now, const RunResult& totals);
 
   Nanos period_;
+  const StallSource* stalls_;
   Clock::time_point run_start_;
   Clock::time_point next_end_;
   IntervalSample open_;  // start, and the totals when it started

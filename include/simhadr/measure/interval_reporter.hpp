@@ -13,11 +13,12 @@ using IntervalSink = std::function<void(const IntervalSample&)>;
 
 class IntervalReporter {
  public:
-  IntervalReporter(std::optional<Nanos> period, IntervalSink sink)
-      : period_(period), sink_(std::move(sink)) {}
+  IntervalReporter(std::optional<Nanos> period, IntervalSink sink,
+                   const StallSource* stalls = nullptr)
+      : period_(period), sink_(std::move(sink)), stalls_(stalls) {}
 
   void start(Clock::time_point at) {
-    if (period_) meter_.emplace(*period_, at);
+    if (period_) meter_.emplace(*period_, at, stalls_);
   }
   void note_shipping(Nanos shipping) {
     if (meter_) meter_->note_shipping(shipping);
@@ -39,6 +40,7 @@ class IntervalReporter {
 
   std::optional<Nanos> period_;
   IntervalSink sink_;
+  const StallSource* stalls_;
   std::optional<IntervalMeter> meter_;
 };
 

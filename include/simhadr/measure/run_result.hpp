@@ -13,7 +13,9 @@
 #include "simhadr/measure/histogram.hpp"
 #include "simhadr/measure/interval.hpp"
 #include "simhadr/measure/latency_percentiles.hpp"
+#include "simhadr/measure/log_gap.hpp"
 #include "simhadr/measure/spool_use.hpp"
+#include "simhadr/measure/stalls.hpp"
 #include "simhadr/measure/tcp_stats.hpp"
 #include "simhadr/models/flush_size.hpp"
 #include "simhadr/sync_mode.hpp"
@@ -109,11 +111,14 @@ struct RunResult {
   std::vector<WorkloadStepTally> workload;      // primary, with -workload
   std::vector<AuxiliaryStream> auxiliaries;     // primary, with several standbys
   std::optional<double> uplink_mbytes_per_sec;  // -model's shared uplink (-uplinkRate)
-  IoTally send_phase;           // primary: time from the first byte handed over to the last
-  IoTally ack_wait;             // primary: time from the last byte handed over to the ack
-  bool modelled = false;        // -model: virtual time
-  std::optional<CpuUsage> cpu;  // this side's own CPU cost; absent in virtual time
-  std::optional<TcpStats> tcp;  // the kernel's view of the connection; absent in virtual time
+  IoTally send_phase;                 // primary: time from the first byte handed over to the last
+  IoTally ack_wait;                   // primary: time from the last byte handed over to the ack
+  bool modelled = false;              // -model: virtual time
+  std::optional<CpuUsage> cpu;        // this side's own CPU cost; absent in virtual time
+  std::optional<TcpStats> tcp;        // the kernel's view of the connection; absent in virtual time
+  std::optional<StallRecord> stalls;  // the connection's stalls (real), the link's outages (model)
+  std::optional<LogGap> log_gap;      // primary (real), both sides (model)
+  Nanos hadr_timeout{};               // -hadrTimeout: a longer stall leaves peer state
 
   // Every byte the primary handed to a socket: the principal's and the auxiliaries'.
   std::uint64_t outbound_bytes() const {

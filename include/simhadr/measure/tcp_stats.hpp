@@ -20,6 +20,7 @@ struct TcpStats {
   Nanos send_buffer_limited{};
   std::uint64_t bytes_acked = 0;
   std::uint64_t bytes_retransmitted = 0;
+  std::uint64_t bytes_sent = 0;  // every byte put on the wire, retransmissions too
   Nanos min_round_trip{};
   std::uint32_t path_mtu = 0;
   std::uint32_t max_segment = 0;  // the sender's MSS
@@ -27,6 +28,12 @@ struct TcpStats {
 
   // Busy because the path itself was: neither window held it.
   Nanos path_busy() const { return busy - receiver_limited - send_buffer_limited; }
+  // Of what went on the wire, the share that was sent again.
+  double retransmitted_share() const {
+    return bytes_sent > 0
+               ? static_cast<double>(bytes_retransmitted) / static_cast<double>(bytes_sent)
+               : 0.0;
+  }
 };
 
 // What happened between two readings of the same connection.
@@ -37,6 +44,7 @@ inline TcpStats difference(const TcpStats& later, const TcpStats& earlier) {
   d.send_buffer_limited = later.send_buffer_limited - earlier.send_buffer_limited;
   d.bytes_acked = later.bytes_acked - earlier.bytes_acked;
   d.bytes_retransmitted = later.bytes_retransmitted - earlier.bytes_retransmitted;
+  d.bytes_sent = later.bytes_sent - earlier.bytes_sent;
   return d;
 }
 

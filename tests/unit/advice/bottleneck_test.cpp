@@ -220,3 +220,74 @@ TEST(Advisor, WithoutTcpStatisticsSendsThatWaitedForRoomNameTheStandby) {
 
 }  // namespace
 }  // namespace simhadr
+
+namespace simhadr {
+namespace {
+
+// 6 s in ASYNC on a 12 MB/s link, of which `stalled` seconds carried nothing.
+RunResult primary_with_stall(double stalled) {
+  RunResult primary = real_primary(SyncMode::Async, 0, 6.0);
+  const auto flushes = static_cast<std::uint64_t>(12e6 * (6.0 - stalled) / 65536);
+  primary.flushes = {flushes, flushes * 65536, primary.elapsed};
+  primary.send_phase = {flushes, flushes * 65536, from_seconds(0.06)};
+  primary.tcp->busy = primary.elapsed;
+  primary.tcp->bytes_acked = primary.flushes.bytes;
+  primary.tcp->bytes_sent = primary.flushes.bytes;
+  primary.stalls = StallRecord{{{from_seconds(2.3), from_seconds(stalled)}}, from_seconds(0.2)};
+  return primary;
+}
+
+TEST(Advisor, StallsOfATenthOfTheRunAreOutagesAndTheLinkIsMeasuredOutsideThem) {
+  const Bottleneck b = advise(primary_with_stall(2.0), nullptr);
+  expect_verdict(b, Resource::NetworkOutages,
+                 "1 stall of the connection, the longest 2.000 s at 2.300 s, 2.000 s in all "
+                 "(33.3% of the run)");
+  const double link = 12.0 * (1 - 1e-9);
+  EXPECT_NE(b.evidence.find("outside them the link carried 11.99"), std::string::npos)
+      << b.evidence;
+  EXPECT_NEAR(forecast(b, SyncMode::Async), 12.0, 0.05);
+  for (const ModeForecast& f : b.modes) EXPECT_LE(f.mbytes_per_sec, 12.0 + 1e-6) << link;
+  const auto limit =
+      std::ranges::find(b.limits, Resource::NetworkBandwidth, &ResourceLimit::resource);
+  ASSERT_NE(limit, b.limits.end());
+  EXPECT_NEAR(limit->mbytes_per_sec, 12.0, 0.05);
+}
+
+TEST(Advisor, ShortStallsAreNotOutagesAndAreNotMentioned) {
+  const Bottleneck b = advise(primary_with_stall(0.5), nullptr);
+  EXPECT_EQ(b.resource, Resource::NetworkBandwidth) << b.evidence;
+  EXPECT_EQ(b.evidence.find("stall"), std::string::npos) << b.evidence;
+}
+
+TEST(Advisor, ARunThatKeptItsTargetKeepsItsVerdictWithTheStallsBesideIt) {
+  RunResult primary = primary_with_stall(2.0);
+  primary.target = TargetStats{7.0, from_seconds(0.5)};
+  const Bottleneck b = advise(primary, nullptr);
+  EXPECT_NE(b.resource, Resource::NetworkOutages) << b.evidence;
+  EXPECT_NE(b.evidence.find("2.000 s in all (33.3% of the run), which the run's -target pace "
+                            "absorbed"),
+            std::string::npos)
+      << b.evidence;
+  // A target the run fell short of is no excuse.
+  primary.target->mbytes_per_sec = 20.0;
+  EXPECT_EQ(advise(primary, nullptr).resource, Resource::NetworkOutages);
+}
+
+TEST(Advisor, RetransmissionsOfAQuarterOfTheBytesSentArePacketLoss) {
+  RunResult primary = real_primary(SyncMode::Async, 560, 3.0);
+  primary.tcp->bytes_sent = primary.tcp->bytes_acked * 2;
+  primary.tcp->bytes_retransmitted = primary.tcp->bytes_acked;
+  const Bottleneck lossy = advise(primary, nullptr);
+  expect_verdict(lossy, Resource::PacketLoss, "50.0% of what TCP sent was sent again");
+  EXPECT_NE(lossy.evidence.find("the link's capacity can be higher"), std::string::npos);
+  // A tenth is named beside the verdict, not as one.
+  primary.tcp->bytes_sent = primary.tcp->bytes_acked * 10 / 9;
+  primary.tcp->bytes_retransmitted = primary.tcp->bytes_sent - primary.tcp->bytes_acked;
+  const Bottleneck some = advise(primary, nullptr);
+  expect_verdict(some, Resource::NetworkBandwidth, "; TCP sent 10.0% of its bytes again");
+  primary.tcp->bytes_retransmitted = 0;
+  EXPECT_EQ(advise(primary, nullptr).evidence.find("again"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace simhadr

@@ -1,0 +1,22 @@
+#pragma once
+// How far the standby's TCP was behind the primary's log at worst: bytes
+// written that it had not acknowledged, and how old the oldest of them was
+// (what a failover at that moment would have lost); and after a stall, how
+// long the gap took to come back to where it was when the stall began.
+#include <cstdint>
+#include <optional>
+
+#include "simhadr/units.hpp"
+
+namespace simhadr {
+
+struct LogGap {
+  std::uint64_t worst_bytes = 0;
+  Nanos worst_age{};
+  // The slowest catch-up after a stall; empty when no stall ended, and
+  // `caught_up` false when the run ended before the last one caught up.
+  std::optional<Nanos> catch_up;
+  bool caught_up = true;
+};
+
+}  // namespace simhadr

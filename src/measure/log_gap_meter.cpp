@@ -1,0 +1,47 @@
+#include "simhadr/measure/log_gap_meter.hpp"
+
+#include <algorithm>
+
+namespace simhadr {
+
+void LogGapMeter::written(std::uint64_t total, Nanos at, bool in_flushes) {
+  if (total <= written_) return;
+  if (in_flushes) largest_write_ = std::max(largest_write_, total - written_);
+  ledger_.written(total - written_, at);
+  written_ = total;
+}
+
+void LogGapMeter::acknowledged(std::uint64_t total, Nanos at) {
+  total = std::min(total, written_);
+  const bool progressed = total > acknowledged_;
+  if (progressed) {
+    acknowledged_ = total;
+    ledger_.progress(acknowledged_, 0);
+  }
+  check(at);
+  if (progressed) gap_at_last_progress_ = written_ - acknowledged_;
+}
+
+void LogGapMeter::stall_ended(Nanos at) {
+  // A flush in hand is no gap to catch up on.
+  catching_up_ = CatchingUp{at, gap_at_last_progress_ + largest_write_};
+  if (!gap_.catch_up) gap_.catch_up = Nanos{0};
+  gap_.caught_up = false;
+}
+
+void LogGapMeter::check(Nanos at) {
+  const StandbyLag lag = ledger_.lag(at);
+  gap_.worst_bytes = std::max(gap_.worst_bytes, lag.bytes);
+  gap_.worst_age = std::max(gap_.worst_age, lag.log_age);
+  if (!catching_up_) return;
+  const Nanos catching = at - catching_up_->since;
+  if (lag.bytes <= catching_up_->back_to) {
+    gap_.catch_up = std::max(*gap_.catch_up, catching);
+    gap_.caught_up = true;
+    catching_up_.reset();
+    return;
+  }
+  gap_.catch_up = std::max(*gap_.catch_up, catching);
+}
+
+}  // namespace simhadr

@@ -1,0 +1,126 @@
+#include "net/tcp_watch.hpp"
+
+#include <linux/sockios.h>
+#include <linux/tcp.h>
+#include <netinet/in.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <cstddef>
+
+namespace simhadr {
+
+namespace {
+
+// A standby cannot tell a primary with nothing to send from a link that
+// carries nothing: a quiet stretch counts only when it is this many times
+// longer than the mean time between its receipts so far.
+constexpr double kStandbyQuietOverSpacing = 4.0;
+
+struct KernelView {
+  std::uint64_t progress = 0;  // bytes acknowledged and received
+  std::uint64_t acked = 0;
+  std::uint64_t unacknowledged = 0;  // in the send queue
+  std::uint64_t unread = 0;          // in the receive queue
+  bool window_open = true;
+  Nanos retransmission_timeout{};
+};
+
+std::optional<KernelView> read_kernel_view(int fd) {
+  tcp_info info{};
+  socklen_t length = sizeof info;
+  if (::getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0 ||
+      length < offsetof(tcp_info, tcpi_snd_wnd) + sizeof info.tcpi_snd_wnd) {
+    return std::nullopt;
+  }
+  int queued = 0;
+  int unread = 0;
+  if (::ioctl(fd, SIOCOUTQ, &queued) != 0) queued = 0;
+  if (::ioctl(fd, SIOCINQ, &unread) != 0) unread = 0;
+  KernelView view;
+  view.acked = info.tcpi_bytes_acked;
+  view.progress = info.tcpi_bytes_acked + info.tcpi_bytes_received;
+  view.unacknowledged = static_cast<std::uint64_t>(std::max(queued, 0));
+  view.unread = static_cast<std::uint64_t>(std::max(unread, 0));
+  // A window the standby has closed holds the primary back: that is the standby's doing.
+  view.window_open = info.tcpi_snd_wnd >= std::max<std::uint32_t>(info.tcpi_snd_mss, 1);
+  view.retransmission_timeout = std::chrono::microseconds(info.tcpi_rto);
+  return view;
+}
+
+}  // namespace
+
+TcpWatch::TcpWatch(int fd, Role role) : fd_(fd), role_(role), thread_([this] { watch(); }) {}
+
+TcpWatch::~TcpWatch() {
+  stop();
+}
+
+void TcpWatch::begin(Clock::time_point at, std::uint64_t stream_offset) {
+  const std::scoped_lock lock(mutex_);
+  begun_ = at;
+  stream_offset_ = stream_offset;
+}
+
+void TcpWatch::log_written(std::uint64_t total, Clock::time_point at) {
+  const std::scoped_lock lock(mutex_);
+  if (!begun_) return;
+  log_written_ = true;
+  gap_.written(total, at - *begun_);
+}
+
+Nanos TcpWatch::stalled_within(Nanos from, Nanos to) const {
+  const std::scoped_lock lock(mutex_);
+  return detector_.stalled_within(from, to);
+}
+
+void TcpWatch::watch() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    wake_.wait_for(lock, kReadEvery, [this] { return stopping_; });
+    if (!stopping_) read_now();
+  }
+}
+
+void TcpWatch::read_now() {
+  if (!begun_) return;
+  const auto view = read_kernel_view(fd_);
+  if (!view) return;
+  const Nanos at = std::chrono::steady_clock::now() - *begun_;
+  if (last_progress_ && view->progress != *last_progress_) ++readings_with_progress_;
+  last_progress_ = view->progress;
+  ConnectionReading reading{at, view->progress, false, view->retransmission_timeout};
+  if (role_ == Role::Primary) {
+    reading.has_work = view->unacknowledged > 0 && view->window_open;
+  } else {
+    reading.has_work = view->unacknowledged > 0 || view->unread == 0;
+    if (view->unacknowledged == 0) {
+      const double spacing = to_seconds(at) / static_cast<double>(readings_with_progress_ + 1);
+      reading.bound = std::max(reading.bound, from_seconds(kStandbyQuietOverSpacing * spacing));
+    }
+  }
+  const bool stall_ended = detector_.read(reading);
+  if (role_ != Role::Primary) return;
+  if (stall_ended) gap_.stall_ended(at);
+  const std::uint64_t log_acked = view->acked > stream_offset_ ? view->acked - stream_offset_ : 0;
+  gap_.acknowledged(log_acked, at);
+}
+
+std::optional<WatchFindings> TcpWatch::stop() {
+  {
+    const std::scoped_lock lock(mutex_);
+    if (stopping_) return std::nullopt;
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  const std::scoped_lock lock(mutex_);
+  read_now();
+  if (!begun_) return std::nullopt;
+  WatchFindings findings{detector_.record(), std::nullopt};
+  if (log_written_) findings.log_gap = gap_.gap();
+  return findings;
+}
+
+}  // namespace simhadr

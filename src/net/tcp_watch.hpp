@@ -1,0 +1,62 @@
+#pragma once
+// Watches one connected TCP socket from a thread of its own while a run
+// goes on: every few milliseconds it reads the kernel's view (bytes
+// acknowledged and received, what waits in the send and receive queues, the
+// retransmission timeout) and finds the stalls in it (StallDetector) and, on
+// a primary, the log gap (LogGapMeter). The role's thread only tells it when
+// the run begins and what log it has written; blocking sends and waits of
+// any length do not blur what it sees.
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "simhadr/config.hpp"
+#include "simhadr/measure/connection_watch.hpp"
+#include "simhadr/measure/log_gap_meter.hpp"
+#include "simhadr/measure/stall_detector.hpp"
+
+namespace simhadr {
+
+struct WatchFindings {
+  StallRecord stalls;
+  std::optional<LogGap> log_gap;  // a primary that wrote log
+};
+
+class TcpWatch final : public ConnectionWatch {
+ public:
+  static constexpr Nanos kReadEvery = std::chrono::milliseconds(10);
+
+  // The socket must stay open until stop().
+  TcpWatch(int fd, Role role);
+  ~TcpWatch() override;
+  TcpWatch(const TcpWatch&) = delete;
+  TcpWatch& operator=(const TcpWatch&) = delete;
+
+  void begin(Clock::time_point at, std::uint64_t stream_offset) override;
+  void log_written(std::uint64_t total, Clock::time_point at) override;
+  Nanos stalled_within(Nanos from, Nanos to) const override;
+
+  // Ends the watch with one last reading; empty when the run never began.
+  std::optional<WatchFindings> stop();
+
+ private:
+  void watch();
+  void read_now();  // with mutex_ held
+
+  int fd_;
+  Role role_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::optional<Clock::time_point> begun_;
+  std::uint64_t stream_offset_ = 0;
+  std::uint64_t readings_with_progress_ = 0;
+  std::optional<std::uint64_t> last_progress_;
+  bool log_written_ = false;
+  StallDetector detector_;
+  LogGapMeter gap_;
+  std::thread thread_;
+};
+
+}  // namespace simhadr

@@ -1,0 +1,72 @@
+#include "simhadr/report/stall_text.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "simhadr/measure/cpu_usage.hpp"
+
+namespace simhadr {
+
+namespace {
+
+void write_stalls(std::ostream& out, const StallRecord& stalls, Nanos run) {
+  const StallEpisode* longest = stalls.longest();
+  if (!longest) return;
+  fmt::print(out,
+             "Stalls: {}, longest {:.3f} s (at {:.3f} s), {:.3f} s in all ({:.1f}% of the run).\n",
+             stalls.count(), to_seconds(longest->duration), to_seconds(longest->start),
+             to_seconds(stalls.total()), 100 * share_of(stalls.total(), run));
+}
+
+void write_log_gap(std::ostream& out, const LogGap& gap) {
+  std::string after;
+  if (gap.catch_up) {
+    after =
+        gap.caught_up
+            ? fmt::format(", caught up {:.3f} s after the outage ended", to_seconds(*gap.catch_up))
+            : fmt::format(", not caught up {:.3f} s after the outage ended, when the run did",
+                          to_seconds(*gap.catch_up));
+  }
+  fmt::print(out, "Log gap: worst {} bytes ({:.3f} s of log){}.\n", gap.worst_bytes,
+             to_seconds(gap.worst_age), after);
+}
+
+std::string_view past_timeout(SyncMode mode) {
+  switch (mode) {
+    case SyncMode::Sync:
+    case SyncMode::NearSync:
+      return "the primary would leave peer state (remote catchup pending) and its commits "
+             "would stop waiting for the standby, whose copy falls behind until it reconnects and "
+             "catches up; this run kept the pair connected, so its commits waited out the whole "
+             "stall";
+    case SyncMode::Async:
+      return "the primary would leave peer state (remote catchup pending) and its log writes "
+             "would stop waiting for room in the send buffer, and the gap would grow until the "
+             "standby reconnects and catches up; this run kept the pair connected, so its log "
+             "waited once the send buffer was full";
+    case SyncMode::SuperAsync:
+      break;
+  }
+  return "SUPERASYNC is never in peer state and its commits never wait for the standby, which "
+         "would reconnect and catch up in remote catchup, from the gap this run shows";
+}
+
+void write_hadr_timeout(std::ostream& out, const RunResult& r) {
+  const StallEpisode* longest = r.stalls ? r.stalls->longest() : nullptr;
+  if (!longest || r.hadr_timeout <= Nanos{0} || longest->duration <= r.hadr_timeout) return;
+  fmt::print(out,
+             "HADR timeout: the stall at {:.3f} s lasted {:.3f} s, longer than -hadrTimeout {:g} "
+             "s: Db2 would close the connection {:g} s into it; {}.\n",
+             to_seconds(longest->start), to_seconds(longest->duration), to_seconds(r.hadr_timeout),
+             to_seconds(r.hadr_timeout), past_timeout(r.mode));
+}
+
+}  // namespace
+
+void write_link_health(std::ostream& out, const RunResult& result) {
+  if (result.stalls) write_stalls(out, *result.stalls, result.elapsed);
+  if (result.log_gap) write_log_gap(out, *result.log_gap);
+  write_hadr_timeout(out, result);
+}
+
+}  // namespace simhadr

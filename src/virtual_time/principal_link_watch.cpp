@@ -1,0 +1,57 @@
+#include "virtual_time/principal_link_watch.hpp"
+
+#include <algorithm>
+
+namespace simhadr {
+
+PrincipalLinkWatch::PrincipalLinkWatch(std::optional<LinkOutages> outages, SyncMode mode,
+                                       std::optional<double> target_mbytes_per_sec)
+    : outages_(std::move(outages)),
+      workload_runs_on_(mode == SyncMode::SuperAsync && target_mbytes_per_sec),
+      target_bytes_per_nano_(target_mbytes_per_sec.value_or(0) * kBytesPerMByte / 1e9) {}
+
+bool PrincipalLinkWatch::defer(const ScheduledEvent& e, EventQueue& events) const {
+  if (!outages_ || e.stream != 0) return false;
+  const bool crosses_link =
+      e.event == Event::Arrival || e.event == Event::AckArrival || e.event == Event::WindowOpen;
+  if (!crosses_link) return false;
+  const Nanos up = outages_->up_from(e.at);
+  if (up == e.at) return false;
+  events.at(up, e.event, e.value, e.stream);
+  return true;
+}
+
+void PrincipalLinkWatch::written(std::uint64_t total, Nanos now) {
+  written_ = std::max(written_, total);
+  gap_.written(written_, now);
+}
+
+void PrincipalLinkWatch::workload_written(Nanos now) {
+  const auto total =
+      static_cast<std::uint64_t>(target_bytes_per_nano_ * static_cast<double>(now.count()));
+  written_ = std::max(written_, total);
+  gap_.written(written_, now, false);
+}
+
+void PrincipalLinkWatch::acknowledged(std::uint64_t bytes, Nanos now) {
+  if (workload_runs_on_) workload_written(now);
+  acknowledged_ += bytes;
+  if (outages_) {
+    const std::optional<Nanos> ended = outages_->last_end_by(now);
+    if (ended && ended != last_outage_end_) {
+      last_outage_end_ = ended;
+      gap_.stall_ended(*ended);
+    }
+  }
+  gap_.acknowledged(acknowledged_, now);
+}
+
+void PrincipalLinkWatch::finish(RunResult& primary, RunResult& standby, Nanos hadr_timeout) const {
+  for (RunResult* side : {&primary, &standby}) {
+    if (outages_) side->stalls = outages_->seen_by(side->elapsed);
+    side->log_gap = gap_.gap();
+    side->hadr_timeout = hadr_timeout;
+  }
+}
+
+}  // namespace simhadr

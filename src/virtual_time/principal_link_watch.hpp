@@ -1,0 +1,45 @@
+#pragma once
+// In virtual time, what the principal's link does in its outages and what
+// the primary's log gap is: deliveries (bytes reaching the standby, acks and
+// acknowledgements reaching the primary) due inside an outage happen when it
+// ends, as TCP's retransmissions would bring them; the gap is kept from what
+// the primary wrote (in SUPERASYNC, what the workload wrote: nothing waits
+// for shipping) and what came back acknowledged.
+#include <optional>
+
+#include "simhadr/measure/log_gap_meter.hpp"
+#include "simhadr/measure/run_result.hpp"
+#include "simhadr/models/link_outages.hpp"
+#include "virtual_time/event_queue.hpp"
+
+namespace simhadr {
+
+class PrincipalLinkWatch {
+ public:
+  PrincipalLinkWatch(std::optional<LinkOutages> outages, SyncMode mode,
+                     std::optional<double> target_mbytes_per_sec);
+
+  const LinkOutages* outages() const { return outages_ ? &*outages_ : nullptr; }
+  // True when `e` crosses the link inside an outage: it is scheduled again for the outage's end.
+  bool defer(const ScheduledEvent& e, EventQueue& events) const;
+  // The primary has written `total` bytes of log by `now`.
+  void written(std::uint64_t total, Nanos now);
+  // `bytes` more came back acknowledged at `now`.
+  void acknowledged(std::uint64_t bytes, Nanos now);
+  // Each side's stalls (the outages the run saw) and the log gap.
+  void finish(RunResult& primary, RunResult& standby, Nanos hadr_timeout) const;
+
+ private:
+  // SUPERASYNC's log as the workload writes it: at the -target pace.
+  void workload_written(Nanos now);
+
+  std::optional<LinkOutages> outages_;
+  bool workload_runs_on_ = false;  // SUPERASYNC with -target: the log is written at its pace
+  double target_bytes_per_nano_ = 0;
+  std::uint64_t written_ = 0;
+  std::uint64_t acknowledged_ = 0;
+  std::optional<Nanos> last_outage_end_;
+  LogGapMeter gap_;
+};
+
+}  // namespace simhadr
