@@ -6,8 +6,8 @@
 #include <cmath>
 #include <limits>
 
-#include "advice/unstable_link.hpp"
 #include "simhadr/advice/measured_path.hpp"
+#include "simhadr/advice/unstable_link.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/network.hpp"
 

@@ -1,4 +1,4 @@
-#include "advice/unstable_link.hpp"
+#include "simhadr/advice/unstable_link.hpp"
 
 #include <fmt/format.h>
 

@@ -9,8 +9,8 @@
 
 #include "simhadr/measure/log_gap_meter.hpp"
 #include "simhadr/measure/run_result.hpp"
-#include "simhadr/models/link_outages.hpp"
 #include "virtual_time/event_queue.hpp"
+#include "virtual_time/link_outages.hpp"
 
 namespace simhadr {
 

@@ -10,9 +10,9 @@
 #include <optional>
 
 #include "simhadr/measure/run_result.hpp"
-#include "simhadr/models/link_outages.hpp"
 #include "simhadr/models/network.hpp"
 #include "virtual_time/event_queue.hpp"
+#include "virtual_time/link_outages.hpp"
 #include "virtual_time/shared_uplink.hpp"
 
 namespace simhadr {

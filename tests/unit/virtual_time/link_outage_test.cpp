@@ -3,8 +3,8 @@
 // for D seconds. Virtual time is exact, so these are tight tolerances.
 #include <gtest/gtest.h>
 
-#include "simhadr/models/link_outages.hpp"
 #include "simhadr/models/network.hpp"
+#include "virtual_time/link_outages.hpp"
 #include "virtual_time/virtual_run.hpp"
 
 namespace simhadr {

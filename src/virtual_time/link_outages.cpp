@@ -1,4 +1,4 @@
-#include "simhadr/models/link_outages.hpp"
+#include "virtual_time/link_outages.hpp"
 
 #include <algorithm>
 
