@@ -41,9 +41,16 @@ std::string peer_binary() {
 // the data make) folded into one, the congestion distribution (there only when
 // a send had to wait) and the lines only we print left out.
 std::vector<std::string> shape_of(const std::string& report) {
-  static const std::vector<std::string> ours = {
-      "Bottleneck:", "Socket buffer covering",    "Same models",       "CPU:",
-      "TCP:",        "Warning: this side waited", "StandByRcvBufUsed:"};
+  static const std::vector<std::string> ours = {"Bottleneck:",
+                                                "Socket buffer covering",
+                                                "Same models",
+                                                "CPU:",
+                                                "TCP:",
+                                                "Warning: this side waited",
+                                                "StandByRcvBufUsed:",
+                                                "Stalls:",
+                                                "Log gap:",
+                                                "HADR timeout:"};
   static const std::regex number(R"(\d+(\.\d+)?)");
   static const std::regex resolver(R"(via \w+\(\))");
   static const std::regex row(R"((From # to #|Exactly +#) +# numbers|# zeros)");

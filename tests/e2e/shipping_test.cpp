@@ -43,6 +43,12 @@ TEST_P(EveryMode, BothSidesAgreeOnEveryByteAndAcksMatchTheMode) {
   EXPECT_EQ(run.standby.distributions.contains("send size"), acked);
   EXPECT_NE(run.standby_out.find("Zero byte received. Remote end closed connection."),
             std::string::npos);
+  // Loopback is a clean link: the primary sees no stall and no loss.
+  EXPECT_EQ(run.primary_out.find("Stalls:"), std::string::npos) << run.primary_out;
+  EXPECT_NE(run.primary_out.find("retransmitted 0 bytes (0.0% of what was sent)"),
+            std::string::npos)
+      << run.primary_out;
+  EXPECT_NE(run.primary_out.find("Log gap: worst "), std::string::npos);
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, EveryMode,

@@ -6,30 +6,30 @@
 namespace simhadr {
 namespace {
 
-Nanos ms(int n) {
+Nanos at_ms(int n) {
   return std::chrono::milliseconds(n);
 }
 
 TEST(LogGapMeter, TheWorstGapIsWhatWasWrittenAndNotAcknowledgedAndTheAgeOfItsOldest) {
   LogGapMeter meter;
-  meter.written(1000, ms(10));
-  meter.written(2000, ms(20));
-  meter.acknowledged(0, ms(30));
+  meter.written(1000, at_ms(10));
+  meter.written(2000, at_ms(20));
+  meter.acknowledged(0, at_ms(30));
   EXPECT_EQ(meter.gap().worst_bytes, 2000u);
-  EXPECT_EQ(meter.gap().worst_age, ms(20));
-  meter.acknowledged(1500, ms(40));
-  meter.acknowledged(2000, ms(50));
+  EXPECT_EQ(meter.gap().worst_age, at_ms(20));
+  meter.acknowledged(1500, at_ms(40));
+  meter.acknowledged(2000, at_ms(50));
   EXPECT_EQ(meter.gap().worst_bytes, 2000u);
-  EXPECT_EQ(meter.gap().worst_age, ms(20));
+  EXPECT_EQ(meter.gap().worst_age, at_ms(20));
   EXPECT_FALSE(meter.gap().catch_up);
 }
 
 TEST(LogGapMeter, AnAcknowledgementAheadOfTheWritesNotedIsNoNegativeGap) {
   LogGapMeter meter;
-  meter.written(1000, ms(10));
-  meter.acknowledged(5000, ms(20));
-  meter.written(5000, ms(25));
-  meter.acknowledged(5000, ms(30));
+  meter.written(1000, at_ms(10));
+  meter.acknowledged(5000, at_ms(20));
+  meter.written(5000, at_ms(25));
+  meter.acknowledged(5000, at_ms(30));
   EXPECT_EQ(meter.gap().worst_bytes, 0u);
 }
 
@@ -38,43 +38,43 @@ TEST(LogGapMeter, AfterAStallTheGapCatchesUpToWhereItWas) {
   std::uint64_t written = 0;
   // 1000 bytes every 10 ms, acknowledged 10 ms later, until the stall at 1 s.
   for (int t = 10; t <= 1000; t += 10) {
-    meter.written(written += 1000, ms(t));
-    meter.acknowledged(written - 1000, ms(t));
+    meter.written(written += 1000, at_ms(t));
+    meter.acknowledged(written - 1000, at_ms(t));
   }
   // 2 s of stall: written goes on, nothing acknowledged.
   const std::uint64_t acked_before = written - 1000;
   for (int t = 1010; t <= 3000; t += 10) {
-    meter.written(written += 1000, ms(t));
-    meter.acknowledged(acked_before, ms(t));
+    meter.written(written += 1000, at_ms(t));
+    meter.acknowledged(acked_before, at_ms(t));
   }
-  meter.stall_ended(ms(3000));
+  meter.stall_ended(at_ms(3000));
   // Acknowledged at 3000 bytes per 10 ms while 1000 are written: 2000 a step off 201 000.
   std::uint64_t acked = acked_before;
   int t = 3000;
   while (acked + 2000 < written) {
     t += 10;
-    meter.written(written += 1000, ms(t));
+    meter.written(written += 1000, at_ms(t));
     acked += 3000;
-    meter.acknowledged(acked, ms(t));
+    meter.acknowledged(acked, at_ms(t));
   }
   const LogGap gap = meter.gap();
   EXPECT_EQ(gap.worst_bytes, 201000u);
-  EXPECT_EQ(gap.worst_age, ms(2000));
+  EXPECT_EQ(gap.worst_age, at_ms(2000));
   ASSERT_TRUE(gap.catch_up);
   EXPECT_TRUE(gap.caught_up);
-  EXPECT_EQ(*gap.catch_up, ms(t - 3000));
+  EXPECT_EQ(*gap.catch_up, at_ms(t - 3000));
   EXPECT_NEAR(to_seconds(*gap.catch_up), 1.0, 0.02);
 }
 
 TEST(LogGapMeter, ARunThatEndsBeforeTheGapCaughtUpSaysSo) {
   LogGapMeter meter;
-  meter.written(1000, ms(10));
-  meter.acknowledged(1000, ms(20));
-  for (int t = 30; t <= 3000; t += 10) meter.written(1000 + 1000 * (t / 10 - 2), ms(t));
-  meter.stall_ended(ms(3000));
-  meter.acknowledged(2000, ms(3010));
+  meter.written(1000, at_ms(10));
+  meter.acknowledged(1000, at_ms(20));
+  for (int t = 30; t <= 3000; t += 10) meter.written(1000 + 1000 * (t / 10 - 2), at_ms(t));
+  meter.stall_ended(at_ms(3000));
+  meter.acknowledged(2000, at_ms(3010));
   EXPECT_FALSE(meter.gap().caught_up);
-  EXPECT_EQ(*meter.gap().catch_up, ms(10));
+  EXPECT_EQ(*meter.gap().catch_up, at_ms(10));
 }
 
 }  // namespace

@@ -8,7 +8,7 @@ namespace {
 
 constexpr Nanos kBound = std::chrono::milliseconds(200);
 
-Nanos ms(int n) {
+Nanos read_at_ms(int n) {
   return std::chrono::milliseconds(n);
 }
 
@@ -17,7 +17,7 @@ void read_span(StallDetector& detector, std::uint64_t& progress, int from, int t
                bool has_work = true) {
   for (int t = from; t <= to; t += 10) {
     if (moving) progress += 1000;
-    detector.read({ms(t), progress, has_work, kBound});
+    detector.read({read_at_ms(t), progress, has_work, kBound});
   }
 }
 
@@ -27,18 +27,18 @@ TEST(StallDetector, AQuietStretchWithWorkLongerThanTheBoundIsAStall) {
   read_span(detector, progress, 0, 2300, true);
   read_span(detector, progress, 2310, 4300, false);
   EXPECT_EQ(detector.record().count(), 1u);  // still going on, it counts once past the bound
-  EXPECT_EQ(detector.stalled_within(ms(2000), ms(3000)), ms(700));
+  EXPECT_EQ(detector.stalled_within(read_at_ms(2000), read_at_ms(3000)), read_at_ms(700));
   progress += 1000;
-  EXPECT_TRUE(detector.read({ms(4310), progress, true, kBound}));
+  EXPECT_TRUE(detector.read({read_at_ms(4310), progress, true, kBound}));
   read_span(detector, progress, 4320, 6000, true);
   const StallRecord record = detector.record();
   ASSERT_EQ(record.count(), 1u);
-  EXPECT_EQ(record.episodes[0].start, ms(2300));
-  EXPECT_EQ(record.episodes[0].duration, ms(2010));
-  EXPECT_EQ(record.total(), ms(2010));
+  EXPECT_EQ(record.episodes[0].start, read_at_ms(2300));
+  EXPECT_EQ(record.episodes[0].duration, read_at_ms(2010));
+  EXPECT_EQ(record.total(), read_at_ms(2010));
   EXPECT_EQ(record.bound, kBound);
-  EXPECT_EQ(record.within(ms(0), ms(2300)), Nanos{0});
-  EXPECT_EQ(record.within(ms(4000), ms(5000)), ms(310));
+  EXPECT_EQ(record.within(read_at_ms(0), read_at_ms(2300)), Nanos{0});
+  EXPECT_EQ(record.within(read_at_ms(4000), read_at_ms(5000)), read_at_ms(310));
 }
 
 TEST(StallDetector, AStretchNoLongerThanTheBoundIsNone) {
@@ -48,7 +48,7 @@ TEST(StallDetector, AStretchNoLongerThanTheBoundIsNone) {
   read_span(detector, progress, 1010, 1190, false);  // 190 ms quiet: a delayed ack
   read_span(detector, progress, 1200, 2000, true);
   EXPECT_EQ(detector.record().count(), 0u);
-  EXPECT_EQ(detector.stalled_within(ms(0), ms(2000)), Nanos{0});
+  EXPECT_EQ(detector.stalled_within(read_at_ms(0), read_at_ms(2000)), Nanos{0});
 }
 
 TEST(StallDetector, NothingToDoIsNoStall) {
@@ -65,11 +65,11 @@ TEST(StallDetector, AStallEndsWhereTheWorkEndedWhenItEndsWithoutProgress) {
   std::uint64_t progress = 0;
   read_span(detector, progress, 0, 500, true);
   read_span(detector, progress, 510, 1500, false);
-  EXPECT_TRUE(detector.read({ms(1510), progress, false, kBound}));
+  EXPECT_TRUE(detector.read({read_at_ms(1510), progress, false, kBound}));
   const StallRecord record = detector.record();
   ASSERT_EQ(record.count(), 1u);
-  EXPECT_EQ(record.episodes[0].start, ms(500));
-  EXPECT_EQ(record.episodes[0].end(), ms(1500));
+  EXPECT_EQ(record.episodes[0].start, read_at_ms(500));
+  EXPECT_EQ(record.episodes[0].end(), read_at_ms(1500));
 }
 
 TEST(StallDetector, EachOutageIsItsOwnEpisodeAndTheLongestIsNamed) {
@@ -82,8 +82,8 @@ TEST(StallDetector, EachOutageIsItsOwnEpisodeAndTheLongestIsNamed) {
   read_span(detector, progress, 4010, 5000, true);
   const StallRecord record = detector.record();
   ASSERT_EQ(record.count(), 2u);
-  EXPECT_EQ(record.longest()->start, ms(3000));
-  EXPECT_EQ(record.total(), ms(410) + ms(1010));
+  EXPECT_EQ(record.longest()->start, read_at_ms(3000));
+  EXPECT_EQ(record.total(), read_at_ms(410) + read_at_ms(1010));
 }
 
 }  // namespace
