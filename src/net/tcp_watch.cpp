@@ -14,9 +14,10 @@ namespace simhadr {
 namespace {
 
 // A standby cannot tell a primary with nothing to send from a link that
-// carries nothing: a quiet stretch counts only when it is this many times
-// longer than the mean time between its receipts so far.
-constexpr double kStandbyQuietOverSpacing = 4.0;
+// carries nothing, nor a primary waiting for an ack a standby still writing
+// from an ack lost: such a quiet stretch counts only when it is this many
+// times longer than the mean time between receipts (the mean ack wait) so far.
+constexpr double kQuietOverUsual = 4.0;
 
 struct KernelView {
   std::uint64_t progress = 0;  // bytes acknowledged and received
@@ -70,6 +71,18 @@ void TcpWatch::log_written(std::uint64_t total, Clock::time_point at) {
   gap_.written(total, at - *begun_);
 }
 
+void TcpWatch::awaiting_ack(bool awaiting, Clock::time_point at) {
+  const std::scoped_lock lock(mutex_);
+  if (awaiting) {
+    awaiting_since_ = at;
+    return;
+  }
+  if (!awaiting_since_) return;
+  ack_waits_ += at - *awaiting_since_;
+  ++acks_;
+  awaiting_since_.reset();
+}
+
 Nanos TcpWatch::stalled_within(Nanos from, Nanos to) const {
   const std::scoped_lock lock(mutex_);
   return detector_.stalled_within(from, to);
@@ -91,15 +104,20 @@ void TcpWatch::read_now() {
   if (last_progress_ && view->progress != *last_progress_) ++readings_with_progress_;
   last_progress_ = view->progress;
   ConnectionReading reading{at, view->progress, false, view->retransmission_timeout};
+  const bool sending = view->unacknowledged > 0 && view->window_open;
+  // What this side waits for from the other, and how long such a wait usually is.
+  bool waiting = false;
+  double usual = 0;
   if (role_ == Role::Primary) {
-    reading.has_work = view->unacknowledged > 0 && view->window_open;
+    // The first ack's wait is the measure of the usual one.
+    waiting = awaiting_since_.has_value() && acks_ > 0;
+    usual = acks_ > 0 ? to_seconds(ack_waits_) / static_cast<double>(acks_) : 0.0;
   } else {
-    reading.has_work = view->unacknowledged > 0 || view->unread == 0;
-    if (view->unacknowledged == 0) {
-      const double spacing = to_seconds(at) / static_cast<double>(readings_with_progress_ + 1);
-      reading.bound = std::max(reading.bound, from_seconds(kStandbyQuietOverSpacing * spacing));
-    }
+    waiting = view->unread == 0;
+    usual = to_seconds(at) / static_cast<double>(readings_with_progress_ + 1);
   }
+  reading.has_work = sending || waiting;
+  if (!sending) reading.bound = std::max(reading.bound, from_seconds(kQuietOverUsual * usual));
   const bool stall_ended = detector_.read(reading);
   if (role_ != Role::Primary) return;
   if (stall_ended) gap_.stall_ended(at);

@@ -35,6 +35,7 @@ class TcpWatch final : public ConnectionWatch {
 
   void begin(Clock::time_point at, std::uint64_t stream_offset) override;
   void log_written(std::uint64_t total, Clock::time_point at) override;
+  void awaiting_ack(bool awaiting, Clock::time_point at) override;
   Nanos stalled_within(Nanos from, Nanos to) const override;
 
   // Ends the watch with one last reading; empty when the run never began.
@@ -54,6 +55,9 @@ class TcpWatch final : public ConnectionWatch {
   std::uint64_t readings_with_progress_ = 0;
   std::optional<std::uint64_t> last_progress_;
   bool log_written_ = false;
+  std::optional<Clock::time_point> awaiting_since_;
+  Nanos ack_waits_{};  // in all, for the mean
+  std::uint64_t acks_ = 0;
   StallDetector detector_;
   LogGapMeter gap_;
   std::thread thread_;

@@ -140,7 +140,9 @@ TransferEnd Primary::ship_one() {
   if (rules_.standby_ack != AckPoint::None) {
     log_.trace("Receiving ack message.");
     std::array<char, kAckBytes> ack{};
+    if (plan_.watch) plan_.watch->awaiting_ack(true, shipped);
     end = link_.recv_exact(ack, &result_);
+    if (plan_.watch) plan_.watch->awaiting_ack(false, clock_.now());
     if (end != TransferEnd::Done) return end;
     if (std::string_view(ack.data(), ack.size()) != kAckMessage) {
       throw ProtocolError("the standby's ack is not the 16 bytes \"ack message\" and NULs");

@@ -16,6 +16,9 @@ class ConnectionWatch : public StallSource {
   virtual void begin(Clock::time_point at, std::uint64_t stream_offset) = 0;
   // The primary has written `total` bytes of log by `at`.
   virtual void log_written(std::uint64_t total, Clock::time_point at) = 0;
+  // The primary waits for a flush's ack from `at` (true), or has it (false):
+  // an ack lost in an outage leaves nothing of its own unacknowledged.
+  virtual void awaiting_ack(bool awaiting, Clock::time_point at) = 0;
 };
 
 }  // namespace simhadr
