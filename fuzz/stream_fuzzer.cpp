@@ -37,8 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::uint64_t written_flushes = 0;
   try {
     while (!stream.empty()) {
-      const std::span<char> space = buffer.free_space();
-      if (space.empty()) {
+      const ReceiveBuffer::FreeSpace space = buffer.free_spaces();
+      if (space.size() == 0) {
         // Full: the standby writes before it receives again.
         const std::uint32_t pages = buffer.writable_pages();
         check(pages > 0);
@@ -46,8 +46,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         written_flushes += buffer.release(pages);
         continue;
       }
+      // As one receive into both parts of a free space that wraps around the ring's end.
       const std::size_t n = std::min({space.size(), stream.size(), largest_recv});
-      std::memcpy(space.data(), stream.data(), n);
+      const std::size_t into_first = std::min(n, space.first.size());
+      std::memcpy(space.first.data(), stream.data(), into_first);
+      std::memcpy(space.second.data(), stream.data() + into_first, n - into_first);
       stream = stream.subspan(n);
       received += n;
       buffer.commit(n, [&](std::uint32_t pages) {

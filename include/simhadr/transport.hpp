@@ -26,6 +26,12 @@ class Transport {
   virtual ~Transport() = default;
   virtual IoStep send_some(std::span<const char> data) = 0;
   virtual IoStep recv_some(std::span<char> into) = 0;
+  // Receives into `first` and on into `second` (a ring's free space that wraps
+  // around its end), in one call where the transport can; into `first` only otherwise.
+  virtual IoStep recv_around(std::span<char> first, std::span<char> second) {
+    (void)second;
+    return recv_some(first);
+  }
   // Wait at most max_wait; true when the socket became ready.
   virtual bool wait_writable(Nanos max_wait) = 0;
   virtual bool wait_readable(Nanos max_wait) = 0;

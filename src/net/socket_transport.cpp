@@ -5,7 +5,9 @@
 #include <poll.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 
+#include <array>
 #include <cerrno>
 #include <cstring>
 
@@ -46,12 +48,27 @@ bool would_block(int error) {
 
 // Receiving never waits inside the call in either transport: wait_readable
 // does the blocking, so the standby can still write whole pages between arrivals.
-IoStep receive_waiting_for_nothing(int fd, std::span<char> into) {
-  const ssize_t got = ::recv(fd, into.data(), into.size(), MSG_DONTWAIT);
+IoStep received(ssize_t got) {
   if (got > 0) return {static_cast<std::size_t>(got), false};
   if (got == 0) return {0, false};
   if (would_block(errno)) return {0, true};
   throw failure("recv", errno);
+}
+
+IoStep receive_waiting_for_nothing(int fd, std::span<char> into) {
+  return received(::recv(fd, into.data(), into.size(), MSG_DONTWAIT));
+}
+
+// One call for both parts of a wrapped free space: a receive that ends at the
+// ring's end would otherwise be followed by one that finds nothing.
+IoStep receive_around(int fd, std::span<char> first, std::span<char> second) {
+  if (second.empty()) return receive_waiting_for_nothing(fd, first);
+  std::array<iovec, 2> parts{iovec{first.data(), first.size()},
+                             iovec{second.data(), second.size()}};
+  msghdr message{};
+  message.msg_iov = parts.data();
+  message.msg_iovlen = parts.size();
+  return received(::recvmsg(fd, &message, MSG_DONTWAIT));
 }
 
 class SocketTransport : public Transport {
@@ -61,6 +78,9 @@ class SocketTransport : public Transport {
 
   IoStep recv_some(std::span<char> into) override {
     return receive_waiting_for_nothing(fd(), into);
+  }
+  IoStep recv_around(std::span<char> first, std::span<char> second) override {
+    return receive_around(fd(), first, second);
   }
   bool wait_readable(Nanos max_wait) override { return wait_until_ready(fd(), POLLIN, max_wait); }
   std::uint64_t unacknowledged_bytes() const override {

@@ -82,8 +82,8 @@ TransferEnd Link::recv_exact(std::span<char> into, RunResult* counted) {
   return TransferEnd::Done;
 }
 
-IoStep Link::recv_available(std::span<char> into, RunResult& counted) {
-  const IoStep step = transport_.recv_some(into);
+IoStep Link::recv_available(std::span<char> first, std::span<char> second, RunResult& counted) {
+  const IoStep step = transport_.recv_around(first, second);
   moved(step.bytes);
   if (step.bytes > 0) counted.note_recv(step.bytes);
   return step;

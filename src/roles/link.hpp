@@ -33,8 +33,9 @@ class Link {
   TransferEnd send_all(std::span<const char> data, RunResult* counted);
   TransferEnd recv_exact(std::span<char> into, RunResult* counted);
 
-  // One receive of whatever has arrived; counted when it moved bytes.
-  IoStep recv_available(std::span<char> into, RunResult& counted);
+  // One receive of whatever has arrived, into `first` and on into `second`;
+  // counted when it moved bytes.
+  IoStep recv_available(std::span<char> first, std::span<char> second, RunResult& counted);
   // One slice of waiting for data, or less.
   void wait_readable(Nanos at_most = kWaitSlice);
   void close() { transport_.close(); }

@@ -21,6 +21,14 @@ std::span<char> ReceiveBuffer::free_space() {
   return std::span<char>(storage_).subspan(offset, contiguous);
 }
 
+ReceiveBuffer::FreeSpace ReceiveBuffer::free_spaces() {
+  const std::span<char> first = free_space();
+  const std::uint64_t free = storage_.size() - held_bytes();
+  // Past the end, the rest of the free space starts the ring again.
+  const std::uint64_t wrapped = free - first.size();
+  return {first, std::span<char>(storage_).first(wrapped)};
+}
+
 void ReceiveBuffer::commit(std::size_t received,
                            const std::function<void(std::uint32_t)>& on_flush) {
   received_bytes_ += received;

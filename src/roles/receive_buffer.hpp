@@ -19,6 +19,13 @@ class ReceiveBuffer {
 
   // Where the next receive may land: contiguous, possibly empty when full.
   std::span<char> free_space();
+  // All of the free space: free_space(), then what wraps around to the ring's start.
+  struct FreeSpace {
+    std::span<char> first;
+    std::span<char> second;
+    std::size_t size() const { return first.size() + second.size(); }
+  };
+  FreeSpace free_spaces();
 
   // Accounts `received` bytes that landed in free_space(), and calls
   // on_flush(pages) for each flush they complete.

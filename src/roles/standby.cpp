@@ -148,9 +148,9 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
       free_replayed(buffer);
       spool_if_full(buffer);
     }
-    const std::span<char> space = buffer.free_space();
-    if (!space.empty() && !drained) {
-      const IoStep step = link_.recv_available(space, result_);
+    const ReceiveBuffer::FreeSpace space = buffer.free_spaces();
+    if (space.size() > 0 && !drained) {
+      const IoStep step = link_.recv_available(space.first, space.second, result_);
       drained = step.bytes < space.size();
       if (step.bytes > 0) {
         log_.trace("{} bytes received", step.bytes);
@@ -176,7 +176,7 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
       continue;
     }
     drained = false;
-    if (space.empty() && replay_.next_done()) {
+    if (space.size() == 0 && replay_.next_done()) {
       // Full of flushes still being replayed: nothing can be received before one ends.
       clock_.sleep_until(*replay_.next_done());
     } else if (replay_.next_done()) {

@@ -110,3 +110,40 @@ TEST(ReceiveBuffer, BytesAfterTheLastFlushAreWhatACutWouldLose) {
 
 }  // namespace
 }  // namespace simhadr
+
+namespace simhadr {
+namespace {
+
+// One receive lands in both parts of a free space that wraps around the
+// ring's end, and the flush it completes is found across the seam.
+TEST(ReceiveBuffer, AFreeSpaceThatWrapsIsOfferedWholeInTwoParts) {
+  ReceiveBuffer buffer(4, 2);
+  const FlushImage image(2);
+  feed(buffer, image.flush(2));
+  feed(buffer, image.flush(1));
+  EXPECT_EQ(buffer.release(2), 1u);
+  // Page 2 holds the one-page flush; page 3 is free at the end, and pages 0-1 free again.
+  const ReceiveBuffer::FreeSpace space = buffer.free_spaces();
+  EXPECT_EQ(space.first.size(), pages_to_bytes(1));
+  EXPECT_EQ(space.second.size(), pages_to_bytes(2));
+  EXPECT_EQ(space.size(), pages_to_bytes(3));
+  EXPECT_EQ(buffer.free_space().data(), space.first.data());
+  // The next flush of two pages arrives in one receive: a page at the end, a page at the start.
+  const FlushImage next(2);
+  const std::span<const char> bytes = next.flush(2);
+  std::copy_n(bytes.data(), kPageBytes, space.first.data());
+  std::copy_n(bytes.data() + kPageBytes, kPageBytes, space.second.data());
+  std::vector<std::uint32_t> flushes;
+  buffer.commit(bytes.size(), [&](std::uint32_t pages) { flushes.push_back(pages); });
+  EXPECT_EQ(flushes, (std::vector<std::uint32_t>{2}));
+  EXPECT_EQ(buffer.free_spaces().size(), pages_to_bytes(1));
+}
+
+TEST(ReceiveBuffer, AFreeSpaceThatDoesNotWrapHasNoSecondPart) {
+  ReceiveBuffer buffer(4, 2);
+  EXPECT_EQ(buffer.free_spaces().first.size(), pages_to_bytes(4));
+  EXPECT_TRUE(buffer.free_spaces().second.empty());
+}
+
+}  // namespace
+}  // namespace simhadr
