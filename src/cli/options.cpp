@@ -70,6 +70,7 @@ class OptionTable {
     define_shipping();
     define_socket_and_waits();
     define_models();
+    define_outages();
     define_disk_tests_and_flags();
     check_defined_options(app_);
   }
@@ -211,15 +212,6 @@ class OptionTable {
     text("uplinkRate", [this](const std::string& v) {
       config_.uplink_mbytes_per_sec = parse_positive("uplinkRate", v, 1e6);
     });
-    text("netOutage", [this](const std::string& v) {
-      outages().seconds = parse_positive("netOutage", v, kMaxOutageSeconds);
-    });
-    text("netOutageEvery", [this](const std::string& v) {
-      outages().every_seconds = parse_positive("netOutageEvery", v, kMaxOutageSeconds);
-    });
-    text("hadrTimeout", [this](const std::string& v) {
-      config_.hadr_timeout_seconds = parse_positive("hadrTimeout", v, kMaxOutageSeconds);
-    });
     text("flushSizes",
          [this](const std::string& v) { config_.flush_size_list = read_flush_size_file(v); });
     text("logRate", [this](const std::string& v) {
@@ -231,6 +223,19 @@ class OptionTable {
     });
     text("logBufSize", [this](const std::string& v) {
       logger().buffer_pages = parse_number<std::uint32_t>("logBufSize", v, 1, kMaxFlushPages);
+    });
+  }
+
+  // -model's planned outages, and Db2's HADR_TIMEOUT that real and modelled stalls are held to.
+  void define_outages() {
+    text("netOutage", [this](const std::string& v) {
+      outages().seconds = parse_positive("netOutage", v, kMaxOutageSeconds);
+    });
+    text("netOutageEvery", [this](const std::string& v) {
+      outages().every_seconds = parse_positive("netOutageEvery", v, kMaxOutageSeconds);
+    });
+    text("hadrTimeout", [this](const std::string& v) {
+      config_.hadr_timeout_seconds = parse_positive("hadrTimeout", v, kMaxOutageSeconds);
     });
   }
 

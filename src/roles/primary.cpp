@@ -138,19 +138,8 @@ TransferEnd Primary::ship_one() {
   auto shipped = clock_.now();
   result_.send_phase.add(bytes, shipped - ship_start);
   if (rules_.standby_ack != AckPoint::None) {
-    log_.trace("Receiving ack message.");
-    std::array<char, kAckBytes> ack{};
-    if (plan_.watch) plan_.watch->awaiting_ack(true, shipped);
-    end = link_.recv_exact(ack, &result_);
-    if (plan_.watch) plan_.watch->awaiting_ack(false, clock_.now());
+    end = await_ack(shipped);
     if (end != TransferEnd::Done) return end;
-    if (std::string_view(ack.data(), ack.size()) != kAckMessage) {
-      throw ProtocolError("the standby's ack is not the 16 bytes \"ack message\" and NULs");
-    }
-    log_.trace("{} bytes received", ack.size());
-    const auto acked = clock_.now();
-    result_.ack_wait.add(kAckBytes, acked - shipped);
-    shipped = acked;
   }
   const Nanos shipping = shipped - ship_start;
   log_.trace("Log shipping took {:.6f} seconds.", to_seconds(shipping));
@@ -173,6 +162,23 @@ TransferEnd Primary::ship_one() {
   flush_sizes_.flushed(flushed);
   feed_auxiliaries(pages, flushed);
   return TransferEnd::Done;
+}
+
+TransferEnd Primary::await_ack(Clock::time_point& shipped) {
+  log_.trace("Receiving ack message.");
+  std::array<char, kAckBytes> ack{};
+  if (plan_.watch) plan_.watch->awaiting_ack(true, shipped);
+  const TransferEnd end = link_.recv_exact(ack, &result_);
+  const auto acked = clock_.now();
+  if (plan_.watch) plan_.watch->awaiting_ack(false, acked);
+  if (end != TransferEnd::Done) return end;
+  if (std::string_view(ack.data(), ack.size()) != kAckMessage) {
+    throw ProtocolError("the standby's ack is not the 16 bytes \"ack message\" and NULs");
+  }
+  log_.trace("{} bytes received", ack.size());
+  result_.ack_wait.add(kAckBytes, acked - shipped);
+  shipped = acked;
+  return end;
 }
 
 void Primary::feed_auxiliaries(std::uint32_t pages, Clock::time_point written_at) {

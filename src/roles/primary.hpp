@@ -51,6 +51,8 @@ class Primary {
   // A handshake with standby* settings gets a 16-byte answer: go on, or reconnect.
   TransferEnd confirm_standby_settings(RoleOutcome& outcome);
   bool limits_reached(Clock::time_point start) const;
+  // Waits for the flush's ack; `shipped` becomes the time it came.
+  TransferEnd await_ack(Clock::time_point& shipped);
   void feed_auxiliaries(std::uint32_t pages, Clock::time_point written_at);
   // Ends the auxiliaries' feeds; the first broken one fails the run.
   void finish_auxiliaries(Clock::time_point now, RoleOutcome& outcome);
