@@ -19,15 +19,6 @@ namespace {
 // times longer than the mean time between receipts (the mean ack wait) so far.
 constexpr double kQuietOverUsual = 4.0;
 
-struct KernelView {
-  std::uint64_t progress = 0;  // bytes acknowledged and received
-  std::uint64_t acked = 0;
-  std::uint64_t unacknowledged = 0;  // in the send queue
-  std::uint64_t unread = 0;          // in the receive queue
-  bool window_open = true;
-  Nanos retransmission_timeout{};
-};
-
 std::optional<KernelView> read_kernel_view(int fd) {
   tcp_info info{};
   socklen_t length = sizeof info;
@@ -92,19 +83,22 @@ void TcpWatch::watch() {
   std::unique_lock lock(mutex_);
   while (!stopping_) {
     wake_.wait_for(lock, kReadEvery, [this] { return stopping_; });
-    if (!stopping_) read_now();
+    if (stopping_ || !begun_) continue;
+    // The kernel is read with the lock let go: the role's notes, once a flush, never wait on it.
+    lock.unlock();
+    const auto view = read_kernel_view(fd_);
+    const auto now = std::chrono::steady_clock::now();
+    lock.lock();
+    if (view) take(*view, now);
   }
 }
 
-void TcpWatch::read_now() {
-  if (!begun_) return;
-  const auto view = read_kernel_view(fd_);
-  if (!view) return;
-  const Nanos at = std::chrono::steady_clock::now() - *begun_;
-  if (last_progress_ && view->progress != *last_progress_) ++readings_with_progress_;
-  last_progress_ = view->progress;
-  ConnectionReading reading{at, view->progress, false, view->retransmission_timeout};
-  const bool sending = view->unacknowledged > 0 && view->window_open;
+void TcpWatch::take(const KernelView& view, Clock::time_point now) {
+  const Nanos at = now - *begun_;
+  if (last_progress_ && view.progress != *last_progress_) ++readings_with_progress_;
+  last_progress_ = view.progress;
+  ConnectionReading reading{at, view.progress, false, view.retransmission_timeout};
+  const bool sending = view.unacknowledged > 0 && view.window_open;
   // What this side waits for from the other, and how long such a wait usually is.
   bool waiting = false;
   double usual = 0;
@@ -113,7 +107,7 @@ void TcpWatch::read_now() {
     waiting = awaiting_since_.has_value() && acks_ > 0;
     usual = acks_ > 0 ? to_seconds(ack_waits_) / static_cast<double>(acks_) : 0.0;
   } else {
-    waiting = view->unread == 0;
+    waiting = view.unread == 0;
     usual = to_seconds(at) / static_cast<double>(readings_with_progress_ + 1);
   }
   reading.has_work = sending || waiting;
@@ -121,7 +115,7 @@ void TcpWatch::read_now() {
   const bool stall_ended = detector_.read(reading);
   if (role_ != Role::Primary) return;
   if (stall_ended) gap_.stall_ended(at);
-  const std::uint64_t log_acked = view->acked > stream_offset_ ? view->acked - stream_offset_ : 0;
+  const std::uint64_t log_acked = view.acked > stream_offset_ ? view.acked - stream_offset_ : 0;
   gap_.acknowledged(log_acked, at);
 }
 
@@ -134,8 +128,8 @@ std::optional<WatchFindings> TcpWatch::stop() {
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
   const std::scoped_lock lock(mutex_);
-  read_now();
   if (!begun_) return std::nullopt;
+  if (const auto view = read_kernel_view(fd_)) take(*view, std::chrono::steady_clock::now());
   WatchFindings findings{detector_.record(), std::nullopt};
   if (log_written_) findings.log_gap = gap_.gap();
   return findings;

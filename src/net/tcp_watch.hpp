@@ -18,6 +18,16 @@
 
 namespace simhadr {
 
+// What one reading of the socket gives (tcp_watch.cpp reads it).
+struct KernelView {
+  std::uint64_t progress = 0;  // bytes acknowledged and received
+  std::uint64_t acked = 0;
+  std::uint64_t unacknowledged = 0;  // in the send queue
+  std::uint64_t unread = 0;          // in the receive queue
+  bool window_open = true;
+  Nanos retransmission_timeout{};
+};
+
 struct WatchFindings {
   StallRecord stalls;
   std::optional<LogGap> log_gap;  // a primary that wrote log
@@ -43,7 +53,8 @@ class TcpWatch final : public ConnectionWatch {
 
  private:
   void watch();
-  void read_now();  // with mutex_ held
+  // One reading of the kernel's view, taken at `now`; with mutex_ held.
+  void take(const KernelView& view, Clock::time_point now);
 
   int fd_;
   Role role_;
