@@ -1,11 +1,21 @@
 #pragma once
 // The virtual-time mode's agenda: events in time order, and in the order
 // they were scheduled when times are equal, so every run is the same.
+//
+// Most events of a kind are scheduled in time order (a link's pieces arrive
+// in the order they left, and leave the window in the order they arrived), so
+// each kind has a lane, a queue in which an event that is not earlier than the
+// lane's last simply goes at the back; only one that is (a delivery an outage
+// deferred, say) goes to a heap. The next event is the earliest of the lanes'
+// fronts and the heap's top: the same order a single heap gives, at a
+// fraction of its cost on a run of a million pieces.
+#include <array>
 #include <cstdint>
 #include <queue>
 #include <vector>
 
 #include "simhadr/units.hpp"
+#include "virtual_time/fifo.hpp"
 
 namespace simhadr {
 
@@ -20,6 +30,7 @@ enum class Event : std::uint8_t {
   ReplayDone,        // value bytes of the oldest written flush are replayed
   UplinkFree,        // the primary's shared uplink (-uplinkRate) can take the next piece
 };
+inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(Event::UplinkFree) + 1;
 
 struct ScheduledEvent {
   Nanos at{};
@@ -35,18 +46,39 @@ struct ScheduledEvent {
 class EventQueue {
  public:
   void at(Nanos when, Event event, std::uint64_t value = 0, std::uint8_t stream = 0) {
-    events_.push({when, next_order_++, event, value, stream});
+    const ScheduledEvent scheduled{when, next_order_++, event, value, stream};
+    Fifo<ScheduledEvent>& lane = lanes_[static_cast<std::size_t>(event)];
+    if (lane.empty() || lane.back().at <= when) {
+      lane.push_back(scheduled);
+    } else {
+      out_of_order_.push(scheduled);
+    }
+    ++size_;
   }
-  bool empty() const { return events_.empty(); }
+  bool empty() const { return size_ == 0; }
   ScheduledEvent pop() {
-    ScheduledEvent next = events_.top();
-    events_.pop();
+    Fifo<ScheduledEvent>* earliest_lane = nullptr;
+    const ScheduledEvent* earliest = out_of_order_.empty() ? nullptr : &out_of_order_.top();
+    for (Fifo<ScheduledEvent>& lane : lanes_) {
+      if (lane.empty() || (earliest && lane.front() > *earliest)) continue;
+      earliest = &lane.front();
+      earliest_lane = &lane;
+    }
+    const ScheduledEvent next = *earliest;
+    if (earliest_lane) {
+      earliest_lane->pop_front();
+    } else {
+      out_of_order_.pop();
+    }
+    --size_;
     return next;
   }
 
  private:
-  std::priority_queue<ScheduledEvent, std::vector<ScheduledEvent>, std::greater<>> events_;
+  std::array<Fifo<ScheduledEvent>, kEventKinds> lanes_;
+  std::priority_queue<ScheduledEvent, std::vector<ScheduledEvent>, std::greater<>> out_of_order_;
   std::uint64_t next_order_ = 0;
+  std::size_t size_ = 0;
 };
 
 }  // namespace simhadr

@@ -10,8 +10,7 @@ PrincipalLinkWatch::PrincipalLinkWatch(std::optional<LinkOutages> outages, SyncM
       workload_runs_on_(mode == SyncMode::SuperAsync && target_mbytes_per_sec),
       target_bytes_per_nano_(target_mbytes_per_sec.value_or(0) * kBytesPerMByte / 1e9) {}
 
-bool PrincipalLinkWatch::defer(const ScheduledEvent& e, EventQueue& events) const {
-  if (!outages_ || e.stream != 0) return false;
+bool PrincipalLinkWatch::defer_across_outage(const ScheduledEvent& e, EventQueue& events) const {
   const bool crosses_link =
       e.event == Event::Arrival || e.event == Event::AckArrival || e.event == Event::WindowOpen;
   if (!crosses_link) return false;

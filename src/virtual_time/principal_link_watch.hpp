@@ -21,7 +21,9 @@ class PrincipalLinkWatch {
 
   const LinkOutages* outages() const { return outages_ ? &*outages_ : nullptr; }
   // True when `e` crosses the link inside an outage: it is scheduled again for the outage's end.
-  bool defer(const ScheduledEvent& e, EventQueue& events) const;
+  bool defer(const ScheduledEvent& e, EventQueue& events) const {
+    return outages_ && e.stream == 0 && defer_across_outage(e, events);
+  }
   // The primary has written `total` bytes of log by `now`.
   void written(std::uint64_t total, Nanos now);
   // `bytes` more came back acknowledged at `now`.
@@ -30,6 +32,7 @@ class PrincipalLinkWatch {
   void finish(RunResult& primary, RunResult& standby, Nanos hadr_timeout) const;
 
  private:
+  bool defer_across_outage(const ScheduledEvent& e, EventQueue& events) const;
   // SUPERASYNC's log as the workload writes it: at the -target pace.
   void workload_written(Nanos now);
 

@@ -10,6 +10,14 @@ bool VirtualNetwork::retry_at(Nanos at) {
   return false;
 }
 
+Nanos VirtualNetwork::wire_time(std::uint64_t piece) {
+  if (piece != last_piece_bytes_) {
+    last_piece_bytes_ = piece;
+    last_piece_wire_ = model_.serialization(piece);
+  }
+  return last_piece_wire_;
+}
+
 bool VirtualNetwork::pump(Nanos now) {
   if (pending_ == 0) return false;
   if (wire_event_pending_ && now < wire_free_at_) return false;
@@ -38,16 +46,16 @@ bool VirtualNetwork::pump(Nanos now) {
       piece = std::min(piece, uplink_->quantum_bytes());
       const Nanos uplink_free = uplink_->take(stream_, now, piece);
       events_.at(uplink_free, Event::UplinkFree);
-      wire_free_at_ = std::max(now, wire_free_at_) + model_.serialization(piece);
+      wire_free_at_ = std::max(now, wire_free_at_) + wire_time(piece);
       wire_end = std::max(wire_free_at_, uplink_free);
     } else if (const StallEpisode* down = outages_ ? outages_->at(now) : nullptr) {
       // The link is down: the send buffer takes the piece, and the wire carries it once the
       // link is back, after those queued before it.
-      wire_free_at_ = std::max(wire_free_at_, down->end()) + model_.serialization(piece);
+      wire_free_at_ = std::max(wire_free_at_, down->end()) + wire_time(piece);
       wire_end = wire_free_at_;
     } else {
       if (wire_free_at_ > now) return retry_at(wire_free_at_);
-      wire_free_at_ = now + model_.serialization(piece);
+      wire_free_at_ = now + wire_time(piece);
       wire_end = wire_free_at_;
     }
     in_flight_ += piece;

@@ -47,6 +47,8 @@ class VirtualNetwork {
  private:
   // Schedules a retry at `at`; false, as pump returns when it must wait.
   bool retry_at(Nanos at);
+  // The model's serialization of a piece; nearly every piece is a quantum, so the last is kept.
+  Nanos wire_time(std::uint64_t piece);
 
   const NetworkModel& model_;
   EventQueue& events_;
@@ -59,6 +61,8 @@ class VirtualNetwork {
   std::uint64_t handed_over_ = 0;
   Nanos wire_free_at_{};
   bool wire_event_pending_ = false;
+  std::uint64_t last_piece_bytes_ = 0;
+  Nanos last_piece_wire_{};
   std::optional<Nanos> congested_since_;
 };
 
