@@ -88,6 +88,8 @@ struct CalculatorNetwork {
 struct CalculateConfig {
   std::vector<std::string> files;  // "-" is stdin
   std::vector<SyncMode> modes;     // -syncMode's list
+  std::optional<std::uint32_t>
+      threads;  // -threads: intervals worked out at once (default: the CPUs)
 };
 
 // Db2's default LOGBUFSZ: what caps a flush in -calculate -model without -logBufSize.

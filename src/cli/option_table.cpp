@@ -145,7 +145,9 @@ constexpr std::array kOptions{
                "lay the file out first and write into it, as Db2\n"
                "does with its formatted log files (default: append)"},
     OptionSpec{"threads", One, kAny, DiskTests, "-threads N",
-               "N writers at once, each on its own file"},
+               "N writers at once, each on its own file; with -calculate,\n"
+               "N intervals worked out at once (default: every CPU this\n"
+               "process may run on; the output is the same for any N)"},
 
     OptionSpec{"calculate", Many, kAny, Planning, "-calculate FILE...",
                "annotate db2logscan output (- : stdin) with the rate each\n"

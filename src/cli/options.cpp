@@ -40,7 +40,7 @@ std::string_view disk_test_option(DiskTestKind kind) {
   return "-write";
 }
 
-constexpr std::uint32_t kMaxDiskThreads = 64;
+constexpr std::uint32_t kMaxThreads = 64;
 // As many values as follow, up to the next option.
 constexpr int kManyValues = 1 << 20;
 
@@ -248,7 +248,7 @@ class OptionTable {
     text("testDisk",
          [this](const std::string& v) { disk_targets_.emplace_back(DiskTestKind::Directory, v); });
     text("threads", [this](const std::string& v) {
-      disk_.threads = parse_number<std::uint32_t>("threads", v, 1, kMaxDiskThreads);
+      threads_ = parse_number<std::uint32_t>("threads", v, 1, kMaxThreads);
     });
     app_.add_flag(parser_token("cache"), disk_.cache);
     app_.add_flag(parser_token("preallocate"), disk_.preallocate);
@@ -354,9 +354,12 @@ class OptionTable {
       }
     }
     if (command_.action != Action::DiskTest) {
-      for (const std::string_view name : {"cache", "preallocate", "threads"}) {
+      for (const std::string_view name : {"cache", "preallocate"}) {
         if (given(name))
           command_.warnings.push_back(fmt::format("-{} applies to disk tests only; ignored", name));
+      }
+      if (given("threads") && command_.action != Action::Calculate) {
+        command_.warnings.push_back("-threads applies to disk tests and -calculate only; ignored");
       }
     }
   }
@@ -437,6 +440,7 @@ class OptionTable {
           "-calculate takes each interval's log rate from the file; leave out -logRate");
     }
     if (config_.csv_path) throw UsageError("-calculate writes text and -json, not -csv");
+    config_.calculate->threads = threads_;
     config_.calculate->modes =
         sync_modes_.empty() ? std::vector{SyncMode::Sync, SyncMode::NearSync, SyncMode::Async}
                             : sync_modes_;
@@ -479,6 +483,7 @@ class OptionTable {
       throw UsageError("give only one of -write, -read and -testDisk");
     }
     std::tie(disk_.kind, disk_.path) = disk_targets_.front();
+    disk_.threads = threads_.value_or(1);
     const std::string_view test = disk_test_option(disk_.kind);
     if (config_.role || config_.demo || config_.model) {
       throw UsageError(fmt::format("{} is a disk test, which runs on its own; leave out {}", test,
@@ -537,6 +542,7 @@ class OptionTable {
   bool version_ = false;
   std::vector<std::pair<DiskTestKind, std::string>> disk_targets_;
   std::vector<SyncMode> sync_modes_;
+  std::optional<std::uint32_t> threads_;
   StandbyLists standby_lists_;
   DiskTestConfig disk_;
 };

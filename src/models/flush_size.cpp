@@ -136,7 +136,7 @@ std::vector<WorkloadStepTally> LoggerFlushSizes::workload_steps() const {
 
 std::optional<CommitWait> LoggerFlushSizes::commit_wait() const {
   return CommitWait{waited_bytes_ > 0 ? wait_byte_seconds_ / waited_bytes_ : 0.0, max_wait_,
-                    blocked_seconds_};
+                    blocked_seconds_, waited_bytes_};
 }
 
 std::unique_ptr<FlushSizeSource> make_flush_sizes(const RunConfig& config,

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <iostream>
 
+#include "runs/ordered_jobs.hpp"
+#include "runs/usable_cpus.hpp"
 #include "simhadr/report/calculator_text.hpp"
 #include "virtual_time/interval_simulation.hpp"
 
@@ -69,6 +71,15 @@ class Annotator {
     if (reads_stdin) fmt::print(out_, "simhadr: Reading from stdin.\n");
   }
 
+  // Works out every interval of `lines` on `threads` threads; line() prints them in order.
+  void start(const std::vector<ScanLine>& lines, unsigned threads) {
+    for (const ScanLine& line : lines) {
+      if (line.kind == ScanLine::Kind::Interval) intervals_.push_back(&line.interval);
+    }
+    jobs_.emplace(intervals_.size(), threads,
+                  [this](std::size_t i) { return calculate(*intervals_[i]); });
+  }
+
   void line(const ScanLine& line) {
     switch (line.kind) {
       case ScanLine::Kind::DistributionHeading:
@@ -85,11 +96,12 @@ class Annotator {
              << '\n';
         break;
       case ScanLine::Kind::Interval:
-        if (calc_.interrupted || stop_.requested()) {
+        if (calc_.interrupted) break;
+        if (std::optional<IntervalCalculation> calc = jobs_->take(taken_++)) {
+          print(line, std::move(*calc));
+        } else {
           calc_.interrupted = true;
-          break;
         }
-        interval(line);
         break;
     }
   }
@@ -125,17 +137,20 @@ class Annotator {
  private:
   // The whole interval is worked out before any of it is printed, so one that
   // Ctrl-C cut short is left out rather than shown with half-run figures.
-  void interval(const ScanLine& line) {
-    IntervalCalculation calc{line.interval, {}, {}};
+  std::optional<IntervalCalculation> calculate(const WorkloadInterval& interval) {
+    if (stop_.requested()) return std::nullopt;
+    IntervalCalculation calc{interval, {}, {}};
     for (const SyncMode mode : calc_.modes) {
-      calc.closed.push_back(estimate_mode(mode, line.interval, calc_.link));
-      if (simulator_)
-        calc.simulated.push_back(simulator_->simulate(line.interval, calc.closed.back()));
+      calc.closed.push_back(estimate_mode(mode, interval, calc_.link));
+      if (!simulator_) continue;
+      std::optional<SimulatedMode> simulated = simulator_->simulate(interval, calc.closed.back());
+      if (!simulated) return std::nullopt;
+      calc.simulated.push_back(*simulated);
     }
-    if (simulator_ && stop_.requested()) {
-      calc_.interrupted = true;
-      return;
-    }
+    return calc;
+  }
+
+  void print(const ScanLine& line, IntervalCalculation calc) {
     out_ << '\n' << line.text << '\n' << actual_line(line.interval) << '\n';
     for (std::size_t i = 0; i < calc.closed.size(); ++i) {
       const ModeEstimate& closed = calc.closed[i];
@@ -157,7 +172,11 @@ class Annotator {
   std::ostream& out_;
   Calculation calc_;
   std::optional<PairSimulator> simulator_;
+  std::vector<const WorkloadInterval*> intervals_;
+  std::size_t taken_ = 0;
   bool distribution_heading_ = false;
+  // Last: its threads stop, and are joined, before what they read goes.
+  std::optional<OrderedJobs<IntervalCalculation>> jobs_;
 };
 
 }  // namespace
@@ -167,6 +186,7 @@ Calculation run_calculate(const RunConfig& config, const StopSource& stop, std::
   const std::vector<ScanLine> lines = read_inputs(files);
   Annotator annotator(config, stop, out);
   annotator.header(std::ranges::find(files, "-") != files.end());
+  annotator.start(lines, config.calculate->threads.value_or(usable_cpus()));
   for (const ScanLine& line : lines) annotator.line(line);
   return annotator.finish();
 }

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "simhadr/models/network.hpp"
+#include "virtual_time/steady_state.hpp"
 #include "virtual_time/virtual_run.hpp"
 
 namespace simhadr {
@@ -16,6 +18,9 @@ constexpr std::uint64_t kFixedRunFlushes = 300;
 constexpr std::size_t kCycleFlushes = 100;
 // The logger run: enough flushes for a steady commit wait, and never longer than the interval.
 constexpr std::uint64_t kWorkloadRunFlushes = 1000;
+// Either stops sooner once two windows of flushes in a row agree to this share.
+constexpr std::uint64_t kSteadyWindowFlushes = 25;
+constexpr double kSteadyTolerance = 1e-3;
 
 // The calculator's link as the pair's models: MiB become 10^6-byte MB, and
 // the network's figure is the log's rate, so the wire carries the framing on top.
@@ -43,24 +48,24 @@ FlushSizeList cycle_of(std::uint64_t centipages) {
   return list;
 }
 
-FlushGroup group_of(const RunResult& primary) {
-  const auto flushes = static_cast<double>(primary.flushes.calls);
-  if (flushes == 0) return {};
-  const double seconds = to_seconds(primary.elapsed);
-  const auto bytes = static_cast<double>(primary.flushes.bytes);
-  return {bytes / kPageBytes / flushes, seconds / flushes,
-          seconds > 0 ? bytes / kBytesPerMiB / seconds : 0.0};
+// How many flushes of cycle_of(centipages) make the pattern repeat: 26.7 pages is 10 flushes.
+std::uint64_t period_of(std::uint64_t centipages) {
+  return kCycleFlushes / std::gcd(centipages % kCycleFlushes, kCycleFlushes);
 }
 
-PairRun run_workload(SyncMode mode, const WorkloadInterval& interval, std::uint32_t cap_pages,
-                     const PairSettings& settings, const StopSource& stop) {
-  VirtualRunPlan plan = plan_for(mode, settings);
-  plan.max_flushes = kWorkloadRunFlushes;
-  plan.run_time = from_seconds(std::max(interval.seconds, 1.0));
-  LoggerFlushSizes logger({interval.mib_per_sec * kMBytesPerMiB, cap_pages, {}},
-                          Clock::time_point{});
-  VirtualOutcome outcome = run_virtual(plan, logger, stop);
-  return {group_of(outcome.primary), std::move(outcome)};
+FlushGroup group_of(const RunTotals& totals) {
+  if (totals.flushes == 0) return {};
+  const auto flushes = static_cast<double>(totals.flushes);
+  return {totals.bytes / kPageBytes / flushes, totals.seconds / flushes,
+          totals.seconds > 0 ? totals.bytes / kBytesPerMiB / totals.seconds : 0.0};
+}
+
+// Nothing for a run Ctrl-C cut short: it is not the run another interval would get.
+std::optional<PairRunSummary> summary_of(const VirtualOutcome& outcome, const RunTotals& totals,
+                                         const StopSource& stop) {
+  if (outcome.interrupted || stop.requested()) return std::nullopt;
+  return PairRunSummary{group_of(totals), totals.commit(),
+                        advise(outcome.primary, &outcome.standby).resource};
 }
 
 // The socket buffer size that gives the closed form's group: its rate over
@@ -80,46 +85,75 @@ std::uint64_t window_for(const FlushGroup& group, const VirtualRunPlan& plan) {
 PairSimulator::PairSimulator(PairSettings settings, const StopSource& stop)
     : settings_(settings), stop_(stop) {}
 
-const PairRun& PairSimulator::fixed(SyncMode mode, double pages) {
-  const auto centipages =
-      static_cast<std::uint64_t>(std::llround(std::max(pages, 1.0) * kCycleFlushes));
-  const auto key = std::pair(mode, centipages);
-  if (const auto found = fixed_runs_.find(key); found != fixed_runs_.end()) return found->second;
-  VirtualRunPlan plan = plan_for(mode, settings_);
-  plan.max_flushes = kFixedRunFlushes;
-  ListedFlushSizes sizes(cycle_of(centipages));
-  VirtualOutcome outcome = run_virtual(plan, sizes, stop_);
-  // A run cut short by Ctrl-C is not the run another interval would get.
-  if (stop_.requested()) {
-    interrupted_run_ = PairRun{group_of(outcome.primary), std::move(outcome)};
-    return *interrupted_run_;
+template <typename Key, typename Run>
+std::optional<PairRunSummary> PairSimulator::once(std::map<Key, PairRunSummary>& runs,
+                                                  const Key& key, Run run) {
+  {
+    const std::lock_guard lock(runs_mutex_);
+    if (const auto found = runs.find(key); found != runs.end()) return found->second;
   }
-  return fixed_runs_.emplace(key, PairRun{group_of(outcome.primary), std::move(outcome)})
-      .first->second;
+  // Made outside the lock: two threads may make the same run, and both get the same summary.
+  const std::optional<PairRunSummary> summary = run();
+  if (!summary) return std::nullopt;
+  const std::lock_guard lock(runs_mutex_);
+  return runs.emplace(key, *summary).first->second;
 }
 
-SimulatedMode PairSimulator::simulate(const WorkloadInterval& interval,
-                                      const ModeEstimate& closed) {
+std::optional<PairRunSummary> PairSimulator::fixed(SyncMode mode, double pages) {
+  const auto centipages =
+      static_cast<std::uint64_t>(std::llround(std::max(pages, 1.0) * kCycleFlushes));
+  return once(fixed_runs_, std::pair(mode, centipages), [&] {
+    VirtualRunPlan plan = plan_for(mode, settings_);
+    plan.max_flushes = kFixedRunFlushes;
+    SteadyState steady(kSteadyWindowFlushes, period_of(centipages), kSteadyTolerance);
+    plan.settled = [&steady](const FlushProgress& progress) { return steady.settled(progress); };
+    ListedFlushSizes sizes(cycle_of(centipages));
+    const VirtualOutcome outcome = run_virtual(plan, sizes, stop_);
+    return summary_of(outcome, steady.extended(totals_of(outcome.primary), plan), stop_);
+  });
+}
+
+std::optional<PairRunSummary> PairSimulator::workload(SyncMode mode,
+                                                      const WorkloadInterval& interval,
+                                                      std::uint32_t cap_pages) {
+  const auto key = std::tuple(mode, interval.mib_per_sec, interval.seconds, cap_pages);
+  return once(workload_runs_, key, [&] {
+    VirtualRunPlan plan = plan_for(mode, settings_);
+    plan.max_flushes = kWorkloadRunFlushes;
+    plan.run_time = from_seconds(std::max(interval.seconds, 1.0));
+    SteadyState steady(kSteadyWindowFlushes, 1, kSteadyTolerance);
+    plan.settled = [&steady](const FlushProgress& progress) { return steady.settled(progress); };
+    LoggerFlushSizes logger({interval.mib_per_sec * kMBytesPerMiB, cap_pages, {}},
+                            Clock::time_point{});
+    const VirtualOutcome outcome = run_virtual(plan, logger, stop_);
+    return summary_of(outcome, steady.extended(totals_of(outcome.primary), plan), stop_);
+  });
+}
+
+std::optional<SimulatedMode> PairSimulator::simulate(const WorkloadInterval& interval,
+                                                     const ModeEstimate& closed) {
   SimulatedMode sim;
   const double cap = std::min(closed.max.pages, static_cast<double>(settings_.log_buffer_pages));
   sim.flush_cap_pages = std::max(cap, 1.0);
   const double smallest = std::min(closed.min.pages, sim.flush_cap_pages);
-  const PairRun min = fixed(closed.mode, smallest);
-  const PairRun max = fixed(closed.mode, sim.flush_cap_pages);
-  sim.min = min.group;
-  sim.max = max.group;
+  const std::optional<PairRunSummary> min = fixed(closed.mode, smallest);
+  const std::optional<PairRunSummary> max = fixed(closed.mode, sim.flush_cap_pages);
+  if (!min || !max) return std::nullopt;
+  sim.min = min->group;
+  sim.max = max->group;
   // An interval that logged nothing has no workload to run and nothing to wait for.
-  std::optional<PairRun> workload;
+  std::optional<PairRunSummary> logged;
   if (interval.mib_per_sec > 0) {
     const auto whole_cap = static_cast<std::uint32_t>(std::ceil(sim.flush_cap_pages));
-    workload = run_workload(closed.mode, interval, whole_cap, settings_, stop_);
-    sim.commit = workload->outcome.primary.commit_wait.value_or(CommitWait{});
+    logged = workload(closed.mode, interval, whole_cap);
+    if (!logged) return std::nullopt;
+    sim.commit = logged->commit;
   }
-  const PairRun* chosen = workload ? &*workload : &min;
+  const PairRunSummary* chosen = logged ? &*logged : &*min;
   if (interval.mib_per_sec <= sim.min.mib_per_sec) {
-    chosen = &min;
+    chosen = &*min;
   } else if (interval.mib_per_sec >= sim.max.mib_per_sec) {
-    chosen = &max;
+    chosen = &*max;
   }
   sim.expected = chosen->group;
   sim.impact = impact_of(interval.mib_per_sec, sim.min, sim.max);
@@ -145,7 +179,7 @@ SimulatedMode PairSimulator::simulate(const WorkloadInterval& interval,
     sim.log_buffer_needed_pages = static_cast<std::uint64_t>(std::ceil(closed.expected.pages));
   } else {
     sim.shortfall = Shortfall::Other;
-    sim.resource = advise(chosen->outcome.primary, &chosen->outcome.standby).resource;
+    sim.resource = chosen->resource;
   }
   return sim;
 }

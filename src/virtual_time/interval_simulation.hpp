@@ -5,7 +5,9 @@
 // committing transaction waits. In the calculator's units: MiB/s, pages.
 #include <cstdint>
 #include <map>
+#include <mutex>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include "simhadr/advice/workload_shortfall.hpp"
@@ -14,27 +16,38 @@
 
 namespace simhadr {
 
-// One run of the pair, and the calculator's group it gives.
-struct PairRun {
+// What one run of the pair gave the calculator: its group, what a commit
+// waited, and what limited it.
+struct PairRunSummary {
   FlushGroup group;
-  VirtualOutcome outcome;
+  CommitWait commit;
+  Resource resource = Resource::Unknown;
 };
 
-// Plays intervals through one pair. A run at a fixed flush size is the same
-// for every interval and mode that asks for it, so each is made once.
+// Plays intervals through one pair, from any number of threads at once. A run
+// is the same for every interval and mode that asks for it (one at a fixed
+// flush size, or the workload at a rate, for as long), so each is made once.
 class PairSimulator {
  public:
   PairSimulator(PairSettings settings, const StopSource& stop);
-  SimulatedMode simulate(const WorkloadInterval& interval, const ModeEstimate& closed);
+  // Nothing when Ctrl-C cut one of its runs short.
+  std::optional<SimulatedMode> simulate(const WorkloadInterval& interval,
+                                        const ModeEstimate& closed);
 
  private:
   // Flushes of `pages` on average, to the hundredth of a page.
-  const PairRun& fixed(SyncMode mode, double pages);
+  std::optional<PairRunSummary> fixed(SyncMode mode, double pages);
+  std::optional<PairRunSummary> workload(SyncMode mode, const WorkloadInterval& interval,
+                                         std::uint32_t cap_pages);
+  template <typename Key, typename Run>
+  std::optional<PairRunSummary> once(std::map<Key, PairRunSummary>& runs, const Key& key, Run run);
 
   PairSettings settings_;
   const StopSource& stop_;
-  std::map<std::pair<SyncMode, std::uint64_t>, PairRun> fixed_runs_;
-  std::optional<PairRun> interrupted_run_;
+  std::mutex runs_mutex_;
+  std::map<std::pair<SyncMode, std::uint64_t>, PairRunSummary> fixed_runs_;
+  // By mode, rate, seconds and flush cap: what a workload run depends on.
+  std::map<std::tuple<SyncMode, double, double, std::uint32_t>, PairRunSummary> workload_runs_;
 };
 
 }  // namespace simhadr

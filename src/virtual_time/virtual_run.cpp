@@ -307,7 +307,10 @@ class Simulation {
 
   bool limits_reached() const {
     if (plan_.max_flushes && out_.primary.flushes.calls >= *plan_.max_flushes) return true;
-    return plan_.run_time && now_ >= *plan_.run_time;
+    if (plan_.run_time && now_ >= *plan_.run_time) return true;
+    return plan_.settled &&
+           plan_.settled({out_.primary.flushes.calls, out_.primary.flushes.bytes, now_,
+                          flush_sizes_.commit_wait().value_or(CommitWait{})});
   }
 
   void close(Nanos at) {

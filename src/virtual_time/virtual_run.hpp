@@ -3,6 +3,7 @@
 // virtual time. Same sync-mode rules, flush-size, disk, network and replay
 // models as a real run, the same RunResult for each side, no sockets and no
 // sleeping; the same inputs give the same result to the nanosecond.
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -15,6 +16,14 @@
 #include "simhadr/stop.hpp"
 
 namespace simhadr {
+
+// Where a run stands once a flush is done.
+struct FlushProgress {
+  std::uint64_t flushes = 0;
+  std::uint64_t bytes = 0;
+  Nanos now{};
+  CommitWait commit;  // the workload's so far (a logger's flush sizes)
+};
 
 struct VirtualRunPlan {
   SyncMode mode = SyncMode::NearSync;
@@ -35,6 +44,8 @@ struct VirtualRunPlan {
   std::optional<Nanos> interval;
   IntervalSink primary_intervals;
   IntervalSink standby_intervals;
+  // Asked after each flush: true ends the run there (it has what its caller needs).
+  std::function<bool(const FlushProgress&)> settled;
 };
 
 struct VirtualOutcome {

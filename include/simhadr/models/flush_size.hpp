@@ -51,6 +51,7 @@ struct CommitWait {
   double avg_seconds = 0;  // weighted by log bytes
   double max_seconds = 0;
   double blocked_seconds = 0;  // the workload stood still with the log buffer full
+  double waited_bytes = 0;     // the log the average is over
 };
 
 class FlushSizeSource {

@@ -1,0 +1,70 @@
+#pragma once
+// Jobs 0..count-1 run on a few threads, the lowest not yet started first, and
+// their results are taken back in order: the caller prints job i as soon as it
+// and every job before it are done, whatever the number of threads.
+#include <condition_variable>
+#include <cstddef>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace simhadr {
+
+template <typename Result>
+class OrderedJobs {
+ public:
+  // A job gives nothing when it was cut short (Ctrl-C): it is not a result to show.
+  using Job = std::function<std::optional<Result>(std::size_t)>;
+
+  OrderedJobs(std::size_t count, unsigned threads, Job job)
+      : job_(std::move(job)), slots_(count), done_(count, false) {
+    for (unsigned i = 0; i < threads && i < count; ++i) workers_.emplace_back([this] { work(); });
+  }
+  OrderedJobs(const OrderedJobs&) = delete;
+  OrderedJobs& operator=(const OrderedJobs&) = delete;
+  ~OrderedJobs() {
+    {
+      const std::lock_guard lock(mutex_);
+      next_ = slots_.size();
+    }
+    for (std::thread& worker : workers_) worker.join();
+  }
+
+  // Waits until job i is done; what it gave.
+  std::optional<Result> take(std::size_t i) {
+    std::unique_lock lock(mutex_);
+    finished_.wait(lock, [&] { return done_[i]; });
+    return std::move(slots_[i]);
+  }
+
+ private:
+  void work() {
+    while (true) {
+      std::size_t i = 0;
+      {
+        const std::lock_guard lock(mutex_);
+        if (next_ == slots_.size()) return;
+        i = next_++;
+      }
+      std::optional<Result> result = job_(i);
+      {
+        const std::lock_guard lock(mutex_);
+        slots_[i] = std::move(result);
+        done_[i] = true;
+      }
+      finished_.notify_all();
+    }
+  }
+
+  Job job_;
+  std::mutex mutex_;
+  std::condition_variable finished_;
+  std::vector<std::optional<Result>> slots_;
+  std::vector<bool> done_;
+  std::size_t next_ = 0;
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace simhadr

@@ -1,0 +1,47 @@
+// Jobs on several threads, results taken back in order; a job cut short gives nothing.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "runs/ordered_jobs.hpp"
+
+namespace simhadr {
+namespace {
+
+TEST(OrderedJobs, HandsResultsBackInOrderWhateverTheThreads) {
+  for (const unsigned threads : {1U, 2U, 7U}) {
+    OrderedJobs<std::size_t> jobs(100, threads, [](std::size_t i) {
+      // Later jobs finish first, so order comes from take(), not from the threads.
+      std::this_thread::sleep_for(std::chrono::microseconds((100 - i) % 7 * 50));
+      return std::optional(i * i);
+    });
+    for (std::size_t i = 0; i < 100; ++i) EXPECT_EQ(jobs.take(i), i * i);
+  }
+}
+
+TEST(OrderedJobs, AJobThatGaveNothingIsTakenAsNothing) {
+  OrderedJobs<int> jobs(10, 2, [](std::size_t i) {
+    return i == 4 ? std::nullopt : std::optional(static_cast<int>(i));
+  });
+  EXPECT_EQ(jobs.take(3), 3);
+  EXPECT_EQ(jobs.take(4), std::nullopt);
+  EXPECT_EQ(jobs.take(5), 5);
+}
+
+TEST(OrderedJobs, LeavingEarlyStopsStartingJobs) {
+  std::atomic<int> started = 0;
+  {
+    OrderedJobs<int> jobs(1000, 2, [&](std::size_t) {
+      ++started;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      return std::optional(0);
+    });
+    jobs.take(0);
+  }
+  EXPECT_LT(started.load(), 1000);
+}
+
+}  // namespace
+}  // namespace simhadr
