@@ -2,7 +2,9 @@
 # -calculate beside IBM's HADR calculator on a day of db2logscan lines (1440
 # one-minute intervals, figures drawn with a fixed seed): wall and CPU seconds
 # of ours and of the script, rounds alternating, medians; then -calculate
-# -model on the same day over a WAN and a LAN. Not a test: it prints figures.
+# -model on the same day over a WAN and a LAN; then a month of minutes (43200
+# lines) over the WAN on one thread and on every CPU: the speed-up, and whether
+# the two outputs are the same byte for byte. Not a test: it prints figures.
 # Usage: SIMHADR_CALCULATOR=/path/to/hadrCalculator.pl bench/calculate.sh [rounds, default 5]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,21 +15,27 @@ bin=build-bench/simhadr
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-/usr/bin/python3 - "$work/day.txt" <<'EOF'
+# scan <file> <minutes>: db2logscan rate lines, one a minute, then the distribution's average
+scan() {
+  /usr/bin/python3 - "$1" "$2" <<'EOF'
 import random, sys
 random.seed(15)
+minutes = int(sys.argv[2])
 with open(sys.argv[1], "w") as out:
     rates = []
-    for minute in range(1440):
+    for minute in range(minutes):
         rate = 0.01 + 8 * random.random() ** 2
         rates.append(rate)
-        out.write(f"2024-03-05 {minute // 60:02d}:{minute % 60:02d}:00 {rate:6.3f} MB/s, 60 sec, "
+        day, hour, m = 1 + minute // 1440, minute // 60 % 24, minute % 60
+        out.write(f"2024-03-{day:02d} {hour:02d}:{m:02d}:00 {rate:6.3f} MB/s, 60 sec, "
                   f"{1 + 30 * random.random():5.1f} pg/f, {0.01 * random.random():.6f} sec/f, "
                   f"{1 + 40 * random.random():5.1f} pg/tr, {random.random():.6f} sec/tr, "
                   f"{0.05 * random.random():.6f} sec/cmt, nOpenTrans {0.5 + 40 * random.random():5.1f}\n")
     out.write("Distribution of log write rate (unit is MB/s):\n")
-    out.write(f"Total 1440 numbers, Avg {sum(rates) / len(rates):.3f}\n")
+    out.write(f"Total {minutes} numbers, Avg {sum(rates) / len(rates):.3f}\n")
 EOF
+}
+scan "$work/day.txt" 1440
 
 # timed <label> <command...>: appends "wall cpu" to $work/<label>
 timed() {
@@ -72,3 +80,22 @@ for setting in "10 0.1 65536" "10 0.1 6291456" "120 0.0001 6291456"; do
   printf '%-34s %10s %10s %12s\n' "-network $rate $rtt, window $window" "$(median model 1)" \
     "$(median model 2)" "$short"
 done
+
+echo
+echo "== -calculate -model, a month: 43200 intervals, SYNC,NEARSYNC,ASYNC, -network 10 0.1 -disk 200 0.0005"
+scan "$work/month.txt" 43200
+month=(-calculate "$work/month.txt" -network 10 0.1 -disk 200 0.0005 -model)
+printf '%-22s %10s %10s\n' threads wall_s cpu_s
+for threads in 1 "$(nproc)"; do
+  rm -f "$work/month.$threads"
+  timed "month.$threads" "$bin" "${month[@]}" -threads "$threads"
+  cp "$work/out.month.$threads" "$work/text.$threads"
+  printf '%-22s %10s %10s\n' "$threads" "$(median "month.$threads" 1)" "$(median "month.$threads" 2)"
+done
+awk -v one="$(median month.1 1)" -v all="$(median "month.$(nproc)" 1)" \
+  'BEGIN { printf "speed-up over one thread: %.2fx\n", one / all }'
+if cmp -s "$work/text.1" "$work/text.$(nproc)"; then
+  echo "outputs on 1 and $(nproc) threads: identical"
+else
+  echo "outputs on 1 and $(nproc) threads: DIFFERENT"
+fi
