@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "simhadr/units.hpp"
 #include "simhadr/wire/flush_codec.hpp"
@@ -16,12 +17,13 @@ ReceiveBuffer::ReceiveBuffer(std::uint32_t pages, std::uint32_t max_flush_pages)
 std::span<char> ReceiveBuffer::free_space() {
   const std::uint64_t used = received_bytes_ - pages_to_bytes(released_pages_);
   const std::uint64_t free = storage_.size() - used;
-  const std::uint64_t offset = received_bytes_ % storage_.size();
+  const std::uint64_t offset = offset_of(received_bytes_);
   const std::uint64_t contiguous = std::min<std::uint64_t>(free, storage_.size() - offset);
   return std::span<char>(storage_).subspan(offset, contiguous);
 }
 
 ReceiveBuffer::FreeSpace ReceiveBuffer::free_spaces() {
+  move_to_start();
   const std::span<char> first = free_space();
   const std::uint64_t free = storage_.size() - held_bytes();
   // Past the end, the rest of the free space starts the ring again.
@@ -86,8 +88,26 @@ std::uint64_t ReceiveBuffer::complete_pages() const {
 }
 
 std::span<const char> ReceiveBuffer::page(std::uint64_t index) const {
-  const std::uint64_t offset = pages_to_bytes(index) % storage_.size();
-  return std::span<const char>(storage_).subspan(offset, kPageBytes);
+  return std::span<const char>(storage_).subspan(offset_of(pages_to_bytes(index)), kPageBytes);
+}
+
+std::uint64_t ReceiveBuffer::offset_of(std::uint64_t total) const {
+  return (total - origin_) % storage_.size();
+}
+
+void ReceiveBuffer::move_to_start() {
+  // What is held starts at a page: space is given back in whole pages.
+  const std::uint64_t held_from = pages_to_bytes(released_pages_);
+  const std::uint64_t held = received_bytes_ - held_from;
+  const std::uint64_t at = offset_of(held_from);
+  if (at == 0) return;
+  // Only a move that is cheap: the held bytes in one piece, no more of them than the
+  // distance they go, and a flush's bytes or more from the start (so once a flush at most).
+  const bool cheap = held == 0 || (held <= at && at + held <= storage_.size() &&
+                                   at >= pages_to_bytes(max_flush_pages_));
+  if (!cheap) return;
+  std::memmove(storage_.data(), storage_.data() + at, held);
+  origin_ = held_from;
 }
 
 }  // namespace simhadr

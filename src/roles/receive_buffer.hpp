@@ -20,6 +20,11 @@ class ReceiveBuffer {
   // Where the next receive may land: contiguous, possibly empty when full.
   std::span<char> free_space();
   // All of the free space: free_space(), then what wraps around to the ring's start.
+  // First, what the buffer holds goes back to the ring's start when that is cheap: a
+  // receive then lands where the last ones did, in the CPU's cache, not a ring's
+  // length of memory away (with 256-page flushes the ring is 4 MiB, more than a
+  // core's L2 cache). It moves nothing when the buffer is empty, as it is between
+  // SYNC flushes, and at most once a flush's bytes otherwise.
   struct FreeSpace {
     std::span<char> first;
     std::span<char> second;
@@ -55,10 +60,14 @@ class ReceiveBuffer {
  private:
   std::uint64_t complete_pages() const;
   std::span<const char> page(std::uint64_t index) const;
+  // Where byte `total` (counted since the start) is in storage_.
+  std::uint64_t offset_of(std::uint64_t total) const;
+  void move_to_start();
 
   std::vector<char> storage_;
   std::uint32_t max_flush_pages_;
   std::uint64_t received_bytes_ = 0;  // all counters are totals since the start
+  std::uint64_t origin_ = 0;          // the total at storage_'s first byte, a whole page
   std::uint64_t written_pages_ = 0;
   std::uint64_t released_pages_ = 0;
   std::uint64_t scanned_pages_ = 0;

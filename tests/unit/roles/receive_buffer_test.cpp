@@ -117,7 +117,8 @@ namespace {
 // One receive lands in both parts of a free space that wraps around the
 // ring's end, and the flush it completes is found across the seam.
 TEST(ReceiveBuffer, AFreeSpaceThatWrapsIsOfferedWholeInTwoParts) {
-  ReceiveBuffer buffer(4, 2);
+  // Flushes of up to 4 pages: what is held, 2 pages from the start, is too near it to move.
+  ReceiveBuffer buffer(4, 4);
   const FlushImage image(2);
   feed(buffer, image.flush(2));
   feed(buffer, image.flush(1));
@@ -137,6 +138,38 @@ TEST(ReceiveBuffer, AFreeSpaceThatWrapsIsOfferedWholeInTwoParts) {
   buffer.commit(bytes.size(), [&](std::uint32_t pages) { flushes.push_back(pages); });
   EXPECT_EQ(flushes, (std::vector<std::uint32_t>{2}));
   EXPECT_EQ(buffer.free_spaces().size(), pages_to_bytes(1));
+}
+
+TEST(ReceiveBuffer, AnEmptyBufferTakesTheNextReceiveAtItsStart) {
+  ReceiveBuffer buffer(8, 2);
+  const char* start = buffer.free_spaces().first.data();
+  const FlushImage image(2);
+  for (int flush = 0; flush < 5; ++flush) {
+    EXPECT_EQ(buffer.free_spaces().first.data(), start) << flush;
+    EXPECT_EQ(feed(buffer, image.flush(2)), (std::vector<std::uint32_t>{2}));
+    EXPECT_EQ(buffer.release(2), 1u);
+  }
+}
+
+TEST(ReceiveBuffer, WhatItHoldsMovesToTheStartOnceAFlushAwayAndStaysWhole) {
+  ReceiveBuffer buffer(8, 2);
+  const char* start = buffer.free_spaces().first.data();
+  const FlushImage image(2);
+  // A flush and a half page of the next: the flush is written, the half page stays.
+  const std::span<const char> first = image.flush(2);
+  const std::span<const char> second = image.flush(2);
+  std::vector<char> bytes(first.begin(), first.end());
+  bytes.insert(bytes.end(), second.begin(), second.end());
+  EXPECT_EQ(feed(buffer, std::span<const char>(bytes).first(first.size() + kPageBytes / 2)),
+            (std::vector<std::uint32_t>{2}));
+  EXPECT_EQ(buffer.release(2), 1u);
+  // The half page went to the start, and the rest of its flush lands right after it.
+  EXPECT_EQ(buffer.free_spaces().first.data(), start + kPageBytes / 2);
+  EXPECT_EQ(feed(buffer, std::span<const char>(bytes).subspan(first.size() + kPageBytes / 2)),
+            (std::vector<std::uint32_t>{2}));
+  EXPECT_EQ(buffer.writable_pages(), 2u);
+  EXPECT_EQ(buffer.release(2), 1u);
+  EXPECT_EQ(buffer.held_bytes(), 0u);
 }
 
 TEST(ReceiveBuffer, AFreeSpaceThatDoesNotWrapHasNoSecondPart) {
