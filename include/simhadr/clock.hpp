@@ -14,6 +14,10 @@ class Clock {
   virtual time_point now() const = 0;
   // Returns when t is reached, or earlier when a stop was requested.
   virtual void sleep_until(time_point t) = 0;
+  // The same, but it may return a wake-up's lateness after t, never spinning
+  // to be on time: for a wait whose caller makes up for a late start (a pace
+  // kept to a schedule), where a spin would only burn the host's CPU.
+  virtual void sleep_about_until(time_point t) { sleep_until(t); }
 };
 
 }  // namespace simhadr

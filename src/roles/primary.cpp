@@ -208,7 +208,8 @@ void Primary::pace(Clock::time_point start) {
   const auto resume = pacer_->resume_at(start, result_.flushes.bytes);
   const auto before = clock_.now();
   if (resume <= before) return;
-  clock_.sleep_until(resume);
+  // The pacer's schedule is absolute, so a late wake-up shortens the next wait: no spin.
+  clock_.sleep_about_until(resume);
   result_.target->idle += clock_.now() - before;
 }
 

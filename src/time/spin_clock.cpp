@@ -92,4 +92,10 @@ void SpinClock::sleep_until(time_point t) {
   if (policy_ == SpinPolicy::Adaptive && spin_began < t) sizer_.spun_late_by(spun_until - t);
 }
 
+void SpinClock::sleep_about_until(time_point t) {
+  for (auto at = now(); at < t && !stop_.requested(); at = now()) {
+    sleep_in_kernel_until(std::min(t, at + kSleepSlice));
+  }
+}
+
 }  // namespace simhadr

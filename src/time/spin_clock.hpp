@@ -69,6 +69,7 @@ class SpinClock final : public Clock {
       : fixed_spin_(spin), sizer_(spin), policy_(policy), stop_(stop) {}
   time_point now() const override;
   void sleep_until(time_point t) override;
+  void sleep_about_until(time_point t) override;
   Nanos spin() const { return policy_ == SpinPolicy::Fixed ? fixed_spin_ : sizer_.spin(); }
 
  private:
