@@ -96,7 +96,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) p
 # OURS_CPU, THEIRS_CPU (median CPU seconds).
 side_by_side() {
   local dir=$1 figure=$4 round
-  local ours=() theirs=() ours_cpu=() theirs_cpu=()
+  local ours=() theirs=() ours_cpu=() theirs_cpu=() ours_gb=() theirs_gb=()
   for ((round = 0; round < rounds; round++)); do
     local order=(ours theirs)
     ((round % 2)) && order=(theirs ours)
@@ -105,16 +105,25 @@ side_by_side() {
         timed_pair "$bin" "$dir/ours" "$2" "$3"
         ours+=("$($figure "$dir/ours")")
         ours_cpu+=("$(cat "$dir/ours/cpu")")
+        ours_gb+=("$(cpu_per_gb "$dir/ours")")
       elif [[ -n "$REF" ]]; then
         timed_pair "$REF" "$dir/theirs" "$2" "$3"
         theirs+=("$($figure "$dir/theirs")")
         theirs_cpu+=("$(cat "$dir/theirs/cpu")")
+        theirs_gb+=("$(cpu_per_gb "$dir/theirs")")
       fi
     done
   done
   OURS=$(median "${ours[@]}") OURS_CPU=$(median "${ours_cpu[@]}")
   THEIRS=$(median "${theirs[@]+"${theirs[@]}"}") THEIRS_CPU=$(median "${theirs_cpu[@]+"${theirs_cpu[@]}"}")
   OURS_SPREAD=$(spread "${ours[@]}") THEIRS_SPREAD=$(spread "${theirs[@]+"${theirs[@]}"}")
+  OURS_CPU_GB=$(median "${ours_gb[@]}") THEIRS_CPU_GB=$(median "${theirs_gb[@]+"${theirs_gb[@]}"}")
+}
+
+# cpu_per_gb DIR: both processes' CPU seconds per 10^9 bytes the primary shipped.
+cpu_per_gb() {
+  awk -v cpu="$(cat "$1/cpu")" '/^[A-Z]+: Total [0-9]+ bytes in/ { bytes = $3; exit }
+    END { if (bytes > 0) printf "%.3f\n", cpu / (bytes / 1e9); else print "-" }' "$1/p"
 }
 
 # Figures of one run's directory.
@@ -134,11 +143,12 @@ distance_percent() {
 # or "label|primary options|standby options|baseline MB/s" to add a column of
 # a baseline (iperf3 at the same write size) and ours against it. Prints
 # medians with the lowest-highest of the rounds, the ratio ours/original and
-# the CPU seconds of both pairs, then the median and the lowest ratio.
+# the CPU seconds per GB shipped of both pairs, then the median and the
+# lowest ratio, and in how many configs ours cost more CPU per GB.
 throughput_table() {
-  local ratios=() row label popts sopts baseline r extra
-  printf '%-30s %9s %11s %9s %11s %6s %8s %8s' config "ours MB/s" "(range)" "orig MB/s" "(range)" \
-    ratio "ours CPU" "orig CPU"
+  local ratios=() row label popts sopts baseline r extra dearer=0 compared=0
+  printf '%-30s %9s %11s %9s %11s %6s %9s %9s' config "ours MB/s" "(range)" "orig MB/s" "(range)" \
+    ratio "ours s/GB" "orig s/GB"
   [[ $1 == *'|'*'|'*'|'* ]] && printf ' %11s %10s' "iperf3 MB/s" "ours/iperf"
   echo
   for row in "$@"; do
@@ -148,13 +158,18 @@ throughput_table() {
     [[ $r != - ]] && ratios+=("$r")
     extra=""
     [[ -n $baseline ]] && extra=$(printf ' %11s %10s' "$baseline" "$(ratio "$OURS" "$baseline")")
-    printf '%-30s %9.1f %11s %9s %11s %6s %8s %8s%s\n' "$label" "$OURS" "$OURS_SPREAD" \
-      "$(one_decimal "$THEIRS")" "$THEIRS_SPREAD" "$r" "$OURS_CPU" \
-      "$THEIRS_CPU" "$extra"
+    printf '%-30s %9.1f %11s %9s %11s %6s %9s %9s%s\n' "$label" "$OURS" "$OURS_SPREAD" \
+      "$(one_decimal "$THEIRS")" "$THEIRS_SPREAD" "$r" "$OURS_CPU_GB" \
+      "$THEIRS_CPU_GB" "$extra"
+    if [[ $OURS_CPU_GB != - && $THEIRS_CPU_GB != - ]]; then
+      compared=$((compared + 1))
+      awk -v a="$OURS_CPU_GB" -v b="$THEIRS_CPU_GB" 'BEGIN { exit !(a > b) }' && dearer=$((dearer + 1))
+    fi
   done
   if ((${#ratios[@]})); then
     printf 'ours/original: median %s, lowest %s\n' "$(median "${ratios[@]}")" \
       "$(printf '%s\n' "${ratios[@]}" | sort -g | head -1)"
+    printf 'CPU per GB: ours higher than the original in %s of %s configs\n' "$dearer" "$compared"
   else
     echo "(SIMHADR_REF is not set: the original's column is empty)"
   fi

@@ -6,12 +6,14 @@
 # Then the CPU both cost, what a SYNC flush costs against the disk model, how
 # closely -target is held, and each program's distance from -model's figure.
 # Not a test: it prints figures (README's Performance section records them).
-# Usage: bench/loopback.sh [rounds, default 3] [seconds per run, default 2]
-# PIN_SIDES=1 runs each primary on CPU 0 and each standby on CPU 1.
+# Usage: bench/loopback.sh [rounds, default 5] [seconds per run, default 2]
+# Each primary runs on CPU 0 and each standby on CPU 1, as on two hosts;
+# PIN_SIDES=0 lets the kernel place them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rounds=${1:-3}
+rounds=${1:-5}
 seconds=${2:-2}
+: "${PIN_SIDES:=1}"
 tools/install-deps.sh --bench >/dev/null
 SIMHADR_BUILD_DIR=build-bench SIMHADR_BUILD_TESTS=OFF tools/build.sh >/dev/null
 bin=build-bench/simhadr
@@ -35,7 +37,7 @@ echo "simhadr on an idle loopback: $(nproc) cores, $(uname -r), $rounds rounds o
 echo "original: ${REF:-not given (set SIMHADR_REF)}"
 [[ ${PIN_SIDES:-0} == 1 ]] && echo "pinned: primaries on CPU 0, standbys on CPU 1"
 echo
-echo "== throughput (MB/s of the primary, medians; CPU = user+sys seconds of both processes)"
+echo "== throughput (MB/s of the primary, medians; s/GB = user+sys CPU seconds of both processes per 10^9 bytes shipped)"
 rows=()
 for pages in 1 16 256; do
   baseline=$(iperf_mbytes $((pages * 4096)))
