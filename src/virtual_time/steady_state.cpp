@@ -22,10 +22,13 @@ CommitWait RunTotals::commit() const {
 
 RunTotals totals_of(const RunResult& primary) {
   const CommitWait commit = primary.commit_wait.value_or(CommitWait{});
-  return {primary.flushes.calls,       static_cast<double>(primary.flushes.bytes),
-          to_seconds(primary.elapsed), commit.avg_seconds * commit.waited_bytes,
-          commit.waited_bytes,         commit.max_seconds,
-          commit.blocked_seconds};
+  return {.flushes = primary.flushes.calls,
+          .bytes = static_cast<double>(primary.flushes.bytes),
+          .seconds = to_seconds(primary.elapsed),
+          .wait_byte_seconds = commit.avg_seconds * commit.waited_bytes,
+          .waited_bytes = commit.waited_bytes,
+          .max_wait_seconds = commit.max_seconds,
+          .blocked_seconds = commit.blocked_seconds};
 }
 
 SteadyState::SteadyState(std::uint64_t window_flushes, std::uint64_t period_flushes,
@@ -35,18 +38,21 @@ SteadyState::SteadyState(std::uint64_t window_flushes, std::uint64_t period_flus
       tolerance_(tolerance) {}
 
 SteadyState::Mark SteadyState::mark_of(const FlushProgress& progress) {
-  return {progress.flushes,
-          static_cast<double>(progress.bytes),
-          to_seconds(progress.now),
-          progress.commit.avg_seconds * progress.commit.waited_bytes,
-          progress.commit.waited_bytes,
-          progress.commit.blocked_seconds};
+  return {.flushes = progress.flushes,
+          .bytes = static_cast<double>(progress.bytes),
+          .seconds = to_seconds(progress.now),
+          .wait_byte_seconds = progress.commit.avg_seconds * progress.commit.waited_bytes,
+          .waited_bytes = progress.commit.waited_bytes,
+          .blocked_seconds = progress.commit.blocked_seconds};
 }
 
 SteadyState::Mark SteadyState::between(const Mark& from, const Mark& to) {
-  return {to.flushes - from.flushes,           to.bytes - from.bytes,
-          to.seconds - from.seconds,           to.wait_byte_seconds - from.wait_byte_seconds,
-          to.waited_bytes - from.waited_bytes, to.blocked_seconds - from.blocked_seconds};
+  return {.flushes = to.flushes - from.flushes,
+          .bytes = to.bytes - from.bytes,
+          .seconds = to.seconds - from.seconds,
+          .wait_byte_seconds = to.wait_byte_seconds - from.wait_byte_seconds,
+          .waited_bytes = to.waited_bytes - from.waited_bytes,
+          .blocked_seconds = to.blocked_seconds - from.blocked_seconds};
 }
 
 bool SteadyState::agree(const Mark& earlier, const Mark& later) const {

@@ -43,14 +43,9 @@ class SteadyState {
   RunTotals extended(RunTotals totals, const VirtualRunPlan& plan) const;
 
  private:
-  struct Mark {
-    std::uint64_t flushes = 0;
-    double bytes = 0;
-    double seconds = 0;
-    double wait_byte_seconds = 0;
-    double waited_bytes = 0;
-    double blocked_seconds = 0;
-  };
+  // Where the run stood at a window's end, or what a span between two added (its longest
+  // commit wait left at 0: a window has none of its own).
+  using Mark = RunTotals;
   static Mark mark_of(const FlushProgress& progress);
   static Mark between(const Mark& from, const Mark& to);
   bool agree(const Mark& earlier, const Mark& later) const;
