@@ -1,5 +1,9 @@
 // Jobs on several threads, results taken back in order; a job cut short gives nothing.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
 
 #include <atomic>
 #include <chrono>
@@ -41,6 +45,15 @@ TEST(OrderedJobs, LeavingEarlyStopsStartingJobs) {
     jobs.take(0);
   }
   EXPECT_LT(started.load(), 1000);
+}
+
+TEST(OrderedJobs, RunsItsJobsBehindTheHostsOtherWork) {
+  const int own = ::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()));
+  OrderedJobs<int> jobs(1, 1, [](std::size_t) {
+    return std::optional(::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid())));
+  });
+  EXPECT_EQ(jobs.take(0), std::min(own + 10, 19));
+  EXPECT_EQ(::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid())), own);
 }
 
 }  // namespace
