@@ -9,6 +9,7 @@
 
 #include <condition_variable>
 #include <cstddef>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -24,7 +25,7 @@ class OrderedJobs {
   using Job = std::function<std::optional<Result>(std::size_t)>;
 
   OrderedJobs(std::size_t count, unsigned threads, Job job)
-      : job_(std::move(job)), slots_(count), done_(count, false) {
+      : job_(std::move(job)), slots_(count), failures_(count), done_(count, false) {
     for (unsigned i = 0; i < threads && i < count; ++i) workers_.emplace_back([this] { work(); });
   }
   OrderedJobs(const OrderedJobs&) = delete;
@@ -37,10 +38,11 @@ class OrderedJobs {
     for (std::thread& worker : workers_) worker.join();
   }
 
-  // Waits until job i is done; what it gave.
+  // Waits until job i is done; what it gave. What it threw is thrown here, on the caller's thread.
   std::optional<Result> take(std::size_t i) {
     std::unique_lock lock(mutex_);
     finished_.wait(lock, [&] { return done_[i]; });
+    if (failures_[i]) std::rethrow_exception(failures_[i]);
     return std::move(slots_[i]);
   }
 
@@ -57,10 +59,17 @@ class OrderedJobs {
         if (next_ == slots_.size()) return;
         i = next_++;
       }
-      std::optional<Result> result = job_(i);
+      std::optional<Result> result;
+      std::exception_ptr failure;
+      try {
+        result = job_(i);
+      } catch (...) {
+        failure = std::current_exception();
+      }
       {
         const std::lock_guard lock(mutex_);
         slots_[i] = std::move(result);
+        failures_[i] = failure;
         done_[i] = true;
       }
       finished_.notify_all();
@@ -73,6 +82,7 @@ class OrderedJobs {
   std::mutex mutex_;
   std::condition_variable finished_;
   std::vector<std::optional<Result>> slots_;
+  std::vector<std::exception_ptr> failures_;
   std::vector<bool> done_;
   std::size_t next_ = 0;
   std::vector<std::thread> workers_;

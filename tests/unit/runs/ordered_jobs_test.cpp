@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <stdexcept>
 #include <thread>
 
 #include "runs/ordered_jobs.hpp"
@@ -32,6 +33,16 @@ TEST(OrderedJobs, AJobThatGaveNothingIsTakenAsNothing) {
   EXPECT_EQ(jobs.take(3), 3);
   EXPECT_EQ(jobs.take(4), std::nullopt);
   EXPECT_EQ(jobs.take(5), 5);
+}
+
+TEST(OrderedJobs, WhatAJobThrewIsThrownWhereItIsTaken) {
+  OrderedJobs<int> jobs(3, 2, [](std::size_t i) -> std::optional<int> {
+    if (i == 1) throw std::runtime_error("job 1 failed");
+    return static_cast<int>(i);
+  });
+  EXPECT_EQ(jobs.take(0), 0);
+  EXPECT_THROW(jobs.take(1), std::runtime_error);
+  EXPECT_EQ(jobs.take(2), 2);
 }
 
 TEST(OrderedJobs, LeavingEarlyStopsStartingJobs) {
