@@ -60,10 +60,16 @@ FlushGroup group_of(const RunTotals& totals) {
           totals.seconds > 0 ? totals.bytes / kBytesPerMiB / totals.seconds : 0.0};
 }
 
-// Nothing for a run Ctrl-C cut short: it is not the run another interval would get.
-std::optional<PairRunSummary> summary_of(const VirtualOutcome& outcome, const RunTotals& totals,
-                                         const StopSource& stop) {
+// Plays `plan` until it settles (its flush sizes repeat every `period` flushes),
+// its totals carried on to the plan's end; nothing for a run Ctrl-C cut short,
+// which is not the run another interval would get.
+std::optional<PairRunSummary> settled_run(VirtualRunPlan plan, FlushSizeSource& sizes,
+                                          std::uint64_t period, const StopSource& stop) {
+  SteadyState steady(kSteadyWindowFlushes, period, kSteadyTolerance);
+  plan.settled = [&steady](const FlushProgress& progress) { return steady.settled(progress); };
+  const VirtualOutcome outcome = run_virtual(plan, sizes, stop);
   if (outcome.interrupted || stop.requested()) return std::nullopt;
+  const RunTotals totals = steady.extended(totals_of(outcome.primary), plan);
   return PairRunSummary{group_of(totals), totals.commit(),
                         advise(outcome.primary, &outcome.standby).resource};
 }
@@ -105,11 +111,8 @@ std::optional<PairRunSummary> PairSimulator::fixed(SyncMode mode, double pages) 
   return once(fixed_runs_, std::pair(mode, centipages), [&] {
     VirtualRunPlan plan = plan_for(mode, settings_);
     plan.max_flushes = kFixedRunFlushes;
-    SteadyState steady(kSteadyWindowFlushes, period_of(centipages), kSteadyTolerance);
-    plan.settled = [&steady](const FlushProgress& progress) { return steady.settled(progress); };
     ListedFlushSizes sizes(cycle_of(centipages));
-    const VirtualOutcome outcome = run_virtual(plan, sizes, stop_);
-    return summary_of(outcome, steady.extended(totals_of(outcome.primary), plan), stop_);
+    return settled_run(plan, sizes, period_of(centipages), stop_);
   });
 }
 
@@ -121,12 +124,10 @@ std::optional<PairRunSummary> PairSimulator::workload(SyncMode mode,
     VirtualRunPlan plan = plan_for(mode, settings_);
     plan.max_flushes = kWorkloadRunFlushes;
     plan.run_time = from_seconds(std::max(interval.seconds, 1.0));
-    SteadyState steady(kSteadyWindowFlushes, 1, kSteadyTolerance);
-    plan.settled = [&steady](const FlushProgress& progress) { return steady.settled(progress); };
     LoggerFlushSizes logger({interval.mib_per_sec * kMBytesPerMiB, cap_pages, {}},
                             Clock::time_point{});
-    const VirtualOutcome outcome = run_virtual(plan, logger, stop_);
-    return summary_of(outcome, steady.extended(totals_of(outcome.primary), plan), stop_);
+    // The logger's flush sizes follow no pattern.
+    return settled_run(plan, logger, 1, stop_);
   });
 }
 
