@@ -70,6 +70,8 @@ class OptionTable {
     define_shipping();
     define_socket_and_waits();
     define_models();
+    define_planning();
+    define_workload();
     define_outages();
     define_disk_tests_and_flags();
     check_defined_options(app_);
@@ -177,6 +179,27 @@ class OptionTable {
                              v.size() > 1 ? parse_number<double>("replay", v[1], 0.0, 60.0) : 0.0};
             })
         ->expected(1, 2);
+    text("netDelay", [this](const std::string& v) {
+      standby_lists_.delays.clear();
+      for (const std::string& delay : split_list("netDelay", v)) {
+        standby_lists_.delays.push_back(parse_number<double>("netDelay", delay, 0.0, 10.0));
+      }
+      network().one_way_delay_seconds = standby_lists_.delays.front();
+    });
+    text("netRate", [this](const std::string& v) {
+      standby_lists_.rates.clear();
+      for (const std::string& rate : split_list("netRate", v)) {
+        standby_lists_.rates.push_back(parse_positive("netRate", rate, 1e6));
+      }
+      network().mbytes_per_sec = standby_lists_.rates.front();
+    });
+    text("uplinkRate", [this](const std::string& v) {
+      config_.uplink_mbytes_per_sec = parse_positive("uplinkRate", v, 1e6);
+    });
+  }
+
+  // -calculate and its link.
+  void define_planning() {
     app_.add_option_function<std::vector<std::string>>(
             parser_token("calculate"),
             [this](const std::vector<std::string>& v) {
@@ -195,23 +218,10 @@ class OptionTable {
                                     parse_number<double>("network", v[1], 0.0, 60.0)};
             })
         ->expected(2);
-    text("netDelay", [this](const std::string& v) {
-      standby_lists_.delays.clear();
-      for (const std::string& delay : split_list("netDelay", v)) {
-        standby_lists_.delays.push_back(parse_number<double>("netDelay", delay, 0.0, 10.0));
-      }
-      network().one_way_delay_seconds = standby_lists_.delays.front();
-    });
-    text("netRate", [this](const std::string& v) {
-      standby_lists_.rates.clear();
-      for (const std::string& rate : split_list("netRate", v)) {
-        standby_lists_.rates.push_back(parse_positive("netRate", rate, 1e6));
-      }
-      network().mbytes_per_sec = standby_lists_.rates.front();
-    });
-    text("uplinkRate", [this](const std::string& v) {
-      config_.uplink_mbytes_per_sec = parse_positive("uplinkRate", v, 1e6);
-    });
+  }
+
+  // Where flush sizes come from: a file, a logger at a rate, or db2logscan's intervals.
+  void define_workload() {
     text("flushSizes",
          [this](const std::string& v) { config_.flush_size_list = read_flush_size_file(v); });
     text("logRate", [this](const std::string& v) {
@@ -308,29 +318,42 @@ class OptionTable {
     } else if (config_.model) {
       decide_model();
     } else if (config_.demo) {
-      if (config_.role) throw UsageError("-demo runs both roles itself; leave out -role");
-      if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
-      refuse_modelled_topology(config_, standby_lists_);
-      check_flush_sizes(config_);
-      command_.action = Action::Demo;
+      decide_demo();
     } else if (config_.role) {
-      require_addresses();
-      check_flush_sizes(config_);
-      if (config_.loop && *config_.role == Role::Primary) {
-        throw UsageError("-loop applies to the standby; run the primary once per run");
-      }
-      // A persistent standby waits for the next primary as long as it takes, unless told.
-      if (config_.loop && !given("connectTimeout")) config_.waits.connect = Nanos{0};
-      command_.action = *config_.role == Role::Primary ? Action::Primary : Action::Standby;
-      refuse_modelled_topology(config_, standby_lists_);
-      settle_real_standbys(config_, standby_lists_,
-                           [this](std::string_view name) { return given(name); });
-      warn_about_other_role();
+      decide_role();
     } else {
       throw UsageError(
           "nothing to do: give -role primary|standby, -demo, -model, -calculate FILE, a disk "
           "test (-write, -read, -testDisk) or -testSleep (-h for help)");
     }
+    check_across_actions();
+  }
+
+  void decide_demo() {
+    if (config_.role) throw UsageError("-demo runs both roles itself; leave out -role");
+    if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
+    refuse_modelled_topology(config_, standby_lists_);
+    check_flush_sizes(config_);
+    command_.action = Action::Demo;
+  }
+
+  void decide_role() {
+    require_addresses();
+    check_flush_sizes(config_);
+    if (config_.loop && *config_.role == Role::Primary) {
+      throw UsageError("-loop applies to the standby; run the primary once per run");
+    }
+    // A persistent standby waits for the next primary as long as it takes, unless told.
+    if (config_.loop && !given("connectTimeout")) config_.waits.connect = Nanos{0};
+    command_.action = *config_.role == Role::Primary ? Action::Primary : Action::Standby;
+    refuse_modelled_topology(config_, standby_lists_);
+    settle_real_standbys(config_, standby_lists_,
+                         [this](std::string_view name) { return given(name); });
+    warn_about_other_role();
+  }
+
+  // Once the action is known: what does not fit it, refused or ignored with a warning.
+  void check_across_actions() {
     if (sync_modes_.size() > 1 && command_.action != Action::Calculate) {
       throw UsageError("-syncMode takes one mode; a comma list is for -calculate");
     }
