@@ -35,6 +35,13 @@ class Transport {
   // Wait at most max_wait; true when the socket became ready.
   virtual bool wait_writable(Nanos max_wait) = 0;
   virtual bool wait_readable(Nanos max_wait) = 0;
+  // Waits at most max_wait for data, then receives what has come as recv_around does;
+  // a wait that ran out gives 0 bytes, would_block and max_wait as `waited`. A socket
+  // does both in one call; this default waits, then receives.
+  virtual IoStep recv_waiting(std::span<char> first, std::span<char> second, Nanos max_wait) {
+    if (!wait_readable(max_wait)) return {0, true, max_wait};
+    return recv_around(first, second);
+  }
   // Ends the sending direction so the peer sees end of stream.
   virtual void close() = 0;
   // Bytes handed over that the peer has not yet acknowledged (a socket's send

@@ -46,8 +46,6 @@ bool would_block(int error) {
   return error == EAGAIN || error == EWOULDBLOCK || error == EINTR;
 }
 
-// Receiving never waits inside the call in either transport: wait_readable
-// does the blocking, so the standby can still write whole pages between arrivals.
 IoStep received(ssize_t got) {
   if (got > 0) return {static_cast<std::size_t>(got), false};
   if (got == 0) return {0, false};
@@ -55,32 +53,45 @@ IoStep received(ssize_t got) {
   throw failure("recv", errno);
 }
 
-IoStep receive_waiting_for_nothing(int fd, std::span<char> into) {
-  return received(::recv(fd, into.data(), into.size(), MSG_DONTWAIT));
-}
-
-// One call for both parts of a wrapped free space: a receive that ends at the
-// ring's end would otherwise be followed by one that finds nothing.
-IoStep receive_around(int fd, std::span<char> first, std::span<char> second) {
-  if (second.empty()) return receive_waiting_for_nothing(fd, first);
+// Into `first` and on into `second` (a wrapped free space) in one call: a receive
+// that ends at the ring's end would otherwise be followed by one that finds nothing.
+ssize_t receive_into(int fd, std::span<char> first, std::span<char> second, int flags) {
+  if (second.empty()) return ::recv(fd, first.data(), first.size(), flags);
   std::array<iovec, 2> parts{iovec{first.data(), first.size()},
                              iovec{second.data(), second.size()}};
   msghdr message{};
   message.msg_iov = parts.data();
   message.msg_iovlen = parts.size();
-  return received(::recvmsg(fd, &message, MSG_DONTWAIT));
+  return ::recvmsg(fd, &message, flags);
 }
 
 class SocketTransport : public Transport {
  public:
+  // Every call that must not wait says so (MSG_DONTWAIT), so the descriptor itself
+  // blocks: then recv_waiting waits in the kernel and receives in one call, where a
+  // wait and a receive would take two. Sends behave as -block or its absence says.
   explicit SocketTransport(tcp::socket socket)
-      : socket_(std::move(socket)), fd_(socket_.native_handle()) {}
+      : socket_(std::move(socket)), fd_(socket_.native_handle()) {
+    boost::system::error_code error;
+    socket_.non_blocking(false, error);
+    if (!error) socket_.native_non_blocking(false, error);
+    if (error) throw TransportError("cannot make the socket block: " + error.message());
+  }
 
   IoStep recv_some(std::span<char> into) override {
-    return receive_waiting_for_nothing(fd(), into);
+    return received(receive_into(fd(), into, {}, MSG_DONTWAIT));
   }
   IoStep recv_around(std::span<char> first, std::span<char> second) override {
-    return receive_around(fd(), first, second);
+    return received(receive_into(fd(), first, second, MSG_DONTWAIT));
+  }
+  IoStep recv_waiting(std::span<char> first, std::span<char> second, Nanos max_wait) override {
+    if (max_wait <= Nanos{0}) return recv_around(first, second);
+    set_receive_timeout(max_wait);
+    const ssize_t got = receive_into(fd(), first, second, 0);
+    // The timeout ran out; a signal ends the call early (EINTR: with a timeout set,
+    // a receive is not restarted), which waited_ cannot time, so it counts nothing.
+    if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return {0, true, max_wait};
+    return received(got);
   }
   bool wait_readable(Nanos max_wait) override { return wait_until_ready(fd(), POLLIN, max_wait); }
   std::uint64_t unacknowledged_bytes() const override {
@@ -98,8 +109,22 @@ class SocketTransport : public Transport {
   int fd() { return fd_; }
 
  private:
+  // One system call when the wait changes; the roles wait in equal slices, so once.
+  void set_receive_timeout(Nanos wait) {
+    if (wait == receive_timeout_) return;
+    const auto micros = std::max<std::int64_t>(
+        1, std::chrono::duration_cast<std::chrono::microseconds>(wait).count());
+    const timeval timeout{static_cast<time_t>(micros / 1'000'000),
+                          static_cast<suseconds_t>(micros % 1'000'000)};
+    if (::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout) != 0) {
+      throw failure("setsockopt(SO_RCVTIMEO)", errno);
+    }
+    receive_timeout_ = wait;
+  }
+
   tcp::socket socket_;
   int fd_;
+  Nanos receive_timeout_{0};
 };
 
 // The default: a send that finds the buffer full returns at once, and the

@@ -1,9 +1,9 @@
 #pragma once
-// Transport over a connected TCP socket. Non-blocking (the default): each
-// call returns at once and a full send buffer shows as would_block, which the
-// Link times as congestion. Blocking (-block): sends wait inside the call, so
-// only stalls longer than a slice are visible as congestion. Either way, every
-// wait blocks in the kernel.
+// Transport over a connected TCP socket. Non-blocking (the default): a send
+// returns at once and a full send buffer shows as would_block, which the Link
+// times as congestion. Blocking (-block): sends wait inside the call, so only
+// stalls longer than a slice are visible as congestion. Either way, every wait
+// blocks in the kernel, and recv_waiting waits and receives in one call.
 #include <boost/asio/ip/tcp.hpp>
 #include <memory>
 

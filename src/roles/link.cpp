@@ -66,21 +66,30 @@ TransferEnd Link::send_all(std::span<const char> data, RunResult* counted) {
 }
 
 // What recv_exact waits for (a handshake, an answer, an ack) is a reply to
-// something just sent or the start of a run, so it waits before it reads:
-// one system call fewer than reading first, and the original's order.
+// something just sent or the start of a run, so it waits and reads in one call.
 TransferEnd Link::recv_exact(std::span<char> into, RunResult* counted) {
   while (!into.empty()) {
-    if (!await(&Transport::wait_readable, "receive")) return TransferEnd::Stopped;
-    const IoStep step = transport_.recv_some(into);
-    moved(step.bytes);
+    const IoStep step = recv_waiting(into, {}, counted);
     if (step.bytes > 0) {
       into = into.subspan(step.bytes);
-      if (counted) counted->note_recv(step.bytes);
       continue;
     }
     if (!step.would_block) return TransferEnd::PeerClosed;
+    if (!may_keep_waiting()) return TransferEnd::Stopped;
   }
   return TransferEnd::Done;
+}
+
+IoStep Link::recv_waiting(std::span<char> first, std::span<char> second, RunResult* counted) {
+  const IoStep step = transport_.recv_waiting(first, second, kWaitSlice);
+  moved(step.bytes);
+  if (step.bytes > 0) {
+    if (counted) counted->note_recv(step.bytes);
+    return step;
+  }
+  waited_without_progress_ += step.waited;
+  if (step.would_block) throw_if_stalled("receive");
+  return step;
 }
 
 IoStep Link::recv_available(std::span<char> first, std::span<char> second, RunResult& counted) {

@@ -36,6 +36,9 @@ class Link {
   // One receive of whatever has arrived, into `first` and on into `second`;
   // counted when it moved bytes.
   IoStep recv_available(std::span<char> first, std::span<char> second, RunResult& counted);
+  // At most one slice of waiting for data, and a receive of what came, in one call
+  // where the transport can; a slice that ran out counts as waiting without progress.
+  IoStep recv_waiting(std::span<char> first, std::span<char> second, RunResult* counted);
   // One slice of waiting for data, or less.
   void wait_readable(Nanos at_most = kWaitSlice);
   void close() { transport_.close(); }

@@ -139,8 +139,7 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
     on_flush_received(pages);
   };
   // The last receive emptied the socket and no time has passed since: the
-  // next one would find nothing, so wait instead (one system call fewer a
-  // flush, as the original's select-then-recv).
+  // next one that does not wait would find nothing, so it is not made.
   bool drained = false;
   while (!stop_.requested()) {
     intervals_.poll(clock_, result_);
@@ -149,8 +148,13 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
       spool_if_full(buffer);
     }
     const ReceiveBuffer::FreeSpace space = buffer.free_spaces();
-    if (space.size() > 0 && !drained) {
-      const IoStep step = link_.recv_available(space.first, space.second, result_);
+    // With no page to write and no replay to end, waiting for the primary is all there
+    // is to do: one call waits in the kernel and receives (the original selects, then
+    // receives, so two).
+    const bool only_receiving = buffer.writable_pages() == 0 && !replay_.next_done();
+    if (space.size() > 0 && (only_receiving || !drained)) {
+      const IoStep step = only_receiving ? link_.recv_waiting(space.first, space.second, &result_)
+                                         : link_.recv_available(space.first, space.second, result_);
       drained = step.bytes < space.size();
       if (step.bytes > 0) {
         log_.trace("{} bytes received", step.bytes);
@@ -169,6 +173,7 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
         }
         return RunEnd::Completed;
       }
+      if (only_receiving) continue;  // a slice went by: look at the stop and the interval
     }
     if (buffer.writable_pages() > 0) {
       // Whatever arrived during a modelled write is there to receive at once.
