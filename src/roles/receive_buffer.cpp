@@ -31,6 +31,16 @@ ReceiveBuffer::FreeSpace ReceiveBuffer::free_spaces() {
   return {first, std::span<char>(storage_).first(wrapped)};
 }
 
+ReceiveBuffer::FreeSpace ReceiveBuffer::FreeSpace::at_most(std::uint64_t bytes) const {
+  const std::span<char> head = first.first(std::min<std::uint64_t>(bytes, first.size()));
+  return {head, second.first(std::min<std::uint64_t>(bytes - head.size(), second.size()))};
+}
+
+std::uint64_t ReceiveBuffer::rest_of_flush_bytes() const {
+  const std::uint64_t flush = pages_to_bytes(max_flush_pages_);
+  return flush - std::min(flush, bytes_after_last_flush());
+}
+
 void ReceiveBuffer::commit(std::size_t received,
                            const std::function<void(std::uint32_t)>& on_flush) {
   received_bytes_ += received;

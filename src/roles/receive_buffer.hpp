@@ -29,8 +29,13 @@ class ReceiveBuffer {
     std::span<char> first;
     std::span<char> second;
     std::size_t size() const { return first.size() + second.size(); }
+    // Its first `bytes`, for a receive that should take no more.
+    FreeSpace at_most(std::uint64_t bytes) const;
   };
   FreeSpace free_spaces();
+  // The most the flush under way can still bring: the handshake's flush size less
+  // what has arrived of it.
+  std::uint64_t rest_of_flush_bytes() const;
 
   // Accounts `received` bytes that landed in free_space(), and calls
   // on_flush(pages) for each flush they complete.

@@ -147,11 +147,16 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
       free_replayed(buffer);
       spool_if_full(buffer);
     }
-    const ReceiveBuffer::FreeSpace space = buffer.free_spaces();
     // With no page to write and no replay to end, waiting for the primary is all there
     // is to do: one call waits in the kernel and receives (the original selects, then
-    // receives, so two).
+    // receives, so two). It takes no more than the rest of the flush under way, which
+    // is all an ack needs: a receive that streams on would hold a stream's length of
+    // the ring, where one that ends at a flush's end lets the next flush land at the
+    // ring's start again, in the cache (with 256-page flushes the ring is 4 MiB).
     const bool only_receiving = buffer.writable_pages() == 0 && !replay_.next_done();
+    const ReceiveBuffer::FreeSpace free = buffer.free_spaces();
+    const ReceiveBuffer::FreeSpace space =
+        only_receiving ? free.at_most(buffer.rest_of_flush_bytes()) : free;
     if (space.size() > 0 && (only_receiving || !drained)) {
       const IoStep step = only_receiving ? link_.recv_waiting(space.first, space.second, &result_)
                                          : link_.recv_available(space.first, space.second, result_);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 
 #include "simhadr/units.hpp"
 #include "simhadr/wire/flush_codec.hpp"
@@ -170,6 +171,28 @@ TEST(ReceiveBuffer, WhatItHoldsMovesToTheStartOnceAFlushAwayAndStaysWhole) {
   EXPECT_EQ(buffer.writable_pages(), 2u);
   EXPECT_EQ(buffer.release(2), 1u);
   EXPECT_EQ(buffer.held_bytes(), 0u);
+}
+
+TEST(ReceiveBuffer, TheRestOfTheFlushUnderWayIsTheHandshakesSizeLessWhatArrived) {
+  ReceiveBuffer buffer(8, 4);
+  EXPECT_EQ(buffer.rest_of_flush_bytes(), pages_to_bytes(4));
+  const FlushImage image(4);
+  feed(buffer, image.flush(4).first(5000));
+  EXPECT_EQ(buffer.rest_of_flush_bytes(), pages_to_bytes(4) - 5000);
+  feed(buffer, image.flush(4).subspan(5000));
+  EXPECT_EQ(buffer.rest_of_flush_bytes(), pages_to_bytes(4));
+}
+
+TEST(ReceiveBuffer, AtMostCutsTheFirstPartThenTheSecond) {
+  std::array<char, 10> first{};
+  std::array<char, 6> second{};
+  const ReceiveBuffer::FreeSpace space{first, second};
+  EXPECT_EQ(space.at_most(4).first.size(), 4u);
+  EXPECT_TRUE(space.at_most(4).second.empty());
+  EXPECT_EQ(space.at_most(13).first.size(), 10u);
+  EXPECT_EQ(space.at_most(13).second.size(), 3u);
+  EXPECT_EQ(space.at_most(13).second.data(), second.data());
+  EXPECT_EQ(space.at_most(100).size(), 16u);
 }
 
 TEST(ReceiveBuffer, AFreeSpaceThatDoesNotWrapHasNoSecondPart) {
