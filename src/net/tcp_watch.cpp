@@ -62,16 +62,21 @@ void TcpWatch::log_written(std::uint64_t total, Clock::time_point at) {
   gap_.written(total, at - *begun_);
 }
 
+// Twice a flush, so without the lock: the role's thread alone writes these, and a
+// reading that sees them a flush late is as good.
 void TcpWatch::awaiting_ack(bool awaiting, Clock::time_point at) {
-  const std::scoped_lock lock(mutex_);
   if (awaiting) {
     awaiting_since_ = at;
+    awaiting_.store(true, std::memory_order_relaxed);
     return;
   }
   if (!awaiting_since_) return;
-  ack_waits_ += at - *awaiting_since_;
-  ++acks_;
+  const Nanos waited = at - *awaiting_since_;
   awaiting_since_.reset();
+  awaiting_.store(false, std::memory_order_relaxed);
+  ack_wait_nanos_.store(ack_wait_nanos_.load(std::memory_order_relaxed) + waited.count(),
+                        std::memory_order_relaxed);
+  acks_.store(acks_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }
 
 Nanos TcpWatch::stalled_within(Nanos from, Nanos to) const {
@@ -104,8 +109,10 @@ void TcpWatch::take(const KernelView& view, Clock::time_point now) {
   double usual = 0;
   if (role_ == Role::Primary) {
     // The first ack's wait is the measure of the usual one.
-    waiting = awaiting_since_.has_value() && acks_ > 0;
-    usual = acks_ > 0 ? to_seconds(ack_waits_) / static_cast<double>(acks_) : 0.0;
+    const std::uint64_t acks = acks_.load(std::memory_order_relaxed);
+    const Nanos ack_waits{ack_wait_nanos_.load(std::memory_order_relaxed)};
+    waiting = awaiting_.load(std::memory_order_relaxed) && acks > 0;
+    usual = acks > 0 ? to_seconds(ack_waits) / static_cast<double>(acks) : 0.0;
   } else {
     waiting = view.unread == 0;
     usual = to_seconds(at) / static_cast<double>(readings_with_progress_ + 1);

@@ -6,6 +6,7 @@
 // a primary, the log gap (LogGapMeter). The role's thread only tells it when
 // the run begins and what log it has written; blocking sends and waits of
 // any length do not blur what it sees.
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -66,9 +67,10 @@ class TcpWatch final : public ConnectionWatch {
   std::uint64_t readings_with_progress_ = 0;
   std::optional<std::uint64_t> last_progress_;
   bool log_written_ = false;
-  std::optional<Clock::time_point> awaiting_since_;
-  Nanos ack_waits_{};  // in all, for the mean
-  std::uint64_t acks_ = 0;
+  std::optional<Clock::time_point> awaiting_since_;  // the role's thread's alone
+  std::atomic<bool> awaiting_{false};
+  std::atomic<Nanos::rep> ack_wait_nanos_{0};  // in all, for the mean
+  std::atomic<std::uint64_t> acks_{0};
   StallDetector detector_;
   LogGapMeter gap_;
   std::thread thread_;

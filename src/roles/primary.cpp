@@ -57,11 +57,14 @@ RoleOutcome Primary::run() {
     start = clock_.now();
     intervals_.start(start);
     if (plan_.watch) plan_.watch->begin(start, kHandshakeBytes);
+    // Each step hands the next the time it ended: a flush reads the clock after its
+    // send and after its ack, and nothing between two flushes needs another reading.
+    auto now = start;
     while (end == TransferEnd::Done && !stop_.requested()) {
-      end = ship_one();
+      end = ship_one(now);
       intervals_.poll(clock_, result_);
-      if (end != TransferEnd::Done || limits_reached(start) || log_ended_) break;
-      pace(start);
+      if (end != TransferEnd::Done || limits_reached(start, now) || log_ended_) break;
+      now = pace(start, now);
     }
   });
   const auto finished = clock_.now();
@@ -106,8 +109,8 @@ TransferEnd Primary::confirm_standby_settings(RoleOutcome& outcome) {
   return end;
 }
 
-TransferEnd Primary::ship_one() {
-  auto start = clock_.now();
+TransferEnd Primary::ship_one(Clock::time_point& now) {
+  auto start = now;
   const FlushRequest request = flush_sizes_.next(start);
   if (request.pages == 0) {
     log_ended_ = true;
@@ -124,12 +127,12 @@ TransferEnd Primary::ship_one() {
   const char* io_verb = rules_.primary_reads ? "Reading" : "Writing";
   const auto io_done = start + io_time;
 
+  auto ship_start = start;
   if (rules_.io_before_send) {
     log_.trace("{} {} pages. Write time = {:.6f} second.", io_verb, pages, to_seconds(io_time));
-    simulate_io_until(clock_, io_done, log_);
+    ship_start = simulate_io_until(clock_, start, io_done, log_);
   }
 
-  const auto ship_start = rules_.io_before_send ? clock_.now() : start;
   log_.trace("Sending {} pages", pages);
   TransferEnd end = link_.send_all(flush_image_.flush(pages), &result_);
   if (end != TransferEnd::Done) return end;
@@ -137,9 +140,11 @@ TransferEnd Primary::ship_one() {
   // Without an ack, shipping ends with the send.
   auto shipped = clock_.now();
   result_.send_phase.add(bytes, shipped - ship_start);
+  now = shipped;
   if (rules_.standby_ack != AckPoint::None) {
     end = await_ack(shipped);
     if (end != TransferEnd::Done) return end;
+    now = shipped;
   }
   const Nanos shipping = shipped - ship_start;
   log_.trace("Log shipping took {:.6f} seconds.", to_seconds(shipping));
@@ -151,7 +156,7 @@ TransferEnd Primary::ship_one() {
     const Nanos remaining = io_done - shipped;
     if (remaining > Nanos{0}) {
       log_.trace("Simulating write: Sleeping for {:.6f} more seconds.", to_seconds(remaining));
-      simulate_io_until(clock_, io_done, log_);
+      now = simulate_io_until(clock_, shipped, io_done, log_);
     }
   }
 
@@ -198,19 +203,20 @@ void Primary::finish_auxiliaries(Clock::time_point now, RoleOutcome& outcome) {
   }
 }
 
-bool Primary::limits_reached(Clock::time_point start) const {
+bool Primary::limits_reached(Clock::time_point start, Clock::time_point now) const {
   if (plan_.max_flushes && result_.flushes.calls >= *plan_.max_flushes) return true;
-  return plan_.run_time && clock_.now() - start >= *plan_.run_time;
+  return plan_.run_time && now - start >= *plan_.run_time;
 }
 
-void Primary::pace(Clock::time_point start) {
-  if (!pacer_) return;
+Clock::time_point Primary::pace(Clock::time_point start, Clock::time_point now) {
+  if (!pacer_) return now;
   const auto resume = pacer_->resume_at(start, result_.flushes.bytes);
-  const auto before = clock_.now();
-  if (resume <= before) return;
+  if (resume <= now) return now;
   // The pacer's schedule is absolute, so a late wake-up shortens the next wait: no spin.
   clock_.sleep_about_until(resume);
-  result_.target->idle += clock_.now() - before;
+  const auto woke = clock_.now();
+  result_.target->idle += woke - now;
+  return woke;
 }
 
 }  // namespace simhadr

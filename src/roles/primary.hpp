@@ -42,21 +42,23 @@ class Primary {
   // Sends the handshake, then flushes until -n, -t, a stop request or a failure.
   RoleOutcome run();
 
-  // One flush, shipped and (modelled) written; counts go into the result.
-  TransferEnd ship_one();
+  // One flush from `now` (the clock, just read), shipped and (modelled) written;
+  // counts go into the result, and once it is done `now` is the time it ended.
+  TransferEnd ship_one(Clock::time_point& now);
 
   const RunResult& result() const { return result_; }
 
  private:
   // A handshake with standby* settings gets a 16-byte answer: go on, or reconnect.
   TransferEnd confirm_standby_settings(RoleOutcome& outcome);
-  bool limits_reached(Clock::time_point start) const;
+  bool limits_reached(Clock::time_point start, Clock::time_point now) const;
   // Waits for the flush's ack; `shipped` becomes the time it came.
   TransferEnd await_ack(Clock::time_point& shipped);
   void feed_auxiliaries(std::uint32_t pages, Clock::time_point written_at);
   // Ends the auxiliaries' feeds; the first broken one fails the run.
   void finish_auxiliaries(Clock::time_point now, RoleOutcome& outcome);
-  void pace(Clock::time_point start);
+  // Holds -target's rate; returns the time it ended (`now` when it did not wait).
+  Clock::time_point pace(Clock::time_point start, Clock::time_point now);
 
   PrimaryPlan plan_;
   const ModeRules& rules_;

@@ -7,12 +7,13 @@ constexpr double kTolerance = 0.10;
 constexpr Nanos kMinimumOvershoot = std::chrono::microseconds(10);
 }  // namespace
 
-void simulate_io_until(Clock& clock, Clock::time_point done, RunLog& log) {
-  const auto start = clock.now();
-  if (done <= start) return;
+Clock::time_point simulate_io_until(Clock& clock, Clock::time_point now, Clock::time_point done,
+                                    RunLog& log) {
+  if (done <= now) return now;
   clock.sleep_until(done);
-  const Nanos requested = done - start;
-  const Nanos actual = clock.now() - start;
+  const auto woke = clock.now();
+  const Nanos requested = done - now;
+  const Nanos actual = woke - now;
   const Nanos overshoot = actual - requested;
   const bool inaccurate =
       overshoot > kMinimumOvershoot && to_seconds(overshoot) > kTolerance * to_seconds(requested);
@@ -21,6 +22,7 @@ void simulate_io_until(Clock& clock, Clock::time_point done, RunLog& log) {
              to_seconds(actual));
   }
   if (inaccurate) log.line("Warning: inaccurate sleep time.");
+  return woke;
 }
 
 }  // namespace simhadr

@@ -6,6 +6,9 @@
 
 namespace simhadr {
 
-void simulate_io_until(Clock& clock, Clock::time_point done, RunLog& log);
+// From `now` (the clock, just read) until `done`; returns the time it ended: `now`
+// when there was nothing to wait, else the clock read on waking. One read at most.
+Clock::time_point simulate_io_until(Clock& clock, Clock::time_point now, Clock::time_point done,
+                                    RunLog& log);
 
 }  // namespace simhadr

@@ -235,12 +235,12 @@ Nanos Standby::write_pages(ReceiveBuffer& buffer, bool may_ack) {
   const std::uint64_t bytes = pages_to_bytes(pages);
   const Nanos io_time = disk_.io_time(bytes);
   log_.trace("Writing {} pages. Write time = {:.6f} second.", pages, to_seconds(io_time));
-  simulate_io_until(clock_, clock_.now() + io_time, log_);
+  const auto write_start = clock_.now();
+  const auto written_at = simulate_io_until(clock_, write_start, write_start + io_time, log_);
   result_.note_write(bytes, io_time);
   // Without a replay model the pages' space is free once they are written.
   const std::uint32_t written_flushes =
       replay_.modelled() ? buffer.mark_written(pages) : buffer.release(pages);
-  const auto written_at = clock_.now();
   if (replay_.modelled() && written_flushes > 0) {
     // A write never spans two flushes, so it ended exactly at this flush's end.
     replay_.flush_written(written_at, buffer.written_pages(), result_.replays);

@@ -34,8 +34,10 @@ struct PrimaryRig {
 
   Nanos ship_one_flush() {
     const auto before = clock.now();
-    EXPECT_EQ(primary->ship_one(), TransferEnd::Done);
-    return clock.now() - before;
+    auto now = before;
+    EXPECT_EQ(primary->ship_one(now), TransferEnd::Done);
+    EXPECT_EQ(now, clock.now());
+    return now - before;
   }
 
   std::vector<std::string> events;
