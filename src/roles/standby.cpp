@@ -138,10 +138,10 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
   const std::function<void(std::uint32_t)> on_flush = [this](std::uint32_t pages) {
     on_flush_received(pages);
   };
-  // The last receive emptied the socket, or waited and took what there was (at
-  // most the rest of a flush: an ack may be all that can come next), and no time
-  // has passed since: the next one that does not wait would find nothing, so it is
-  // not made.
+  // The last receive emptied the socket, or ended a flush the primary waits to have
+  // acknowledged before it sends more (SYNC, NEARSYNC), and no time has passed
+  // since: the next one that does not wait would find nothing, so it is not made.
+  const bool acked = ack_point_ != AckPoint::None;
   bool drained = false;
   while (!stop_.requested()) {
     intervals_.poll(clock_, result_);
@@ -162,10 +162,11 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
     if (space.size() > 0 && (only_receiving || !drained)) {
       const IoStep step = only_receiving ? link_.recv_waiting(space.first, space.second, &result_)
                                          : link_.recv_available(space.first, space.second, result_);
-      drained = only_receiving || step.bytes < space.size();
+      drained = step.bytes < space.size();
       if (step.bytes > 0) {
         log_.trace("{} bytes received", step.bytes);
         buffer.commit(step.bytes, on_flush);
+        if (acked && buffer.bytes_after_last_flush() == 0) drained = true;
         note_buffer(buffer, clock_.now());
         continue;
       }
