@@ -89,7 +89,7 @@ class SocketTransport : public Transport {
     set_receive_timeout(max_wait);
     const ssize_t got = receive_into(fd(), first, second, 0);
     // The timeout ran out; a signal ends the call early (EINTR: with a timeout set,
-    // a receive is not restarted), which waited_ cannot time, so it counts nothing.
+    // a receive is not restarted), which `waited` cannot time, so it counts nothing.
     if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return {0, true, max_wait};
     return received(got);
   }
