@@ -170,17 +170,7 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
         note_buffer(buffer, clock_.now());
         continue;
       }
-      if (!step.would_block) {
-        log_.line("Zero byte received. Remote end closed connection.");
-        while (buffer.writable_pages() > 0) write_pages(buffer, false);
-        if (const std::uint64_t cut = buffer.bytes_after_last_flush(); cut > 0) {
-          throw TransportError(fmt::format(
-              "the primary closed the connection in the middle of a flush ({} bytes of it "
-              "arrived)",
-              cut));
-        }
-        return RunEnd::Completed;
-      }
+      if (!step.would_block) return end_of_stream(buffer);
       if (only_receiving) continue;  // a slice went by: look at the stop and the interval
     }
     if (buffer.writable_pages() > 0) {
@@ -189,17 +179,32 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
       continue;
     }
     drained = false;
-    if (space.size() == 0 && replay_.next_done()) {
-      // Full of flushes still being replayed: nothing can be received before one ends.
-      clock_.sleep_until(*replay_.next_done());
-    } else if (replay_.next_done()) {
-      // Wake for the next replay's end too, so its pages are freed on time.
-      link_.wait_readable(std::max(*replay_.next_done() - clock_.now(), Nanos{0}));
-    } else {
-      link_.wait_readable();
-    }
+    wait_for_data_or_replay(space.size() > 0);
   }
   return RunEnd::Interrupted;
+}
+
+RunEnd Standby::end_of_stream(ReceiveBuffer& buffer) {
+  log_.line("Zero byte received. Remote end closed connection.");
+  while (buffer.writable_pages() > 0) write_pages(buffer, false);
+  if (const std::uint64_t cut = buffer.bytes_after_last_flush(); cut > 0) {
+    throw TransportError(fmt::format(
+        "the primary closed the connection in the middle of a flush ({} bytes of it arrived)",
+        cut));
+  }
+  return RunEnd::Completed;
+}
+
+void Standby::wait_for_data_or_replay(bool has_room) {
+  if (!has_room && replay_.next_done()) {
+    // Full of flushes still being replayed: nothing can be received before one ends.
+    clock_.sleep_until(*replay_.next_done());
+  } else if (replay_.next_done()) {
+    // Wake for the next replay's end too, so its pages are freed on time.
+    link_.wait_readable(std::max(*replay_.next_done() - clock_.now(), Nanos{0}));
+  } else {
+    link_.wait_readable();
+  }
 }
 
 void Standby::free_replayed(ReceiveBuffer& buffer) {

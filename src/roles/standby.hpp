@@ -41,6 +41,10 @@ class Standby {
   // connection must be reopened with other socket buffer sizes first.
   bool take_requested_settings(const StandbyRequest& request, RoleOutcome& outcome);
   RunEnd receive_flushes(ReceiveBuffer& buffer);
+  // The primary closed: writes what is held; a flush cut short is an error.
+  RunEnd end_of_stream(ReceiveBuffer& buffer);
+  // Nothing to receive or write now: waits for data, for the next replay's end, or both.
+  void wait_for_data_or_replay(bool has_room);
   void on_flush_received(std::uint32_t pages);
   // Returns the modelled time the write took.
   Nanos write_pages(ReceiveBuffer& buffer, bool may_ack);
