@@ -107,6 +107,9 @@ class Annotator {
   }
 
   Calculation finish() {
+    // After Ctrl-C a worker may still be inside an interval, reading calc_'s
+    // modes and link: it is stopped and joined before calc_ is handed over.
+    jobs_.reset();
     if (calc_.interrupted) {
       out_ << "Interrupted: the intervals after this point were not calculated.\n";
     }
@@ -175,7 +178,7 @@ class Annotator {
   std::vector<const WorkloadInterval*> intervals_;
   std::size_t taken_ = 0;
   bool distribution_heading_ = false;
-  // Last: its threads stop, and are joined, before what they read goes.
+  // Last: if finish() did not already, its threads stop and are joined before what they read goes.
   std::optional<OrderedJobs<IntervalCalculation>> jobs_;
 };
 
