@@ -5,10 +5,10 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <utility>
 
+#include "simhadr/page_aligned_buffer.hpp"
 #include "simhadr/units.hpp"
 
 namespace simhadr {
@@ -69,21 +69,11 @@ std::size_t DiskFile::read_at(std::span<char> into, std::uint64_t offset) {
 
 void preallocate(const std::string& path, std::uint64_t bytes) {
   DiskFile file(path, DiskAccess::Append, true);
-  AlignedBuffer zeros(1 << 20);
-  std::fill(zeros.bytes().begin(), zeros.bytes().end(), '\0');
+  const PageAlignedBuffer zeros(1 << 20, '\0');
   for (std::uint64_t offset = 0; offset < bytes; offset += zeros.bytes().size()) {
     const std::uint64_t length = std::min<std::uint64_t>(zeros.bytes().size(), bytes - offset);
     file.write_at(zeros.bytes().first(length), offset);
   }
-}
-
-AlignedBuffer::AlignedBuffer(std::size_t bytes)
-    : data_(static_cast<char*>(std::aligned_alloc(kPageBytes, bytes))), size_(bytes) {
-  if (!data_) throw DiskError(fmt::format("cannot allocate an IO buffer of {} bytes", bytes));
-}
-
-void AlignedBuffer::Free::operator()(char* p) const {
-  std::free(p);
 }
 
 }  // namespace simhadr

@@ -3,7 +3,6 @@
 // around the page cache (O_DIRECT, 4096-aligned buffers). Every failure becomes
 // a DiskError whose message names the file and what to do about it.
 #include <cstdint>
-#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -41,19 +40,5 @@ class DiskFile {
 // Lays the file out before a test, as Db2 formats its log files: zeros written
 // through the page cache, then flushed to disk.
 void preallocate(const std::string& path, std::uint64_t bytes);
-
-// A buffer of whole pages on a page boundary, as direct IO needs.
-class AlignedBuffer {
- public:
-  explicit AlignedBuffer(std::size_t bytes);
-  std::span<char> bytes() { return {data_.get(), size_}; }
-
- private:
-  struct Free {
-    void operator()(char* p) const;
-  };
-  std::unique_ptr<char, Free> data_;
-  std::size_t size_;
-};
 
 }  // namespace simhadr

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "simhadr/page_aligned_buffer.hpp"
 #include "simhadr/wire/flush_codec.hpp"
 
 namespace simhadr {
@@ -11,8 +12,7 @@ DiskIoResult run_disk_io(DiskFile& file, DiskAccess access, const DiskIoPlan& pl
                          const StopSource& stop, RunLog& log) {
   using clock = std::chrono::steady_clock;
   const std::size_t io_bytes = pages_to_bytes(plan.pages);
-  AlignedBuffer buffer(io_bytes);
-  std::ranges::fill(buffer.bytes(), kPageFill);
+  PageAlignedBuffer buffer(io_bytes, kPageFill);
   const bool reading = access == DiskAccess::Read;
   const char* verb = reading ? "Reading" : "Writing";
 

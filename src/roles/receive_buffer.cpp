@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "simhadr/units.hpp"
 #include "simhadr/wire/flush_codec.hpp"
@@ -12,14 +13,14 @@
 namespace simhadr {
 
 ReceiveBuffer::ReceiveBuffer(std::uint32_t pages, std::uint32_t max_flush_pages)
-    : storage_(pages_to_bytes(pages)), max_flush_pages_(max_flush_pages) {}
+    : storage_(pages_to_bytes(pages), '\0'), max_flush_pages_(max_flush_pages) {}
 
 std::span<char> ReceiveBuffer::free_space() {
   const std::uint64_t used = received_bytes_ - pages_to_bytes(released_pages_);
   const std::uint64_t free = storage_.size() - used;
   const std::uint64_t offset = offset_of(received_bytes_);
   const std::uint64_t contiguous = std::min<std::uint64_t>(free, storage_.size() - offset);
-  return std::span<char>(storage_).subspan(offset, contiguous);
+  return storage_.bytes().subspan(offset, contiguous);
 }
 
 ReceiveBuffer::FreeSpace ReceiveBuffer::free_spaces() {
@@ -28,7 +29,7 @@ ReceiveBuffer::FreeSpace ReceiveBuffer::free_spaces() {
   const std::uint64_t free = storage_.size() - held_bytes();
   // Past the end, the rest of the free space starts the ring again.
   const std::uint64_t wrapped = free - first.size();
-  return {first, std::span<char>(storage_).first(wrapped)};
+  return {first, storage_.bytes().first(wrapped)};
 }
 
 ReceiveBuffer::FreeSpace ReceiveBuffer::FreeSpace::at_most(std::uint64_t bytes) const {
@@ -98,7 +99,7 @@ std::uint64_t ReceiveBuffer::complete_pages() const {
 }
 
 std::span<const char> ReceiveBuffer::page(std::uint64_t index) const {
-  return std::span<const char>(storage_).subspan(offset_of(pages_to_bytes(index)), kPageBytes);
+  return std::as_const(storage_).bytes().subspan(offset_of(pages_to_bytes(index)), kPageBytes);
 }
 
 std::uint64_t ReceiveBuffer::offset_of(std::uint64_t total) const {
@@ -116,7 +117,7 @@ void ReceiveBuffer::move_to_start() {
   const bool cheap = held == 0 || (held <= at && at + held <= storage_.size() &&
                                    at >= pages_to_bytes(max_flush_pages_));
   if (!cheap) return;
-  std::memmove(storage_.data(), storage_.data() + at, held);
+  std::memmove(storage_.bytes().data(), storage_.bytes().data() + at, held);
   origin_ = held_from;
 }
 

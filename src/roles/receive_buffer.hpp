@@ -10,6 +10,8 @@
 #include <span>
 #include <vector>
 
+#include "simhadr/page_aligned_buffer.hpp"
+
 namespace simhadr {
 
 class ReceiveBuffer {
@@ -69,7 +71,7 @@ class ReceiveBuffer {
   std::uint64_t offset_of(std::uint64_t total) const;
   void move_to_start();
 
-  std::vector<char> storage_;
+  PageAlignedBuffer storage_;
   std::uint32_t max_flush_pages_;
   std::uint64_t received_bytes_ = 0;  // all counters are totals since the start
   std::uint64_t origin_ = 0;          // the total at storage_'s first byte, a whole page

@@ -7,13 +7,12 @@
 namespace simhadr {
 
 FlushImage::FlushImage(std::uint32_t max_pages) : bytes_(pages_to_bytes(max_pages), kPageFill) {
-  const auto marker_page = bytes_.end() - static_cast<std::ptrdiff_t>(kPageBytes);
-  std::ranges::copy(kEndOfFlushMarker, marker_page);
+  std::ranges::copy(kEndOfFlushMarker, bytes_.bytes().last(kPageBytes).begin());
 }
 
 std::span<const char> FlushImage::flush(std::uint32_t pages) const {
   const std::size_t length = pages_to_bytes(pages);
-  return std::span<const char>(bytes_).last(length);
+  return bytes_.bytes().last(length);
 }
 
 std::uint32_t FlushImage::max_pages() const {

@@ -6,7 +6,8 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
-#include <vector>
+
+#include "simhadr/page_aligned_buffer.hpp"
 
 namespace simhadr {
 
@@ -24,7 +25,7 @@ class FlushImage {
   std::uint32_t max_pages() const;
 
  private:
-  std::vector<char> bytes_;
+  PageAlignedBuffer bytes_;
 };
 
 // True when a page starts with the end-of-flush marker (needs its first 13 bytes).

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 #include "simhadr/units.hpp"
 #include "simhadr/wire/flush_codec.hpp"
@@ -24,6 +25,19 @@ std::vector<std::uint32_t> feed(ReceiveBuffer& buffer, std::span<const char> byt
     bytes = bytes.subspan(n);
   }
   return flushes;
+}
+
+// Where an empty buffer receives (every SYNC flush): on a page boundary, as the kernel copies
+// fastest.
+TEST(ReceiveBuffer, AnEmptyBufferReceivesOnAPageBoundary) {
+  ReceiveBuffer buffer(512, 256);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(buffer.free_space().data()) % kPageBytes, 0u);
+  const FlushImage image(256);
+  feed(buffer, image.flush(256).first(pages_to_bytes(256) - 100));
+  feed(buffer, image.flush(256).last(100));
+  buffer.release(buffer.writable_pages());
+  EXPECT_EQ(buffer.held_bytes(), 0u);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(buffer.free_spaces().first.data()) % kPageBytes, 0u);
 }
 
 TEST(ReceiveBuffer, APartialPageIsNotWritable) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "simhadr/units.hpp"
@@ -21,6 +22,15 @@ TEST(FlushImage, EveryByteIsADotExceptTheMarkerOnTheLastPage) {
     const std::string last(flush.data() + marker_at, kPageBytes);
     EXPECT_EQ(last.substr(0, 13), std::string("End of flush\0", 13));
     EXPECT_TRUE(std::all_of(last.begin() + 13, last.end(), [](char c) { return c == '.'; }));
+  }
+}
+
+// The kernel copies a send fastest from memory that shares the socket pages' alignment.
+TEST(FlushImage, EveryFlushStartsOnAPageBoundary) {
+  const FlushImage image(256);
+  for (const std::uint32_t pages : {1u, 7u, 16u, 255u, 256u}) {
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(image.flush(pages).data()) % kPageBytes, 0u)
+        << pages;
   }
 }
 
