@@ -89,6 +89,26 @@ one_decimal() { awk -v v="$1" 'BEGIN { if (v == "-") print v; else printf "%.1f\
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.2f\n", a / b }'; }
 
+# same_work DIR "<primary options>" "<standby options>": the primary options
+# with "-t SECONDS" turned into "-n FLUSHES", the flushes the original (ours
+# without SIMHADR_REF) ships in that time in one run first. Every round of both
+# programs then does the same work, so CPU seconds per GB compare costs: in a
+# timed run both pairs spend about the same CPU per second, and CPU per GB
+# would only follow the throughput's round-to-round noise. The run also warms
+# the pair up. Options without -t come back as they are.
+same_work() {
+  local timed='(^| )-t ([0-9.]+)( |$)'
+  if [[ ! $2 =~ $timed ]]; then
+    echo "$2"
+    return
+  fi
+  timed_pair "${REF:-$bin}" "$1/calibrate" "$2" "$3"
+  local n
+  n=$(flushes "$1/calibrate/p")
+  [[ -n $n && $n -gt 0 ]] || n=1
+  echo "${2/${BASH_REMATCH[0]}/${BASH_REMATCH[1]}-n $n${BASH_REMATCH[3]}}"
+}
+
 # side_by_side DIR "<primary options>" "<standby options>" FIGURE: $rounds rounds,
 # ours and the original taking turns to go first. FIGURE names a function that
 # reads one figure from a run's directory. Sets OURS, THEIRS (medians, "-"
@@ -143,8 +163,9 @@ distance_percent() {
 # or "label|primary options|standby options|baseline MB/s" to add a column of
 # a baseline (iperf3 at the same write size) and ours against it. Prints
 # medians with the lowest-highest of the rounds, the ratio ours/original and
-# the CPU seconds per GB shipped of both pairs, then the median and the
-# lowest ratio, and in how many configs ours cost more CPU per GB.
+# the CPU seconds per GB shipped of both pairs (a row's "-t SECONDS" becomes the
+# same number of flushes for both: same_work), then the median and the lowest
+# ratio, and in how many configs ours cost more CPU per GB.
 throughput_table() {
   local ratios=() row label popts sopts baseline r extra dearer=0 compared=0
   printf '%-30s %9s %11s %9s %11s %6s %9s %9s' config "ours MB/s" "(range)" "orig MB/s" "(range)" \
@@ -153,6 +174,7 @@ throughput_table() {
   echo
   for row in "$@"; do
     IFS='|' read -r label popts sopts baseline <<<"$row"
+    popts=$(same_work "$work/run" "$popts" "$sopts")
     side_by_side "$work/run" "$popts" "$sopts" primary_mbytes
     r=$(ratio "$OURS" "$THEIRS")
     [[ $r != - ]] && ratios+=("$r")
