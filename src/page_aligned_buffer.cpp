@@ -1,8 +1,9 @@
 #include "simhadr/page_aligned_buffer.hpp"
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 #include <cstring>
-#include <new>
 
 #include "simhadr/units.hpp"
 
@@ -21,7 +22,11 @@ PageAlignedBuffer::PageAlignedBuffer(std::size_t bytes, char fill)
     : data_(static_cast<char*>(std::aligned_alloc(kPageBytes, whole_pages_of(bytes)))),
       size_(bytes) {
   if (size_ == 0) return;
-  if (!data_) throw std::bad_alloc();
+  if (!data_) {
+    throw OutOfMemory(
+        fmt::format("cannot allocate a buffer of {} bytes ({:.1f} MiB): out of memory", bytes,
+                    static_cast<double>(bytes) / (1 << 20)));
+  }
   std::memset(data_.get(), fill, size_);
 }
 

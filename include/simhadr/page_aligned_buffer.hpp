@@ -6,12 +6,17 @@
 #include <cstddef>
 #include <memory>
 #include <span>
+#include <stdexcept>
 
 namespace simhadr {
 
+struct OutOfMemory : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 class PageAlignedBuffer {
  public:
-  // Throws std::bad_alloc when the memory is not there.
+  // Throws OutOfMemory, naming the size, when the memory is not there.
   PageAlignedBuffer(std::size_t bytes, char fill);
 
   std::span<char> bytes() { return {data_.get(), size_}; }

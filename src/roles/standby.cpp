@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "roles/simulated_io.hpp"
 #include "simhadr/config.hpp"
 #include "simhadr/limits.hpp"
+#include "simhadr/page_aligned_buffer.hpp"
 #include "simhadr/wire/flush_codec.hpp"
 #include "simhadr/wire/handshake.hpp"
 
@@ -46,7 +48,15 @@ RoleOutcome Standby::run() {
           params->flush_pages, buffer_pages, params->flush_pages));
       return;
     }
-    ReceiveBuffer buffer(buffer_pages, params->flush_pages);
+    std::optional<ReceiveBuffer> ring;
+    try {
+      ring.emplace(buffer_pages, params->flush_pages);
+    } catch (const OutOfMemory& error) {
+      outcome.fail(fmt::format("-hadrBufSize {} pages is more than this host can give: {}",
+                               buffer_pages, error.what()));
+      return;
+    }
+    ReceiveBuffer& buffer = *ring;
     result_.receive_buffer_pages = buffer_pages;
     log_.line("Standby receive buffer size {} pages ({} bytes)", buffer_pages,
               pages_to_bytes(buffer_pages));

@@ -1,10 +1,14 @@
-// Faults a long run meets: the peer killed outright, a peer that never comes.
+// Faults a long run meets: the peer killed outright, a peer that never comes,
+// a host without the memory asked for.
 // The survivor prints what it measured and exits on its own, within seconds.
 #include <signal.h>
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "pair_run.hpp"
 
@@ -79,6 +83,28 @@ TEST(ConnectTimeout, AStandbyGivesUpOnAPrimaryThatNeverListens) {
             std::string::npos)
       << standby.err();
   EXPECT_NE(standby.out().find("Retrying"), std::string::npos);
+}
+
+TEST(OutOfMemory, AStandbyWhoseReceiveBufferDoesNotFitSaysWhichOptionAskedForIt) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "a sanitized binary cannot start under an address-space limit";
+#else
+  if (::access("/usr/bin/prlimit", X_OK) != 0) GTEST_SKIP() << "prlimit (util-linux) is missing";
+  ChildProcess primary(concat(primary_args("127.0.0.1", "0"), {"-t", "60"}));
+  // 512 MiB of address space: room for the process, not for a 1 GiB receive buffer.
+  const std::vector<std::string> limited = {"--as=536870912", SIMHADR_BINARY};
+  ChildProcess standby(concat(limited, concat(standby_args("127.0.0.1", listening_port(primary)),
+                                              {"-hadrBufSize", "262144"})),
+                       "/usr/bin/prlimit");
+  EXPECT_EQ(exit_within(standby, kSurvivorBound), 1);
+  const std::string err = standby.err();
+  EXPECT_NE(err.find("simhadr: error: -hadrBufSize 262144 pages is more than this host can give: "
+                     "cannot allocate a buffer of 1073741824 bytes"),
+            std::string::npos)
+      << err;
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  EXPECT_EQ(exit_within(primary, kSurvivorBound), 1) << primary.err();
+#endif
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 #include "simhadr/units.hpp"
 
@@ -35,6 +36,21 @@ TEST(PageAlignedBuffer, CanBeEmpty) {
   const PageAlignedBuffer empty(0, '.');
   EXPECT_EQ(empty.size(), 0u);
   EXPECT_TRUE(empty.bytes().empty());
+}
+
+TEST(PageAlignedBuffer, AnAllocationThatFailsSaysHowMuchItAskedFor) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "a sanitizer's allocator stops the process at an impossible size";
+#else
+  const std::size_t impossible = std::size_t{1} << 62;
+  try {
+    const PageAlignedBuffer buffer(impossible, '.');
+    FAIL() << "a buffer of 2^62 bytes was allocated";
+  } catch (const OutOfMemory& error) {
+    EXPECT_NE(std::string(error.what()).find("4611686018427387904 bytes"), std::string::npos)
+        << error.what();
+  }
+#endif
 }
 
 }  // namespace
