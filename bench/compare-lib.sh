@@ -159,6 +159,12 @@ distance_percent() {
   awk -v m="$1" -v e="$2" 'BEGIN { if (m == "-" || m == "") print "-"; else { d = (m - e) / e * 100; printf "%.2f%%\n", d < 0 ? -d : d } }'
 }
 
+# throughput_heading TITLE: the line over a throughput table, with what its figures are.
+throughput_heading() {
+  echo "== $1 (MB/s of the primary, medians; each round of both ships the flushes the original ships in $seconds s;"
+  echo "   s/GB = user+sys CPU seconds of both processes per 10^9 bytes shipped)"
+}
+
 # The throughput table: one row per "label|primary options|standby options",
 # or "label|primary options|standby options|baseline MB/s" to add a column of
 # a baseline (iperf3 at the same write size) and ours against it. Prints

@@ -37,8 +37,7 @@ echo "simhadr on an idle loopback: $(nproc) cores, $(uname -r), $rounds rounds o
 echo "original: ${REF:-not given (set SIMHADR_REF)}"
 [[ ${PIN_SIDES:-0} == 1 ]] && echo "pinned: primaries on CPU 0, standbys on CPU 1"
 echo
-echo "== throughput (MB/s of the primary, medians; each round of both ships the flushes the original ships in $seconds s;"
-echo "   s/GB = user+sys CPU seconds of both processes per 10^9 bytes shipped)"
+throughput_heading throughput
 rows=()
 for pages in 1 16 256; do
   baseline=$(iperf_mbytes $((pages * 4096)))

@@ -43,7 +43,7 @@ echo "simhadr under load: $hogs CPU hogs, $(nproc) cores, $(uname -r), $rounds r
 echo "original: ${REF:-not given (set SIMHADR_REF)}"
 [[ ${PIN_SIDES:-0} == 1 ]] && echo "pinned: primaries on CPU 0, standbys on CPU 1, hog i on CPU i"
 echo
-echo "== throughput (MB/s of the primary, medians; s/GB = user+sys CPU seconds of both processes per 10^9 bytes shipped)"
+throughput_heading throughput
 disk="-disk 100 0.0005"
 rows=()
 for mode in SYNC NEARSYNC ASYNC SUPERASYNC; do

@@ -28,7 +28,7 @@ for mode in SYNC NEARSYNC ASYNC SUPERASYNC; do
   rows+=("$mode 16|-t $seconds -syncMode $mode -flushSize 16|")
 done
 echo
-echo "== loopback (MB/s of the primary, medians; s/GB = user+sys CPU seconds of both processes per 10^9 bytes shipped)"
+throughput_heading loopback
 throughput_table "${rows[@]}"
 echo
 echo "== two hosts: namespaces, 100 Mbit/s (tbf rate 100mbit on the primary's side)"
