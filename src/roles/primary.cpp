@@ -62,7 +62,7 @@ RoleOutcome Primary::run() {
     auto now = start;
     while (end == TransferEnd::Done && !stop_.requested()) {
       end = ship_one(now);
-      intervals_.poll(clock_, result_);
+      intervals_.poll(now, result_);
       if (end != TransferEnd::Done || limits_reached(start, now) || log_ended_) break;
       now = pace(start, now);
     }

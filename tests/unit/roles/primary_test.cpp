@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <vector>
 
 #include "fakes/fake_clock.hpp"
 #include "fakes/fake_standby_link.hpp"
@@ -140,6 +141,27 @@ TEST(PrimaryRun, RunTimeLimitEndsTheRunAfterTheFlushThatCrossesIt) {
   const RoleOutcome outcome = rig.primary->run();
   const Nanos io = LinearDisk({1000.0, 0.0003}).io_time(kPageBytes);
   EXPECT_EQ(outcome.result.flushes.calls, static_cast<std::uint64_t>((1ms + io - 1ns) / io));
+}
+
+// The time limit and the interval boundaries are judged at the same instant, the flush's end, so
+// no flush ships after the boundary the limit ends on. Here a flush costs nothing but the time
+// that passes between the clock's readings (the creep), much less than a tenth of the period, so
+// such a flush would fall in a tail too short to print, and in no interval.
+TEST(PrimaryRun, IntervalsHoldEveryFlushUpToTheTimeLimit) {
+  for (const Nanos creep : std::vector<Nanos>{1us, 3us, 7us, 13us, 31us}) {
+    PrimaryPlan plan;
+    plan.run_time = 3ms;
+    plan.interval = 1ms;
+    PrimaryRig rig(SyncMode::Async, 1, std::nullopt, {}, plan);
+    rig.clock.creep_on_every_read(creep);
+    const RoleOutcome outcome = rig.primary->run();
+    std::uint64_t in_intervals = 0;
+    for (const IntervalSample& interval : outcome.result.intervals) {
+      in_intervals += interval.flushes;
+    }
+    EXPECT_EQ(in_intervals, outcome.result.flushes.calls) << "creep " << creep.count() << " ns";
+    EXPECT_EQ(outcome.result.intervals.size(), 3u) << "creep " << creep.count() << " ns";
+  }
 }
 
 TEST(PrimaryRun, TargetRateHoldsTheAverageAndCountsTheIdleTime) {
