@@ -38,6 +38,8 @@ struct LinkPlan {
 
 using tcp = boost::asio::ip::tcp;
 
+class Deadline;
+
 // Called with the port actually listened on (the kernel's choice when lport is 0).
 using ListeningCallback = std::function<void(std::uint16_t port)>;
 
@@ -65,6 +67,14 @@ class StandbyListener {
     Endpoint listed;
     std::vector<tcp::endpoint> addresses;
   };
+  using Accepted = std::vector<std::optional<tcp::socket>>;  // per listed standby
+  // Waits for the next connection; false when a stop came first. Throws
+  // RunError when -connectTimeout passes with a listed standby missing.
+  bool await_connection(tcp::socket& socket, const Deadline& deadline, const StopSource& stop,
+                        const Accepted& accepted);
+  // Which listed standby a connection is, set up as one; nullopt (and the
+  // refusal printed) when none, or when that standby is connected already.
+  std::optional<std::size_t> admit(tcp::socket& socket, const Accepted& accepted);
   // Which listed standby a peer is; nullopt when none (or none is told apart).
   std::optional<std::size_t> match(const tcp::endpoint& peer) const;
   std::string refusal(const tcp::endpoint& peer) const;

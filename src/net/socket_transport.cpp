@@ -11,13 +11,13 @@
 #include <cerrno>
 #include <cstring>
 
+#include "simhadr/wait_slices.hpp"
+
 namespace simhadr {
 
 namespace {
 
 using boost::asio::ip::tcp;
-
-constexpr auto kBlockingSlice = std::chrono::milliseconds(100);
 
 // Blocks in the kernel until fd is ready for `events` or max_wait has passed,
 // as HADR (and the original's select) does: no polling loop, so a waiting
@@ -148,7 +148,8 @@ class BlockingTransport final : public SocketTransport {
  public:
   explicit BlockingTransport(tcp::socket socket) : SocketTransport(std::move(socket)) {
     const timeval slice{
-        0, static_cast<suseconds_t>(std::chrono::microseconds(kBlockingSlice).count())};
+        0, static_cast<suseconds_t>(
+               std::chrono::duration_cast<std::chrono::microseconds>(kStopCheckSlice).count())};
     ::setsockopt(fd(), SOL_SOCKET, SO_SNDTIMEO, &slice, sizeof slice);
   }
 
@@ -156,7 +157,7 @@ class BlockingTransport final : public SocketTransport {
     const ssize_t sent = ::send(fd(), data.data(), data.size(), MSG_NOSIGNAL);
     if (sent >= 0) return {static_cast<std::size_t>(sent), false};
     // EAGAIN here means SO_SNDTIMEO ran out: the call waited a whole slice.
-    if (errno == EAGAIN || errno == EWOULDBLOCK) return {0, true, kBlockingSlice};
+    if (errno == EAGAIN || errno == EWOULDBLOCK) return {0, true, kStopCheckSlice};
     if (errno == EINTR) return {0, true};
     throw failure("send", errno);
   }

@@ -8,9 +8,6 @@ namespace simhadr {
 
 namespace {
 
-// How often an idle feed looks for a stop that came without a notification (Ctrl-C).
-constexpr auto kIdleSlice = std::chrono::milliseconds(100);
-
 Nanos since_epoch(Clock::time_point at) {
   return at.time_since_epoch();
 }
@@ -69,7 +66,7 @@ void AuxiliaryFeed::ship() {
         std::unique_lock lock(mutex_);
         idle_ = true;
         while (backlog_.empty() && !finishing_.requested()) {
-          if (more_.wait_for(lock, kIdleSlice) == std::cv_status::timeout &&
+          if (more_.wait_for(lock, kStopCheckSlice) == std::cv_status::timeout &&
               awaiting_acknowledgement_) {
             lock.unlock();
             note_acknowledged();

@@ -45,7 +45,7 @@ class AuxiliaryFeed {
   // The primary has written a flush of `pages` at `written_at`; returns the
   // lag that leaves (the flush included).
   StandbyLag written(std::uint32_t pages, Clock::time_point written_at);
-  // Stops the feed: the flush in flight is finished (within Link::kStopGrace
+  // Stops the feed: the flush in flight is finished (within kStopGrace
   // when the auxiliary does not read), and what is left stays behind: the
   // returned lag, aged as of `now` (the end of the primary's run).
   AuxiliaryStream finish(Clock::time_point now);

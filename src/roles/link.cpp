@@ -39,7 +39,7 @@ bool Link::await(bool (Transport::*wait)(Nanos), std::string_view waiting_to) {
 }
 
 void Link::wait_readable(Nanos at_most) {
-  if (!timed_wait(&Transport::wait_readable, std::min(at_most, kWaitSlice))) {
+  if (!timed_wait(&Transport::wait_readable, std::min(at_most, kStopCheckSlice))) {
     throw_if_stalled("receive");
   }
 }
@@ -81,7 +81,7 @@ TransferEnd Link::recv_exact(std::span<char> into, RunResult* counted) {
 }
 
 IoStep Link::recv_waiting(std::span<char> first, std::span<char> second, RunResult* counted) {
-  const IoStep step = transport_.recv_waiting(first, second, kWaitSlice);
+  const IoStep step = transport_.recv_waiting(first, second, kStopCheckSlice);
   moved(step.bytes);
   if (step.bytes > 0) {
     if (counted) counted->note_recv(step.bytes);

@@ -12,6 +12,7 @@
 #include "simhadr/measure/run_result.hpp"
 #include "simhadr/stop.hpp"
 #include "simhadr/transport.hpp"
+#include "simhadr/wait_slices.hpp"
 
 namespace simhadr {
 
@@ -19,11 +20,6 @@ enum class TransferEnd : std::uint8_t { Done, Stopped, PeerClosed };
 
 class Link {
  public:
-  // How long a transfer may go on after a stop request before it is abandoned,
-  // so a clean Ctrl-C finishes the flush in flight but a stuck peer cannot hold us.
-  static constexpr Nanos kStopGrace = std::chrono::seconds(2);
-  static constexpr Nanos kWaitSlice = std::chrono::milliseconds(100);
-
   // A zero stall_bound waits without end.
   Link(Transport& transport, Clock& clock, const StopSource& stop, RunLog& log,
        Nanos stall_bound = Nanos{0})
@@ -40,7 +36,7 @@ class Link {
   // where the transport can; a slice that ran out counts as waiting without progress.
   IoStep recv_waiting(std::span<char> first, std::span<char> second, RunResult* counted);
   // One slice of waiting for data, or less.
-  void wait_readable(Nanos at_most = kWaitSlice);
+  void wait_readable(Nanos at_most = kStopCheckSlice);
   void close() { transport_.close(); }
 
  private:
@@ -50,7 +46,7 @@ class Link {
   bool await(bool (Transport::*wait)(Nanos), std::string_view waiting_to);
   void moved(std::size_t bytes);
   // One slice of waiting, counted as waiting without progress; true when ready.
-  bool timed_wait(bool (Transport::*wait)(Nanos), Nanos slice = kWaitSlice);
+  bool timed_wait(bool (Transport::*wait)(Nanos), Nanos slice = kStopCheckSlice);
   void throw_if_stalled(std::string_view waiting_to) const;
 
   Transport& transport_;

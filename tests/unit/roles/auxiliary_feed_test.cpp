@@ -146,7 +146,7 @@ TEST_F(AuxiliaryFeedTest, AnAuxiliaryThatNeverReadsIsLeftBehindWithinTheStopGrac
   for (int i = 0; i < 5; ++i) aux->written(16, clock.now());
   const auto before = std::chrono::steady_clock::now();
   const AuxiliaryStream stream = aux->finish(clock.now());
-  EXPECT_LT(std::chrono::steady_clock::now() - before, Link::kStopGrace + 2s);
+  EXPECT_LT(std::chrono::steady_clock::now() - before, kStopGrace + 2s);
   EXPECT_EQ(stream.sent_bytes, 0U);
   EXPECT_EQ(stream.lag.flushes, 5U);
   EXPECT_EQ(stream.lag.bytes, pages_to_bytes(80));

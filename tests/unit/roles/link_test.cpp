@@ -108,7 +108,7 @@ TEST(LinkStall, ZeroWaitsWithoutBoundUntilAStop) {
   rig.stop.request();
   const std::string data(10, '.');
   EXPECT_EQ(rig.link.send_all(data, nullptr), TransferEnd::Stopped);
-  EXPECT_EQ(rig.clock.now().time_since_epoch(), Link::kWaitSlice + Link::kStopGrace);
+  EXPECT_EQ(rig.clock.now().time_since_epoch(), kStopCheckSlice + kStopGrace);
 }
 
 }  // namespace
