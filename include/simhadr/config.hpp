@@ -1,6 +1,7 @@
 #pragma once
 // RunConfig is the validated command line. Options the user left out stay
 // empty here, because the header lines of the report say which defaults applied.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -84,6 +85,10 @@ struct CalculatorNetwork {
   double mib_per_sec = 0;
   double round_trip_seconds = 0;
 };
+
+// -calculate's modes without -syncMode: those a calculator compares.
+inline constexpr std::array kDefaultCalculateModes{SyncMode::Sync, SyncMode::NearSync,
+                                                   SyncMode::Async};
 
 struct CalculateConfig {
   std::vector<std::string> files;  // "-" is stdin

@@ -12,5 +12,10 @@ inline constexpr double kMaxRunSeconds = 366.0 * 24 * 3600;
 inline constexpr double kMaxOutageSeconds = kMaxRunSeconds;
 inline constexpr double kMaxSleepTestSeconds = 60.0;
 inline constexpr double kMaxSpinSeconds = 0.1;
+inline constexpr double kMaxRateMBps = 1e6;          // any MB/s a rate option takes
+inline constexpr double kMaxOverheadSeconds = 60.0;  // per IO, per replayed flush, a round trip
+inline constexpr double kMaxNetDelaySeconds = 10.0;  // one way
+inline constexpr double kMinIntervalSeconds = 0.1;   // -interval
+inline constexpr std::uint32_t kMaxThreads = 64;     // -threads
 
 }  // namespace simhadr

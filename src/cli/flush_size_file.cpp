@@ -9,6 +9,7 @@
 
 #include "cli/input_file.hpp"
 #include "cli/number_parsing.hpp"
+#include "cli/option_table.hpp"
 #include "simhadr/limits.hpp"
 #include "simhadr/shown.hpp"
 
@@ -96,7 +97,7 @@ void read_tool_output(std::istream& in, Shape shape, FlushSizeList& list) {
 }  // namespace
 
 FlushSizeList read_flush_size_file(const std::string& path) {
-  std::ifstream in = open_input_file("flushSizes", path);
+  std::ifstream in = open_input_file(option_name(OptionId::FlushSizes), path);
   FlushSizeList list{path, {}, {}};
   if (const Shape shape = shape_of(in); shape != Shape::Plain) {
     read_tool_output(in, shape, list);

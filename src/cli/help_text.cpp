@@ -1,11 +1,14 @@
 #include "cli/help_text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "cli/option_table.hpp"
+#include "simhadr/config.hpp"
 
 namespace simhadr {
 
@@ -61,10 +64,28 @@ constexpr std::string_view kExitStatus =
 // The help column starts here; a longer synopsis puts the help on the next line.
 constexpr std::size_t kHelpColumn = 27;
 
+// The row's help with its {name} fields replaced by the configuration's defaults.
+std::string with_defaults(std::string_view help) {
+  std::vector<std::string_view> calculate_modes;
+  for (const SyncMode mode : kDefaultCalculateModes) calculate_modes.push_back(to_string(mode));
+  return fmt::format(fmt::runtime(help), fmt::arg("sync_mode", to_string(kDefaultSyncMode)),
+                     fmt::arg("flush_pages", kDefaultFlushPages),
+                     fmt::arg("run_seconds", kDefaultRunSeconds),
+                     fmt::arg("connect_timeout", kDefaultConnectTimeoutSeconds),
+                     fmt::arg("stall_timeout", kDefaultStallTimeoutSeconds),
+                     fmt::arg("hadr_timeout", kDefaultHadrTimeoutSeconds),
+                     fmt::arg("buffer_flushes", kDefaultBufferFlushes),
+                     fmt::arg("window_bytes", kAutotunedWindowBytes),
+                     fmt::arg("workload_speed", WorkloadReplay{}.speed),
+                     fmt::arg("log_buffer_pages", kDefaultLogBufferPages),
+                     fmt::arg("calculate_modes", fmt::join(calculate_modes, ",")));
+}
+
 void append_option(std::string& text, const OptionSpec& option) {
   if (option.gap_before) text += '\n';
   std::string line = fmt::format("  {}", option.synopsis);
-  std::string_view help = option.help;
+  const std::string filled = with_defaults(option.help);
+  std::string_view help = filled;
   if (line.size() + 2 > kHelpColumn) {
     text += line + '\n';
     line.clear();

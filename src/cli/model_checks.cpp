@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/option_table.hpp"
 #include "cli/usage_error.hpp"
 
 namespace simhadr {
@@ -24,19 +25,19 @@ void check_flush_sizes(const RunConfig& config) {
     throw UsageError("give only one of -flushSize, -flushSizes and -logRate");
   }
   const std::uint32_t largest = config.largest_flush_pages();
-  const auto check = [&](std::string_view option, const std::optional<std::uint32_t>& pages,
+  const auto check = [&](OptionId option, const std::optional<std::uint32_t>& pages,
                          bool flush_known) {
     if (!pages || !flush_known || *pages >= largest) return;
     throw UsageError(
         fmt::format("-{} {} pages is smaller than the largest flush ({} pages); give at least {}",
-                    option, *pages, largest, largest));
+                    option_name(option), *pages, largest, largest));
   };
   // The standby learns the flush size only from the handshake, and checks it
   // then; a command line that gives both is checked at once.
-  check("hadrBufSize", config.standby_buffer_pages,
+  check(OptionId::HadrBufSize, config.standby_buffer_pages,
         config.flush_pages || config.logger || config.flush_size_list);
   // The primary knows its flushes, given or not, when it asks the standby for a buffer.
-  check("standbyHadrBufSize", config.standby_request.buffer_pages, true);
+  check(OptionId::StandbyHadrBufSize, config.standby_request.buffer_pages, true);
 }
 
 void check_outages(const RunConfig& config) {

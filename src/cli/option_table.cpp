@@ -1,13 +1,15 @@
 #include "cli/option_table.hpp"
 
 #include <fmt/format.h>
-#include <CLI/CLI.hpp>
 
 #include <array>
-#include <stdexcept>
-#include <utility>
+#include <tuple>
 
-#include "cli/arg_normalizer.hpp"
+#include "cli/flush_size_file.hpp"
+#include "cli/option_values.hpp"
+#include "cli/standby_list.hpp"
+#include "cli/value_parsers.hpp"
+#include "simhadr/limits.hpp"
 
 namespace simhadr {
 
@@ -15,163 +17,353 @@ namespace {
 
 using enum ValueShape;
 using enum HelpSection;
+using Id = OptionId;
+using Values = OptionValues;
+using Input = OptionInput;
 constexpr Applies kAny = Applies::Any;
 constexpr Applies kPrimary = Applies::PrimaryOnly;
 constexpr Applies kStandby = Applies::StandbyOnly;
 
+std::vector<double> numbers(const Input& in, double least, double most, bool positive) {
+  std::vector<double> values;
+  for (const std::string& entry : in.list()) {
+    values.push_back(positive ? parse_positive(in.name(), entry, most)
+                              : parse_number<double>(in.name(), entry, least, most));
+  }
+  return values;
+}
+
+void store_rhost(Values& o, const Input& in) {
+  o.standby_lists.hosts = in.list();
+  o.config.remote.host = o.standby_lists.hosts.front();
+}
+
+void store_rport(Values& o, const Input& in) {
+  o.standby_lists.ports.clear();
+  for (const std::string& port : in.list())
+    o.standby_lists.ports.push_back(parse_port(in, port, 1));
+  o.config.remote.port = o.standby_lists.ports.front();
+}
+
+void store_disk(Values& o, const Input& in) {
+  if (in.size() != 2) {
+    throw UsageError(
+        fmt::format("-{} takes two values: MB/s and seconds of overhead per IO", in.name()));
+  }
+  o.config.disk = DiskParams{in.positive(kMaxRateMBps), in.number(0.0, kMaxOverheadSeconds, 1)};
+}
+
+void store_replay(Values& o, const Input& in) {
+  o.config.replay = DiskParams{in.positive(kMaxRateMBps),
+                               in.size() > 1 ? in.number(0.0, kMaxOverheadSeconds, 1) : 0.0};
+}
+
+void store_net_delay(Values& o, const Input& in) {
+  o.standby_lists.delays = numbers(in, 0.0, kMaxNetDelaySeconds, false);
+  o.network().one_way_delay_seconds = o.standby_lists.delays.front();
+}
+
+void store_net_rate(Values& o, const Input& in) {
+  o.standby_lists.rates = numbers(in, 0.0, kMaxRateMBps, true);
+  o.network().mbytes_per_sec = o.standby_lists.rates.front();
+}
+
+void store_calculate(Values& o, const Input& in) {
+  if (!o.config.calculate) o.config.calculate.emplace();
+  auto& files = o.config.calculate->files;
+  files.insert(files.end(), in.all().begin(), in.all().end());
+}
+
+void store_network(Values& o, const Input& in) {
+  if (in.size() != 2) {
+    throw UsageError(
+        fmt::format("-{} takes two values: MB/s and the round trip in seconds", in.name()));
+  }
+  o.config.calculator_network =
+      CalculatorNetwork{in.positive(kMaxRateMBps), in.number(0.0, kMaxOverheadSeconds, 1)};
+}
+
+Nanos seconds(const Input& in, double least) {
+  return from_seconds(in.number(least, kMaxRunSeconds));
+}
+
+void store_disk_target(Values& o, const Input& in, DiskTestKind kind) {
+  o.disk_targets.emplace_back(kind, in.text());
+}
+
 // In the order -h shows them, section by section.
 constexpr std::array kOptions{
-    OptionSpec{"demo", Flag, kAny, Usage, "", ""},
-    OptionSpec{"model", Flag, kAny, Usage, "", ""},
-    OptionSpec{"testSleep", One, kAny, Usage, "", ""},
+    OptionSpec{Id::Demo, "demo", Flag, kAny, Usage, "", "",
+               [](Values& o, const Input&) { o.config.demo = true; }},
+    OptionSpec{Id::Model, "model", Flag, kAny, Usage, "", "",
+               [](Values& o, const Input&) { o.config.model = true; }},
+    OptionSpec{Id::TestSleep, "testSleep", One, kAny, Usage, "", "",
+               [](Values& o, const Input& in) {
+                 o.config.test_sleep_seconds = in.positive(kMaxSleepTestSeconds);
+               }},
 
-    OptionSpec{"role", One, kAny, Connection, "-role primary|standby",
-               "which side to play (P and S also work)"},
-    OptionSpec{"lhost", One, kAny, Connection, "-lhost H -lport N",
+    OptionSpec{Id::Role, "role", One, kAny, Connection, "-role primary|standby",
+               "which side to play (P and S also work)",
+               [](Values& o, const Input& in) { o.config.role = parse_role(in); }},
+    OptionSpec{Id::Lhost, "lhost", One, kAny, Connection, "-lhost H -lport N",
                "this side's address; the primary listens here\n"
-               "(-lport 0 on the primary: the kernel picks, and it is printed)"},
-    OptionSpec{"lport", One, kAny, Connection, "", ""},
-    OptionSpec{"rhost", One, kAny, Connection, "-rhost H -rport N",
+               "(-lport 0 on the primary: the kernel picks, and it is printed)",
+               [](Values& o, const Input& in) { o.config.local.host = in.text(); }},
+    // 0 lets the kernel choose the primary's port (it is printed); the standby needs a real one.
+    OptionSpec{
+        Id::Lport, "lport", One, kAny, Connection, "", "",
+        [](Values& o, const Input& in) { o.config.local.port = parse_port(in, in.text(), 0); }},
+    OptionSpec{Id::Rhost, "rhost", One, kAny, Connection, "-rhost H -rport N",
                "the other side's address; the standby connects there;\n"
                "a primary takes up to three standbys as comma lists,\n"
-               "the principal first, then auxiliaries (SUPERASYNC)"},
-    OptionSpec{"rport", One, kAny, Connection, "", ""},
-    OptionSpec{"sockSndBuf", One, kAny, Connection, "-sockSndBuf BYTES",
-               "SO_SNDBUF for the connection      (default: the OS's)"},
-    OptionSpec{"sockRcvBuf", One, kAny, Connection, "-sockRcvBuf BYTES",
-               "SO_RCVBUF for the connection      (default: the OS's)"},
-    OptionSpec{"nagle", Flag, kAny, Connection, "-nagle",
-               "keep Nagle's algorithm on         (default: TCP_NODELAY)"},
-    OptionSpec{"block", Flag, kAny, Connection, "-block",
-               "blocking send/recv                (default: non-blocking)"},
-    OptionSpec{"bind", Flag, kAny, Connection, "-bind",
-               "standby binds to -lhost/-lport before connecting"},
-    OptionSpec{"anyHost", Flag, kPrimary, Connection, "-anyHost",
+               "the principal first, then auxiliaries (SUPERASYNC)",
+               store_rhost},
+    OptionSpec{Id::Rport, "rport", One, kAny, Connection, "", "", store_rport},
+    OptionSpec{Id::SockSndBuf, "sockSndBuf", One, kAny, Connection, "-sockSndBuf BYTES",
+               "SO_SNDBUF for the connection      (default: the OS's)",
+               [](Values& o, const Input& in) {
+                 o.config.socket.send_buffer = in.number(1, kMaxSocketBufferBytes);
+               }},
+    OptionSpec{Id::SockRcvBuf, "sockRcvBuf", One, kAny, Connection, "-sockRcvBuf BYTES",
+               "SO_RCVBUF for the connection      (default: the OS's)",
+               [](Values& o, const Input& in) {
+                 o.config.socket.receive_buffer = in.number(1, kMaxSocketBufferBytes);
+               }},
+    OptionSpec{Id::Nagle, "nagle", Flag, kAny, Connection, "-nagle",
+               "keep Nagle's algorithm on         (default: TCP_NODELAY)",
+               [](Values& o, const Input&) { o.config.socket.nagle = true; }},
+    OptionSpec{Id::Block, "block", Flag, kAny, Connection, "-block",
+               "blocking send/recv                (default: non-blocking)",
+               [](Values& o, const Input&) { o.config.socket.blocking = true; }},
+    OptionSpec{Id::Bind, "bind", Flag, kAny, Connection, "-bind",
+               "standby binds to -lhost/-lport before connecting",
+               [](Values& o, const Input&) { o.config.socket.bind_local = true; }},
+    OptionSpec{Id::AnyHost, "anyHost", Flag, kPrimary, Connection, "-anyHost",
                "primary accepts a standby from any address\n"
                "(default: only from an address -rhost resolves to)",
-               false, "applies to the primary, which decides whom to accept; ignored"},
-    OptionSpec{"connectTimeout", One, kAny, Connection, "-connectTimeout SECONDS",
+               [](Values& o, const Input&) { o.config.socket.any_host = true; }, false,
+               "applies to the primary, which decides whom to accept; ignored"},
+    OptionSpec{Id::ConnectTimeout, "connectTimeout", One, kAny, Connection,
+               "-connectTimeout SECONDS",
                "give up when the other side has not connected by then\n"
-               "(default 120; 0 waits without end)"},
-    OptionSpec{"stallTimeout", One, kAny, Connection, "-stallTimeout SECONDS",
+               "(default {connect_timeout}; 0 waits without end)",
+               [](Values& o, const Input& in) { o.config.waits.connect = seconds(in, 0.0); }},
+    OptionSpec{Id::StallTimeout, "stallTimeout", One, kAny, Connection, "-stallTimeout SECONDS",
                "fail the run when nothing moves either way for this long\n"
-               "(default 60; 0 waits without end; keep it above the\n"
-               "longest simulated write and the gaps -target leaves)"},
+               "(default {stall_timeout}; 0 waits without end; keep it above the\n"
+               "longest simulated write and the gaps -target leaves)",
+               [](Values& o, const Input& in) { o.config.waits.stall = seconds(in, 0.0); }},
 
-    OptionSpec{"syncMode", One, kPrimary, Shipping, "-syncMode MODE",
-               "SYNC, NEARSYNC, ASYNC or SUPERASYNC   (default NEARSYNC)"},
-    OptionSpec{"rcu", Flag, kPrimary, Shipping, "-rcu",
-               "remote catch-up: ships as SUPERASYNC does"},
-    OptionSpec{"flushSize", One, kPrimary, Shipping, "-flushSize PAGES",
-               "4096-byte pages per log flush          (default 16)"},
-    OptionSpec{"t", One, kPrimary, Shipping, "-t SECONDS",
-               "stop after this long                   (default 4, unless -n)"},
-    OptionSpec{"n", One, kPrimary, Shipping, "-n FLUSHES", "stop after this many flushes"},
-    OptionSpec{"target", One, kPrimary, Shipping, "-target MB/S",
-               "hold the primary to this rate (MB = 10^6 bytes)"},
-    OptionSpec{"standbySockSndBuf", One, kPrimary, Shipping,
+    OptionSpec{Id::SyncMode, "syncMode", One, kPrimary, Shipping, "-syncMode MODE",
+               "SYNC, NEARSYNC, ASYNC or SUPERASYNC   (default {sync_mode})",
+               [](Values& o, const Input& in) {
+                 o.sync_modes = parse_sync_modes(in);
+                 o.config.sync_mode = o.sync_modes.front();
+               }},
+    OptionSpec{Id::Rcu, "rcu", Flag, kPrimary, Shipping, "-rcu",
+               "remote catch-up: ships as SUPERASYNC does",
+               [](Values& o, const Input&) { o.config.remote_catchup = true; }},
+    OptionSpec{Id::FlushSize, "flushSize", One, kPrimary, Shipping, "-flushSize PAGES",
+               "4096-byte pages per log flush          (default {flush_pages})",
+               [](Values& o, const Input& in) {
+                 o.config.flush_pages = in.number<std::uint32_t>(1, kMaxFlushPages);
+               }},
+    OptionSpec{
+        Id::T, "t", One, kPrimary, Shipping, "-t SECONDS",
+        "stop after this long                   (default {run_seconds}, unless -n)",
+        [](Values& o, const Input& in) { o.config.run_seconds = in.positive(kMaxRunSeconds); }},
+    OptionSpec{Id::N, "n", One, kPrimary, Shipping, "-n FLUSHES", "stop after this many flushes",
+               [](Values& o, const Input& in) {
+                 o.config.max_flushes = in.number<std::uint64_t>(1, UINT64_MAX);
+               }},
+    OptionSpec{Id::Target, "target", One, kPrimary, Shipping, "-target MB/S",
+               "hold the primary to this rate (MB = 10^6 bytes)",
+               [](Values& o, const Input& in) {
+                 o.config.target_mbytes_per_sec = in.positive(kMaxRateMBps);
+               }},
+    OptionSpec{Id::StandbySockSndBuf, "standbySockSndBuf", One, kPrimary, Shipping,
                "-standbySockSndBuf BYTES, -standbySockRcvBuf BYTES, -standbyHadrBufSize PAGES",
                "ask a standby of this simhadr to use these for the run\n"
-               "(it reconnects once for socket buffer sizes)"},
-    OptionSpec{"standbySockRcvBuf", One, kPrimary, Shipping, "", ""},
-    OptionSpec{"standbyHadrBufSize", One, kPrimary, Shipping, "", ""},
-    OptionSpec{"flushSizes", One, kPrimary, Shipping, "-flushSizes FILE",
+               "(it reconnects once for socket buffer sizes)",
+               [](Values& o, const Input& in) {
+                 o.config.standby_request.send_buffer = in.number(1, kMaxSocketBufferBytes);
+               }},
+    OptionSpec{Id::StandbySockRcvBuf, "standbySockRcvBuf", One, kPrimary, Shipping, "", "",
+               [](Values& o, const Input& in) {
+                 o.config.standby_request.receive_buffer = in.number(1, kMaxSocketBufferBytes);
+               }},
+    OptionSpec{Id::StandbyHadrBufSize, "standbyHadrBufSize", One, kPrimary, Shipping, "", "",
+               [](Values& o, const Input& in) {
+                 o.config.standby_request.buffer_pages =
+                     in.number<std::uint32_t>(1, kMaxStandbyBufferPages);
+               }},
+    OptionSpec{Id::FlushSizes, "flushSizes", One, kPrimary, Shipping, "-flushSizes FILE",
                "flush sizes from a file: one size in pages per line\n"
                "(shipped in turn), \"pages count\" lines (a histogram),\n"
                "or db2flushsize or db2logscan -infoLevel flush output",
+               [](Values& o, const Input& in) {
+                 o.config.flush_size_list = read_flush_size_file(in.text());
+               },
                true},
-    OptionSpec{"logRate", One, kPrimary, Shipping, "-logRate MB/S -logBufSize PAGES",
-               "a workload writing MB/S of log into a log buffer of\n"
-               "PAGES; each flush takes what gathered meanwhile"},
-    OptionSpec{"logBufSize", One, kPrimary, Shipping, "", ""},
-    OptionSpec{"workload", One, kPrimary, Shipping, "-workload FILE -workloadSpeed N",
+    OptionSpec{
+        Id::LogRate, "logRate", One, kPrimary, Shipping, "-logRate MB/S -logBufSize PAGES",
+        "a workload writing MB/S of log into a log buffer of\n"
+        "PAGES; each flush takes what gathered meanwhile",
+        [](Values& o, const Input& in) { o.logger().mbytes_per_sec = in.positive(kMaxRateMBps); }},
+    OptionSpec{Id::LogBufSize, "logBufSize", One, kPrimary, Shipping, "", "",
+               [](Values& o, const Input& in) {
+                 o.logger().buffer_pages = in.number<std::uint32_t>(1, kMaxFlushPages);
+               }},
+    OptionSpec{Id::Workload, "workload", One, kPrimary, Shipping, "-workload FILE -workloadSpeed N",
                "replay db2logscan's intervals in turn, each N times\n"
-               "shorter (default 1), through the -logRate logger; the\n"
+               "shorter (default {workload_speed}), through the -logRate logger; the\n"
                "report says which intervals the pair could not sustain\n"
-               "(-logBufSize default 256; -t default: the whole file)"},
-    OptionSpec{"workloadSpeed", One, kPrimary, Shipping, "", ""},
+               "(-logBufSize default {log_buffer_pages}; -t default: the whole file)",
+               [](Values& o, const Input& in) { o.workload().path = in.text(); }},
+    OptionSpec{Id::WorkloadSpeed, "workloadSpeed", One, kPrimary, Shipping, "", "",
+               [](Values& o, const Input& in) { o.workload().speed = in.positive(kMaxRateMBps); }},
 
-    OptionSpec{"netDelay", One, kPrimary, Models, "-netDelay SECONDS",
+    OptionSpec{Id::NetDelay, "netDelay", One, kPrimary, Models, "-netDelay SECONDS",
                "one-way network delay added to every message\n"
-               "(-model: a comma list gives each -rhost standby its own)"},
-    OptionSpec{"netRate", One, kPrimary, Models, "-netRate MB/S",
+               "(-model: a comma list gives each -rhost standby its own)",
+               store_net_delay},
+    OptionSpec{Id::NetRate, "netRate", One, kPrimary, Models, "-netRate MB/S",
                "the link's rate on the wire (100 Mbit/s is 12.5); the\n"
                "log gets 94.1% of it, the rest is Ethernet, IP and TCP\n"
                "framing; the smallest socket buffer size given is the\n"
-               "window (default: 6291456 bytes)\n"
+               "window (default: {window_bytes} bytes)\n"
                "(both applied by the primary, in both directions;\n"
-               "-model: a comma list gives each -rhost standby its own)"},
-    OptionSpec{"uplinkRate", One, kPrimary, Models, "-uplinkRate MB/S",
+               "-model: a comma list gives each -rhost standby its own)",
+               store_net_rate},
+    OptionSpec{Id::UplinkRate, "uplinkRate", One, kPrimary, Models, "-uplinkRate MB/S",
                "-model: the primary's own link, which every standby's\n"
-               "stream crosses before its own (shared, piece by piece)"},
-    OptionSpec{"netOutage", One, kPrimary, Models, "-netOutage SECONDS -netOutageEvery S",
-               "-model: the link carries nothing for SECONDS, first at S\n"
-               "seconds into the run and then every S seconds (without\n"
-               "-netOutageEvery: once, in the middle of the run)"},
-    OptionSpec{"netOutageEvery", One, kPrimary, Models, "", ""},
-    OptionSpec{"hadrTimeout", One, kAny, Models, "-hadrTimeout SECONDS",
-               "Db2's HADR_TIMEOUT (default 120): a stall or outage\n"
-               "longer than this is reported as the pair leaving peer state"},
-    OptionSpec{"replay", OneOrTwo, kStandby, Models, "-replay MB/S [SECONDS]",
+               "stream crosses before its own (shared, piece by piece)",
+               [](Values& o, const Input& in) {
+                 o.config.uplink_mbytes_per_sec = in.positive(kMaxRateMBps);
+               }},
+    OptionSpec{
+        Id::NetOutage, "netOutage", One, kPrimary, Models, "-netOutage SECONDS -netOutageEvery S",
+        "-model: the link carries nothing for SECONDS, first at S\n"
+        "seconds into the run and then every S seconds (without\n"
+        "-netOutageEvery: once, in the middle of the run)",
+        [](Values& o, const Input& in) { o.outages().seconds = in.positive(kMaxOutageSeconds); }},
+    OptionSpec{Id::NetOutageEvery, "netOutageEvery", One, kPrimary, Models, "", "",
+               [](Values& o, const Input& in) {
+                 o.outages().every_seconds = in.positive(kMaxOutageSeconds);
+               }},
+    OptionSpec{Id::HadrTimeout, "hadrTimeout", One, kAny, Models, "-hadrTimeout SECONDS",
+               "Db2's HADR_TIMEOUT (default {hadr_timeout}): a stall or outage\n"
+               "longer than this is reported as the pair leaving peer state",
+               [](Values& o, const Input& in) {
+                 o.config.hadr_timeout_seconds = in.positive(kMaxOutageSeconds);
+               }},
+    OptionSpec{Id::Replay, "replay", OneOrTwo, kStandby, Models, "-replay MB/S [SECONDS]",
                "standby replay speed and overhead per flush; a flush\n"
-               "leaves the receive buffer only once replayed"},
+               "leaves the receive buffer only once replayed",
+               store_replay},
 
-    OptionSpec{"hadrBufSize", One, kStandby, Standby, "-hadrBufSize PAGES",
-               "receive buffer                          (default 4 x flushSize)"},
-    OptionSpec{"spoolLimit", One, kStandby, Standby, "-spoolLimit PAGES",
+    OptionSpec{Id::HadrBufSize, "hadrBufSize", One, kStandby, Standby, "-hadrBufSize PAGES",
+               "receive buffer                          (default {buffer_flushes} x flushSize)",
+               [](Values& o, const Input& in) {
+                 o.config.standby_buffer_pages =
+                     in.number<std::uint32_t>(1, kMaxStandbyBufferPages);
+               }},
+    OptionSpec{Id::SpoolLimit, "spoolLimit", One, kStandby, Standby, "-spoolLimit PAGES",
                "spool up to PAGES to disk when replay keeps the receive\n"
-               "buffer full (0, the default: none; -1 or unlimited)"},
-    OptionSpec{"loop", Flag, kAny, Standby, "-loop",
-               "serve one primary run after another until Ctrl-C"},
+               "buffer full (0, the default: none; -1 or unlimited)",
+               [](Values& o, const Input& in) {
+                 o.config.spool_limit_pages = parse_spool_limit(in.text());
+               }},
+    OptionSpec{Id::Loop, "loop", Flag, kAny, Standby, "-loop",
+               "serve one primary run after another until Ctrl-C",
+               [](Values& o, const Input&) { o.config.loop = true; }},
 
-    OptionSpec{"disk", Two, kAny, DisksAndTiming, "-disk MB/S SECONDS",
+    OptionSpec{Id::Disk, "disk", Two, kAny, DisksAndTiming, "-disk MB/S SECONDS",
                "simulated log disk: rate and overhead per IO\n"
-               "(default: infinitely fast)"},
-    OptionSpec{"spin", One, kAny, DisksAndTiming, "-spin SECONDS",
+               "(default: infinitely fast)",
+               store_disk},
+    OptionSpec{Id::Spin, "spin", One, kAny, DisksAndTiming, "-spin SECONDS",
                "busy-wait this long at the end of each simulated IO\n"
-               "(default: follows this host's measured wake-ups)"},
-    OptionSpec{"verbose", Flag, kAny, DisksAndTiming, "-verbose",
-               "one line per write, send, recv, ack and congestion"},
+               "(default: follows this host's measured wake-ups)",
+               [](Values& o, const Input& in) {
+                 o.config.spin_seconds = in.number(0.0, kMaxSpinSeconds);
+               }},
+    OptionSpec{Id::Verbose, "verbose", Flag, kAny, DisksAndTiming, "-verbose",
+               "one line per write, send, recv, ack and congestion",
+               [](Values& o, const Input&) { o.config.verbose = true; }},
 
-    OptionSpec{"testDisk", One, kAny, DiskTests, "-testDisk DIR",
-               "write DIR/simhadr.tmp (removed afterwards); without\n"
-               "-flushSize, try 1 to 256 pages and fit -disk to them"},
-    OptionSpec{"write", One, kAny, DiskTests, "-write FILE",
-               "synchronous writes to FILE (created or truncated)"},
-    OptionSpec{"read", One, kAny, DiskTests, "-read FILE", "reads of FILE until its end, -n or -t"},
-    OptionSpec{"cache", Flag, kAny, DiskTests, "-cache",
-               "go through the page cache     (default: direct IO)"},
-    OptionSpec{"preallocate", Flag, kAny, DiskTests, "-preallocate",
+    OptionSpec{
+        Id::TestDisk, "testDisk", One, kAny, DiskTests, "-testDisk DIR",
+        "write DIR/simhadr.tmp (removed afterwards); without\n"
+        "-flushSize, try 1 to 256 pages and fit -disk to them",
+        [](Values& o, const Input& in) { store_disk_target(o, in, DiskTestKind::Directory); }},
+    OptionSpec{
+        Id::Write, "write", One, kAny, DiskTests, "-write FILE",
+        "synchronous writes to FILE (created or truncated)",
+        [](Values& o, const Input& in) { store_disk_target(o, in, DiskTestKind::WriteFile); }},
+    OptionSpec{
+        Id::Read, "read", One, kAny, DiskTests, "-read FILE",
+        "reads of FILE until its end, -n or -t",
+        [](Values& o, const Input& in) { store_disk_target(o, in, DiskTestKind::ReadFile); }},
+    OptionSpec{Id::Cache, "cache", Flag, kAny, DiskTests, "-cache",
+               "go through the page cache     (default: direct IO)",
+               [](Values& o, const Input&) { o.disk.cache = true; }},
+    OptionSpec{Id::Preallocate, "preallocate", Flag, kAny, DiskTests, "-preallocate",
                "lay the file out first and write into it, as Db2\n"
-               "does with its formatted log files (default: append)"},
-    OptionSpec{"threads", One, kAny, DiskTests, "-threads N",
-               "N writers at once, each on its own file; with -calculate,\n"
-               "N intervals worked out at once (default: every CPU this\n"
-               "process may run on; the output is the same for any N)"},
+               "does with its formatted log files (default: append)",
+               [](Values& o, const Input&) { o.disk.preallocate = true; }},
+    OptionSpec{
+        Id::Threads, "threads", One, kAny, DiskTests, "-threads N",
+        "N writers at once, each on its own file; with -calculate,\n"
+        "N intervals worked out at once (default: every CPU this\n"
+        "process may run on; the output is the same for any N)",
+        [](Values& o, const Input& in) { o.threads = in.number<std::uint32_t>(1, kMaxThreads); }},
 
-    OptionSpec{"calculate", Many, kAny, Planning, "-calculate FILE...",
+    OptionSpec{Id::Calculate, "calculate", Many, kAny, Planning, "-calculate FILE...",
                "annotate db2logscan output (- : stdin) with the rate each\n"
                "sync mode would give, as IBM's HADR calculator does; needs\n"
                "-network and -disk, in its MB/s (2^20 bytes); -syncMode\n"
-               "takes a list (default SYNC,NEARSYNC,ASYNC); with -model,\n"
+               "takes a list (default {calculate_modes}); with -model,\n"
                "a simulated pair per interval and mode adds the TCP window\n"
                "(-sockSndBuf, -sockRcvBuf) and the log buffer (-logBufSize,\n"
-               "default 256)"},
-    OptionSpec{"network", Two, kAny, Planning, "-network MB/S SECONDS",
-               "the link for -calculate: rate and round trip"},
+               "default {log_buffer_pages})",
+               store_calculate},
+    OptionSpec{Id::Network, "network", Two, kAny, Planning, "-network MB/S SECONDS",
+               "the link for -calculate: rate and round trip", store_network},
 
-    OptionSpec{"json", One, kAny, Results, "-json FILE",
-               "one JSON document per run (- : stdout, report to stderr)"},
-    OptionSpec{"csv", One, kAny, Results, "-csv FILE",
-               "append one summary row per run, header when new"},
-    OptionSpec{"interval", One, kAny, Results, "-interval SECONDS",
-               "a line every SECONDS: MB/s, flushes, shipping, congestion\n"
-               "(and on the standby, how full its receive buffer was)"},
+    OptionSpec{
+        Id::Json, "json", One, kAny, Results, "-json FILE",
+        "one JSON document per run (- : stdout, report to stderr)",
+        [](Values& o, const Input& in) { o.config.json_path = parse_output_path(in, true); }},
+    OptionSpec{
+        Id::Csv, "csv", One, kAny, Results, "-csv FILE",
+        "append one summary row per run, header when new",
+        [](Values& o, const Input& in) { o.config.csv_path = parse_output_path(in, false); }},
+    OptionSpec{
+        Id::Interval, "interval", One, kAny, Results, "-interval SECONDS",
+        "a line every SECONDS: MB/s, flushes, shipping, congestion\n"
+        "(and on the standby, how full its receive buffer was)",
+        [](Values& o, const Input& in) { o.config.interval = seconds(in, kMinIntervalSeconds); }},
 
-    OptionSpec{"help", Flag, kAny, Other, "-h, -help", "this text"},
-    OptionSpec{"h", Flag, kAny, Other, "", ""},
-    OptionSpec{"version", Flag, kAny, Other, "-version", "version"},
+    OptionSpec{Id::Help, "help", Flag, kAny, Other, "-h, -help", "this text",
+               [](Values& o, const Input&) { o.help = true; }},
+    OptionSpec{Id::H, "h", Flag, kAny, Other, "", "",
+               [](Values& o, const Input&) { o.help = true; }},
+    OptionSpec{Id::Version, "version", Flag, kAny, Other, "-version", "version",
+               [](Values& o, const Input&) { o.version = true; }},
 };
+
+static_assert(kOptions.size() == kOptionCount, "a row for each OptionId");
+
+consteval bool rows_follow_the_ids() {
+  for (std::size_t i = 0; i < kOptions.size(); ++i) {
+    if (static_cast<std::size_t>(kOptions[i].id) != i || kOptions[i].store == nullptr) return false;
+  }
+  return true;
+}
+static_assert(rows_follow_the_ids(), "rows in OptionId order, each storing its value");
+
+}  // namespace
 
 std::pair<std::size_t, std::size_t> expected_values(ValueShape shape) {
   switch (shape) {
@@ -184,34 +376,21 @@ std::pair<std::size_t, std::size_t> expected_values(ValueShape shape) {
     case ValueShape::OneOrTwo:
       return {1, 2};
     case ValueShape::Many:
-      return {1, 1 << 20};
+      return {1, 1 << 20};  // as many as follow, up to the next option
   }
   return {1, 1};
 }
 
-}  // namespace
-
-void check_defined_options(const CLI::App& app) {
-  std::size_t defined = 0;
-  for (const OptionSpec& spec : kOptions) {
-    const CLI::Option* option = app.get_option_no_throw(parser_token(spec.name));
-    if (option == nullptr) {
-      throw std::logic_error(fmt::format("-{} is in the option table but not defined", spec.name));
-    }
-    const auto [least, most] = expected_values(spec.values);
-    if (static_cast<std::size_t>(option->get_items_expected_min()) != least ||
-        static_cast<std::size_t>(option->get_items_expected_max()) != most) {
-      throw std::logic_error(fmt::format("-{} takes other values than the table says", spec.name));
-    }
-    defined += spec.name == "h" ? 0 : 1;  // -h and -help are one option
-  }
-  if (app.get_options().size() != defined) {
-    throw std::logic_error("an option is defined that the option table lacks");
-  }
-}
-
 std::span<const OptionSpec> option_specs() {
   return kOptions;
+}
+
+const OptionSpec& option_spec(OptionId id) {
+  return kOptions[static_cast<std::size_t>(id)];
+}
+
+std::string_view option_name(OptionId id) {
+  return option_spec(id).name;
 }
 
 std::vector<std::string_view> option_names() {

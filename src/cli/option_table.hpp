@@ -1,16 +1,17 @@
 #pragma once
 // Every option, once: its name, the values it takes, the roles it applies to,
-// where -h shows it and what -h says of it. The normaliser, the role warnings
-// and -h all read this table, and a test checks that the completion script,
-// the man page and README's table list exactly its options.
+// where -h shows it, what -h says of it, and where its value goes. The parser
+// registers the rows in one loop; the normaliser, the rules between options,
+// the role warnings and -h all read this table, and a test checks that the
+// completion script, the man page and the guide's table list exactly its options.
+#include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
-namespace CLI {
-class App;
-}
+#include "cli/option_id.hpp"
 
 namespace simhadr {
 
@@ -36,7 +37,14 @@ enum class HelpSection : std::uint8_t {
   Other,
 };
 
+struct OptionValues;
+class OptionInput;
+
+// Checks the option's values and stores them; throws UsageError for a bad one.
+using StoreOption = void (*)(OptionValues&, const OptionInput&);
+
 struct OptionSpec {
+  OptionId id;
   std::string_view name;  // as written after the dash: "flushSize"
   ValueShape values = ValueShape::One;
   Applies applies = Applies::Any;
@@ -44,7 +52,10 @@ struct OptionSpec {
   // -h's left column ("-flushSize PAGES"); empty when another option's line
   // names this one too ("-lhost H -lport N" covers -lport).
   std::string_view synopsis;
-  std::string_view help;    // -h's right column; '\n' starts a continuation line
+  // -h's right column; '\n' starts a continuation line, and {name} fields
+  // are the defaults help_text() fills in from the configuration's.
+  std::string_view help;
+  StoreOption store = nullptr;
   bool gap_before = false;  // a blank line before it in -h
   // What the other role's warning says when it ignores this option; empty for the usual words.
   std::string_view ignored_why;
@@ -52,12 +63,15 @@ struct OptionSpec {
 
 std::span<const OptionSpec> option_specs();
 
+const OptionSpec& option_spec(OptionId id);
+
+// "flushSize": for messages, which write it after a dash.
+std::string_view option_name(OptionId id);
+
 // The names alone, in the table's order.
 std::vector<std::string_view> option_names();
 
-// Throws std::logic_error unless `app` defines exactly the table's options,
-// each taking as many values as its row says: a programming error, which any
-// parse of a command line finds.
-void check_defined_options(const CLI::App& app);
+// How many values CLI11 takes for a shape: {least, most}.
+std::pair<std::size_t, std::size_t> expected_values(ValueShape shape);
 
 }  // namespace simhadr

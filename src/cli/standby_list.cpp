@@ -60,7 +60,8 @@ std::vector<Endpoint> pair_standby_list(const std::vector<std::string>& hosts,
 
 std::uint64_t parse_spool_limit(const std::string& text) {
   if (text == "-1" || text == "unlimited") return kUnlimitedSpool;
-  const auto pages = parse_number<std::int64_t>("spoolLimit", text, -1, kMaxSpoolPages);
+  const auto pages =
+      parse_number<std::int64_t>(option_name(OptionId::SpoolLimit), text, -1, kMaxSpoolPages);
   return static_cast<std::uint64_t>(pages);
 }
 
@@ -87,24 +88,24 @@ void settle_real_standbys(RunConfig& config, const StandbyLists& lists, const Gi
         "-rhost and -rport take one address on a standby: its primary's (lists are for the "
         "primary's standbys)");
   }
-  for (const std::string_view name : {"netDelay", "netRate"}) {
-    if (given(name)) {
+  for (const OptionId id : {OptionId::NetDelay, OptionId::NetRate}) {
+    if (given(id)) {
       throw UsageError(fmt::format(
           "-{} shapes one connection; with several standbys, shape the real links with tc, or "
           "plan the site with -model, which takes a list",
-          name));
+          option_name(id)));
     }
   }
-  for (const std::string_view name :
-       {"standbySockSndBuf", "standbySockRcvBuf", "standbyHadrBufSize", "anyHost"}) {
-    if (given(name)) {
+  for (const OptionId id : {OptionId::StandbySockSndBuf, OptionId::StandbySockRcvBuf,
+                            OptionId::StandbyHadrBufSize, OptionId::AnyHost}) {
+    if (given(id)) {
       throw UsageError(fmt::format(
           "-{} is for a primary with one standby; with several, give each standby its own settings",
-          name));
+          option_name(id)));
     }
   }
   for (const OptionSpec& option : option_specs()) {
-    if (option.applies == Applies::StandbyOnly && given(option.name)) {
+    if (option.applies == Applies::StandbyOnly && given(option.id)) {
       throw UsageError(fmt::format(
           "-{} applies to a standby; a primary with several standbys refuses it (give it to each "
           "standby's command)",

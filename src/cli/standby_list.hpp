@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/option_id.hpp"
 #include "simhadr/config.hpp"
 
 namespace simhadr {
@@ -30,7 +31,7 @@ struct StandbyLists {
   std::vector<double> rates;
 };
 
-using GivenOption = std::function<bool(std::string_view name)>;
+using GivenOption = std::function<bool(OptionId)>;
 
 // Outside -model the links are real: refuses -uplinkRate and -netDelay/-netRate lists.
 void refuse_modelled_topology(const RunConfig& config, const StandbyLists& lists);

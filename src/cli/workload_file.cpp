@@ -5,13 +5,14 @@
 #include <fstream>
 
 #include "cli/input_file.hpp"
+#include "cli/option_table.hpp"
 #include "cli/usage_error.hpp"
 #include "simhadr/workload/db2logscan.hpp"
 
 namespace simhadr {
 
 std::vector<RateStep> read_workload_file(const std::string& path, double speed) {
-  std::ifstream in = open_input_file("workload", path);
+  std::ifstream in = open_input_file(option_name(OptionId::Workload), path);
   std::vector<ScanLine> lines;
   try {
     Db2LogscanReader reader;

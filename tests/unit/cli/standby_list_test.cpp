@@ -50,16 +50,15 @@ TEST(StandbyList, ARealPrimaryRefusesTheStandbysOwnOptions) {
   RunConfig config;
   config.role = Role::Primary;
   const StandbyLists lists{{"db2", "dr1"}, {1, 2}, {}, {}};
-  EXPECT_THROW(settle_real_standbys(config, lists,
-                                    [](std::string_view name) { return name == "hadrBufSize"; }),
-               UsageError);
-  settle_real_standbys(config, lists, [](std::string_view) { return false; });
+  EXPECT_THROW(
+      settle_real_standbys(config, lists, [](OptionId id) { return id == OptionId::HadrBufSize; }),
+      UsageError);
+  settle_real_standbys(config, lists, [](OptionId) { return false; });
   ASSERT_EQ(config.auxiliaries.size(), 1U);
   EXPECT_EQ(config.auxiliaries[0].host, "dr1");
   RunConfig standby;
   standby.role = Role::Standby;
-  EXPECT_THROW(settle_real_standbys(standby, lists, [](std::string_view) { return false; }),
-               UsageError);
+  EXPECT_THROW(settle_real_standbys(standby, lists, [](OptionId) { return false; }), UsageError);
 }
 
 }  // namespace

@@ -1,0 +1,272 @@
+#include "cli/option_rules.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <initializer_list>
+#include <tuple>
+
+#include "cli/input_file.hpp"
+#include "cli/model_checks.hpp"
+#include "cli/option_table.hpp"
+#include "cli/standby_list.hpp"
+#include "cli/workload_file.hpp"
+#include "simhadr/shown.hpp"
+
+namespace simhadr {
+
+namespace {
+
+using Id = OptionId;
+
+std::string dashed(Id id) {
+  return fmt::format("-{}", option_name(id));
+}
+
+std::string_view disk_test_option(DiskTestKind kind) {
+  switch (kind) {
+    case DiskTestKind::WriteFile:
+      return "-write";
+    case DiskTestKind::ReadFile:
+      return "-read";
+    case DiskTestKind::Directory:
+      return "-testDisk";
+  }
+  return "-write";
+}
+
+class Rules {
+ public:
+  explicit Rules(OptionValues& values) : values_(values), config_(values.config) {}
+
+  Command decide() {
+    if (!values_.help && !values_.version && !config_.calculate && config_.role != Role::Standby) {
+      prepare_workload();
+    }
+    command_.action = decide_action();
+    check_across_actions();
+    command_.config = std::move(config_);
+    return std::move(command_);
+  }
+
+ private:
+  bool given(Id id) const { return values_.given(id); }
+
+  void warn(std::string text) { command_.warnings.push_back(std::move(text)); }
+
+  void warn_where_given(std::initializer_list<Id> ids, std::string_view why) {
+    for (const Id id : ids) {
+      if (given(id)) warn(fmt::format("{} {}", dashed(id), why));
+    }
+  }
+
+  Action decide_action() {
+    if (values_.help) return Action::Help;
+    if (values_.version) return Action::Version;
+    if (config_.test_sleep_seconds) return Action::SleepTest;
+    if (config_.calculate) return decide_calculate();
+    if (!values_.disk_targets.empty()) return decide_disk_test();
+    if (config_.model) return decide_model();
+    if (config_.demo) return decide_demo();
+    if (config_.role) return decide_role();
+    throw UsageError(
+        "nothing to do: give -role primary|standby, -demo, -model, -calculate FILE, a disk "
+        "test (-write, -read, -testDisk) or -testSleep (-h for help)");
+  }
+
+  // -workload: the logger's rate follows the file's intervals.
+  void prepare_workload() {
+    if (!config_.workload) return;
+    if (config_.workload->path.empty()) {
+      throw UsageError("-workloadSpeed needs -workload FILE (db2logscan output)");
+    }
+    for (const Id id : {Id::LogRate, Id::FlushSize, Id::FlushSizes, Id::Target}) {
+      if (given(id)) {
+        throw UsageError(
+            fmt::format("-workload sets the log rate from its file; leave out {}", dashed(id)));
+      }
+    }
+    LoggerParams& params = values_.logger();
+    params.steps = read_workload_file(config_.workload->path, config_.workload->speed);
+    if (params.buffer_pages == 0) params.buffer_pages = kDefaultLogBufferPages;
+    Nanos total{};
+    for (const RateStep& step : params.steps) {
+      total += step.duration;
+      params.mbytes_per_sec = std::max(params.mbytes_per_sec, step.mbytes_per_sec);
+    }
+    if (params.mbytes_per_sec <= 0) {
+      throw UsageError(
+          fmt::format("-workload {}: every interval logged 0 MB/s", shown(config_.workload->path)));
+    }
+    if (!config_.run_seconds && !config_.max_flushes) config_.run_seconds = to_seconds(total);
+  }
+
+  Action decide_demo() {
+    if (config_.role) throw UsageError("-demo runs both roles itself; leave out -role");
+    if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
+    refuse_modelled_topology(config_, values_.standby_lists);
+    check_flush_sizes(config_);
+    return Action::Demo;
+  }
+
+  Action decide_role() {
+    require_addresses();
+    check_flush_sizes(config_);
+    if (config_.loop && *config_.role == Role::Primary) {
+      throw UsageError("-loop applies to the standby; run the primary once per run");
+    }
+    // A persistent standby waits for the next primary as long as it takes, unless told.
+    if (config_.loop && !given(Id::ConnectTimeout)) config_.waits.connect = Nanos{0};
+    refuse_modelled_topology(config_, values_.standby_lists);
+    settle_real_standbys(config_, values_.standby_lists, [this](Id id) { return given(id); });
+    warn_about_other_role();
+    return *config_.role == Role::Primary ? Action::Primary : Action::Standby;
+  }
+
+  // The option among -role and -demo that was given, for a refusal to name.
+  std::string_view role_option() const { return config_.role ? "-role" : "-demo"; }
+
+  Action decide_model() {
+    if (config_.role || config_.demo) {
+      throw UsageError(
+          fmt::format("-model runs both roles in virtual time; leave out {}", role_option()));
+    }
+    if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
+    check_flush_sizes(config_);
+    settle_modelled_standbys(config_, values_.standby_lists);
+    require_something_takes_time(config_);
+    check_outages(config_);
+    return Action::Model;
+  }
+
+  Action decide_calculate() {
+    if (config_.workload) {
+      throw UsageError("-workload is for shipping runs; leave it out of -calculate");
+    }
+    if (config_.role || config_.demo) {
+      throw UsageError(
+          fmt::format("-calculate reads log scans and ships nothing; leave out {}", role_option()));
+    }
+    for (const std::string& file : config_.calculate->files) {
+      if (file != "-") open_input_file(option_name(Id::Calculate), file);
+    }
+    if (!config_.calculator_network || !config_.disk) {
+      throw UsageError(
+          "-calculate needs -network MB/S SECONDS and -disk MB/S SECONDS (the link and the log "
+          "disk, in the calculator's MB/s: 2^20 bytes)");
+    }
+    if (!values_.disk_targets.empty() || config_.loop) {
+      throw UsageError("-calculate runs on its own; leave out disk tests and -loop");
+    }
+    if (given(Id::LogRate)) {
+      throw UsageError(
+          "-calculate takes each interval's log rate from the file; leave out -logRate");
+    }
+    if (config_.csv_path) throw UsageError("-calculate writes text and -json, not -csv");
+    config_.calculate->threads = values_.threads;
+    config_.calculate->modes =
+        values_.sync_modes.empty()
+            ? std::vector(kDefaultCalculateModes.begin(), kDefaultCalculateModes.end())
+            : values_.sync_modes;
+    warn_where_given({Id::NetDelay, Id::NetRate, Id::FlushSize, Id::FlushSizes, Id::N, Id::T,
+                      Id::Target, Id::Replay, Id::Interval},
+                     "does not apply to -calculate; ignored");
+    return Action::Calculate;
+  }
+
+  Action decide_disk_test() {
+    if (values_.disk_targets.size() > 1) {
+      throw UsageError("give only one of -write, -read and -testDisk");
+    }
+    DiskTestConfig& disk = values_.disk;
+    std::tie(disk.kind, disk.path) = values_.disk_targets.front();
+    disk.threads = values_.threads.value_or(1);
+    const std::string_view test = disk_test_option(disk.kind);
+    if (config_.role || config_.demo || config_.model) {
+      throw UsageError(fmt::format("{} is a disk test, which runs on its own; leave out {}", test,
+                                   config_.model ? "-model" : role_option()));
+    }
+    if (disk.path.empty()) {
+      throw UsageError(fmt::format("{} needs a {} name", test,
+                                   disk.kind == DiskTestKind::Directory ? "directory" : "file"));
+    }
+    if (disk.kind == DiskTestKind::ReadFile) {
+      if (disk.threads > 1) {
+        throw UsageError("-threads applies to write tests; -read uses one reader");
+      }
+      if (disk.preallocate) {
+        warn("-preallocate applies to write tests; ignored");
+        disk.preallocate = false;
+      }
+    }
+    config_.disk_test = disk;
+    return Action::DiskTest;
+  }
+
+  // Once the action is known: what does not fit it, refused or ignored with a warning.
+  void check_across_actions() {
+    const Action action = command_.action;
+    if (values_.sync_modes.size() > 1 && action != Action::Calculate) {
+      throw UsageError("-syncMode takes one mode; a comma list is for -calculate");
+    }
+    if (config_.spool_limit_pages > 0 && !config_.replay &&
+        (action == Action::Standby || action == Action::Model || action == Action::Demo)) {
+      warn("-spoolLimit spools log awaiting replay, so it needs -replay; without it, ignored");
+    }
+    if (config_.json_path && config_.json_path == config_.csv_path) {
+      throw UsageError(
+          fmt::format("-json and -csv name the same file {}", shown(*config_.json_path)));
+    }
+    if (action == Action::DiskTest && config_.interval) {
+      warn("-interval applies to shipping runs; ignored in a disk test");
+    }
+    if (action == Action::SleepTest) {
+      warn_where_given({Id::Json, Id::Csv, Id::Interval}, "has nothing to record in -testSleep");
+    }
+    if (action != Action::DiskTest) {
+      warn_where_given({Id::Cache, Id::Preallocate}, "applies to disk tests only; ignored");
+      if (given(Id::Threads) && action != Action::Calculate) {
+        warn("-threads applies to disk tests and -calculate only; ignored");
+      }
+    }
+  }
+
+  void require_addresses() const {
+    std::vector<std::string> missing;
+    for (const Id id : {Id::Lhost, Id::Lport, Id::Rhost, Id::Rport}) {
+      if (!given(id)) missing.push_back(dashed(id));
+    }
+    if (!missing.empty()) {
+      throw UsageError(fmt::format("-role {} needs -lhost, -lport, -rhost and -rport; missing {}",
+                                   *config_.role == Role::Primary ? "primary" : "standby",
+                                   fmt::join(missing, ", ")));
+    }
+  }
+
+  // Options for the other role: each given one is named and ignored.
+  void warn_about_other_role() {
+    const Applies other =
+        *config_.role == Role::Standby ? Applies::PrimaryOnly : Applies::StandbyOnly;
+    const std::string_view usual = other == Applies::PrimaryOnly
+                                       ? "applies to the primary only; ignored on the standby"
+                                       : "applies to the standby only; ignored";
+    for (const OptionSpec& option : option_specs()) {
+      if (option.applies != other || !given(option.id)) continue;
+      warn(fmt::format("-{} {}", option.name,
+                       option.ignored_why.empty() ? usual : option.ignored_why));
+    }
+  }
+
+  OptionValues& values_;
+  RunConfig& config_;
+  Command command_;
+};
+
+}  // namespace
+
+Command decide_command(OptionValues& values) {
+  return Rules(values).decide();
+}
+
+}  // namespace simhadr

@@ -1,0 +1,74 @@
+#include "cli/value_parsers.hpp"
+
+#include <fmt/format.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "simhadr/shown.hpp"
+
+namespace simhadr {
+
+Role parse_role(const OptionInput& input) {
+  std::string lower;
+  for (const char c : input.text()) lower.push_back(static_cast<char>(std::tolower(c)));
+  if (lower == "primary" || lower == "p") return Role::Primary;
+  if (lower == "standby" || lower == "s") return Role::Standby;
+  throw UsageError(fmt::format("-{} {} is unknown; give primary (P) or standby (S)", input.name(),
+                               shown(input.text())));
+}
+
+std::uint16_t parse_port(const OptionInput& input, const std::string& text, std::uint16_t least) {
+  return parse_number<std::uint16_t>(input.name(), text, least, 65535);
+}
+
+std::vector<SyncMode> parse_sync_modes(const OptionInput& input) {
+  const std::string& text = input.text();
+  std::vector<SyncMode> modes;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    std::string name = text.substr(start, comma - start);
+    std::erase(name, ' ');
+    const std::optional<SyncMode> mode = parse_sync_mode(name);
+    if (!mode) {
+      throw UsageError(fmt::format("-{} {} is unknown; give SYNC, NEARSYNC, ASYNC or SUPERASYNC",
+                                   input.name(), shown(name)));
+    }
+    if (std::ranges::find(modes, *mode) != modes.end()) {
+      throw UsageError(fmt::format("-{} names {} twice", input.name(), name));
+    }
+    modes.push_back(*mode);
+    if (comma == text.size()) return modes;
+    start = comma + 1;
+  }
+}
+
+std::string parse_output_path(const OptionInput& input, bool stdout_allowed) {
+  const std::string& path = input.text();
+  const std::string_view option = input.name();
+  if (path.empty()) {
+    throw UsageError(fmt::format("-{} needs a file name (or - for stdout)", option));
+  }
+  if (path == "-" && !stdout_allowed) {
+    throw UsageError(fmt::format("-{} appends to a file; give a file name, not -", option));
+  }
+  if (path == "-") return path;
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  const std::string directory = parent.empty() ? std::string(".") : parent.string();
+  if (::access(directory.c_str(), W_OK) != 0) {
+    throw UsageError(fmt::format("-{} {}: cannot write in directory {}: {}", option, shown(path),
+                                 shown(directory), std::strerror(errno)));
+  }
+  if (std::filesystem::is_directory(path)) {
+    throw UsageError(fmt::format("-{} {} is a directory; give a file name", option, shown(path)));
+  }
+  return path;
+}
+
+}  // namespace simhadr
