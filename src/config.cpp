@@ -1,10 +1,26 @@
 #include "simhadr/config.hpp"
 
 #include <algorithm>
+#include <array>
 
+#include "simhadr/enum_names.hpp"
 #include "simhadr/limits.hpp"
 
 namespace simhadr {
+
+namespace {
+
+constexpr std::array<EnumName<Role>, 2> kRoleNames{{
+    {Role::Primary, "primary"},
+    {Role::Standby, "standby"},
+}};
+static_assert(rows_follow_enum(kRoleNames, Role::Standby));
+
+}  // namespace
+
+std::string_view role_name(Role role) {
+  return row_for(kRoleNames, role).name;
+}
 
 std::uint32_t default_buffer_pages(std::uint32_t flush_pages) {
   return std::min(kDefaultBufferFlushes * flush_pages, kMaxStandbyBufferPages);

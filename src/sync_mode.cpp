@@ -4,22 +4,32 @@
 #include <cctype>
 #include <string>
 
+#include "simhadr/enum_names.hpp"
+
 namespace simhadr {
 
 namespace {
-constexpr std::array<std::string_view, 4> kNames{"SYNC", "NEARSYNC", "ASYNC", "SUPERASYNC"};
-}
+
+constexpr std::array<EnumName<SyncMode>, 4> kModeNames{{
+    {SyncMode::Sync, "SYNC"},
+    {SyncMode::NearSync, "NEARSYNC"},
+    {SyncMode::Async, "ASYNC"},
+    {SyncMode::SuperAsync, "SUPERASYNC"},
+}};
+static_assert(rows_follow_enum(kModeNames, SyncMode::SuperAsync));
+
+}  // namespace
 
 std::string_view to_string(SyncMode mode) {
-  return kNames[static_cast<std::size_t>(mode)];
+  return row_for(kModeNames, mode).name;
 }
 
 std::optional<SyncMode> parse_sync_mode(std::string_view text) {
   std::string upper(text);
   std::ranges::transform(upper, upper.begin(),
                          [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  for (std::size_t i = 0; i < kNames.size(); ++i) {
-    if (upper == kNames[i]) return static_cast<SyncMode>(i);
+  for (const auto& [mode, name] : kModeNames) {
+    if (upper == name) return mode;
   }
   return std::nullopt;
 }

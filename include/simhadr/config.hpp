@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "simhadr/sync_mode.hpp"
@@ -14,6 +15,9 @@
 namespace simhadr {
 
 enum class Role : std::uint8_t { Primary, Standby };
+
+// "primary" or "standby", as -role takes it and the reports write it.
+std::string_view role_name(Role role);
 
 inline constexpr SyncMode kDefaultSyncMode = SyncMode::NearSync;
 inline constexpr std::uint32_t kDefaultFlushPages = 16;

@@ -35,7 +35,7 @@ double seconds_for(const std::optional<DiskParams>& model, double bytes) {
 }
 
 double rate(double bytes, double seconds) {
-  return seconds > 0 ? bytes / kBytesPerMByte / seconds : kUnbounded;
+  return seconds > 0 ? mbytes_per_sec(bytes, seconds) : kUnbounded;
 }
 
 struct Inputs {

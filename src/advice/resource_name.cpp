@@ -1,41 +1,38 @@
 #include "simhadr/advice/bottleneck.hpp"
 
+#include <array>
+
+#include "simhadr/enum_names.hpp"
+
 namespace simhadr {
 
+namespace {
+
+using enum Resource;
+
+constexpr std::array<EnumName<Resource>, 15> kResourceNames{{
+    {PrimaryDisk, "primary disk"},
+    {StandbyDisk, "standby disk"},
+    {BothDisks, "primary and standby disks"},
+    {NetworkBandwidth, "network bandwidth"},
+    {NetworkOutages, "network outages"},
+    {PacketLoss, "packet loss"},
+    {SharedUplink, "shared uplink"},
+    {RoundTrip, "round trip"},
+    {SocketBufferWindow, "socket buffer window"},
+    {StandbyReplay, "standby replay"},
+    {SenderCpu, "sender CPU"},
+    {HostCpu, "host CPU"},
+    {StandbyDiskOrReplay, "standby disk or replay"},
+    {NotThisStandby, "not this standby"},
+    {Unknown, "unknown"},
+}};
+static_assert(rows_follow_enum(kResourceNames, Unknown));
+
+}  // namespace
+
 std::string_view resource_name(Resource resource) {
-  switch (resource) {
-    case Resource::PrimaryDisk:
-      return "primary disk";
-    case Resource::StandbyDisk:
-      return "standby disk";
-    case Resource::BothDisks:
-      return "primary and standby disks";
-    case Resource::NetworkBandwidth:
-      return "network bandwidth";
-    case Resource::NetworkOutages:
-      return "network outages";
-    case Resource::PacketLoss:
-      return "packet loss";
-    case Resource::SharedUplink:
-      return "shared uplink";
-    case Resource::RoundTrip:
-      return "round trip";
-    case Resource::SocketBufferWindow:
-      return "socket buffer window";
-    case Resource::StandbyReplay:
-      return "standby replay";
-    case Resource::SenderCpu:
-      return "sender CPU";
-    case Resource::HostCpu:
-      return "host CPU";
-    case Resource::StandbyDiskOrReplay:
-      return "standby disk or replay";
-    case Resource::NotThisStandby:
-      return "not this standby";
-    case Resource::Unknown:
-      break;
-  }
-  return "unknown";
+  return row_for(kResourceNames, resource).name;
 }
 
 }  // namespace simhadr

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <initializer_list>
 #include <tuple>
 
@@ -12,6 +13,7 @@
 #include "cli/option_table.hpp"
 #include "cli/standby_list.hpp"
 #include "cli/workload_file.hpp"
+#include "simhadr/enum_names.hpp"
 #include "simhadr/shown.hpp"
 
 namespace simhadr {
@@ -24,17 +26,16 @@ std::string dashed(Id id) {
   return fmt::format("-{}", option_name(id));
 }
 
-std::string_view disk_test_option(DiskTestKind kind) {
-  switch (kind) {
-    case DiskTestKind::WriteFile:
-      return "-write";
-    case DiskTestKind::ReadFile:
-      return "-read";
-    case DiskTestKind::Directory:
-      return "-testDisk";
-  }
-  return "-write";
-}
+struct DiskTestOption {
+  DiskTestKind value;
+  OptionId option;
+};
+constexpr std::array<DiskTestOption, 3> kDiskTestOptions{{
+    {DiskTestKind::WriteFile, Id::Write},
+    {DiskTestKind::ReadFile, Id::Read},
+    {DiskTestKind::Directory, Id::TestDisk},
+}};
+static_assert(rows_follow_enum(kDiskTestOptions, DiskTestKind::Directory));
 
 class Rules {
  public:
@@ -182,7 +183,7 @@ class Rules {
     DiskTestConfig& disk = values_.disk;
     std::tie(disk.kind, disk.path) = values_.disk_targets.front();
     disk.threads = values_.threads.value_or(1);
-    const std::string_view test = disk_test_option(disk.kind);
+    const std::string test = dashed(row_for(kDiskTestOptions, disk.kind).option);
     if (config_.role || config_.demo || config_.model) {
       throw UsageError(fmt::format("{} is a disk test, which runs on its own; leave out {}", test,
                                    config_.model ? "-model" : role_option()));
@@ -239,8 +240,7 @@ class Rules {
     }
     if (!missing.empty()) {
       throw UsageError(fmt::format("-role {} needs -lhost, -lport, -rhost and -rport; missing {}",
-                                   *config_.role == Role::Primary ? "primary" : "standby",
-                                   fmt::join(missing, ", ")));
+                                   role_name(*config_.role), fmt::join(missing, ", ")));
     }
   }
 

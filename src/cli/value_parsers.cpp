@@ -17,8 +17,10 @@ namespace simhadr {
 Role parse_role(const OptionInput& input) {
   std::string lower;
   for (const char c : input.text()) lower.push_back(static_cast<char>(std::tolower(c)));
-  if (lower == "primary" || lower == "p") return Role::Primary;
-  if (lower == "standby" || lower == "s") return Role::Standby;
+  for (const Role role : {Role::Primary, Role::Standby}) {
+    const std::string_view name = role_name(role);
+    if (lower == name || lower == name.substr(0, 1)) return role;
+  }
   throw UsageError(fmt::format("-{} {} is unknown; give primary (P) or standby (S)", input.name(),
                                shown(input.text())));
 }

@@ -1,5 +1,6 @@
 #include "simhadr/report/calculation_json.hpp"
 
+#include "simhadr/report/calculator_names.hpp"
 #include "simhadr/report/calculator_text.hpp"
 
 namespace simhadr {
@@ -7,34 +8,6 @@ namespace simhadr {
 namespace {
 
 using nlohmann::json;
-
-std::string_view impact_name(Impact impact) {
-  switch (impact) {
-    case Impact::None:
-      return "none";
-    case Impact::Small:
-      return "small";
-    case Impact::Medium:
-      return "medium";
-    case Impact::Heavy:
-      return "heavy";
-  }
-  return "none";
-}
-
-std::string_view shortfall_name(Shortfall shortfall) {
-  switch (shortfall) {
-    case Shortfall::None:
-      return "none";
-    case Shortfall::Window:
-      return "window";
-    case Shortfall::LogBuffer:
-      return "log_buffer";
-    case Shortfall::Other:
-      return "other";
-  }
-  return "none";
-}
 
 json group_json(const FlushGroup& group) {
   return {{"flush_pages", group.pages},

@@ -15,20 +15,6 @@ long long whole_pages(double pages) {
 
 }  // namespace
 
-std::string_view impact_mark(Impact impact) {
-  switch (impact) {
-    case Impact::None:
-      return "   ";
-    case Impact::Small:
-      return "?  ";
-    case Impact::Medium:
-      return "?? ";
-    case Impact::Heavy:
-      return "???";
-  }
-  return "   ";
-}
-
 std::string group_text(const FlushGroup& group) {
   return fmt::format("{:7.3f} MB/s@ {:3d} pg/f {:.6f} s/f", group.mib_per_sec,
                      whole_pages(group.pages), group.seconds);

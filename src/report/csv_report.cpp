@@ -158,7 +158,7 @@ std::string csv_row(std::chrono::system_clock::time_point started, const RunConf
   const StandbyRequest& asked = config.standby_request;
   Cells cells;
   cells.set(Column::Time, utc_timestamp(started));
-  cells.set(Column::Role, primary ? "primary" : "standby");
+  cells.set(Column::Role, role_name(r.role));
   cells.set(Column::SyncMode, to_string(r.mode));
   cells.set(Column::FlushPages, r.flush_pages);
   cells.set(Column::SockSndBuf, r.socket_send_buffer);

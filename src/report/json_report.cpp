@@ -1,5 +1,9 @@
 #include "simhadr/report/json_report.hpp"
 
+#include <array>
+
+#include "simhadr/enum_names.hpp"
+
 #include "simhadr/report/model_json.hpp"
 #include "simhadr/report/timestamp.hpp"
 #include "simhadr/shown.hpp"
@@ -22,16 +26,15 @@ namespace {
 
 using nlohmann::json;
 
+constexpr std::array<EnumName<HistogramRow::Kind>, 3> kRowKindNames{{
+    {HistogramRow::Kind::Exactly, "exactly"},
+    {HistogramRow::Kind::Zeros, "zeros"},
+    {HistogramRow::Kind::Range, "range"},
+}};
+static_assert(rows_follow_enum(kRowKindNames, HistogramRow::Kind::Range));
+
 std::string_view kind_name(HistogramRow::Kind kind) {
-  switch (kind) {
-    case HistogramRow::Kind::Exactly:
-      return "exactly";
-    case HistogramRow::Kind::Zeros:
-      return "zeros";
-    case HistogramRow::Kind::Range:
-      return "range";
-  }
-  return "range";
+  return row_for(kRowKindNames, kind).name;
 }
 
 json rows_json(const std::vector<HistogramRow>& rows) {
@@ -127,10 +130,6 @@ json auxiliaries_json(const RunResult& r) {
          {"failure", a.failure.empty() ? json(nullptr) : json(a.failure)}});
   }
   return streams;
-}
-
-std::string_view role_name(Role role) {
-  return role == Role::Primary ? "primary" : "standby";
 }
 
 json endpoint_json(const Endpoint& endpoint) {

@@ -7,17 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "simhadr/units.hpp"
 #include "simhadr/workload/db2logscan.hpp"
 
 namespace simhadr {
-
-namespace {
-
-double mib_per_sec(double bytes, double seconds) {
-  return seconds > 0 ? bytes / kBytesPerMiB / seconds : 0.0;
-}
-
-}  // namespace
 
 void write_workload_replay(std::ostream& out, std::span<const WorkloadStepTally> steps) {
   fmt::print(out,

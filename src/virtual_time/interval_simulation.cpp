@@ -12,7 +12,6 @@ namespace simhadr {
 
 namespace {
 
-constexpr double kMBytesPerMiB = kBytesPerMiB / kBytesPerMByte;
 // Three turns of a 100-flush cycle: long enough for the pipeline to fill.
 constexpr std::uint64_t kFixedRunFlushes = 300;
 constexpr std::size_t kCycleFlushes = 100;
@@ -57,7 +56,7 @@ FlushGroup group_of(const RunTotals& totals) {
   if (totals.flushes == 0) return {};
   const auto flushes = static_cast<double>(totals.flushes);
   return {totals.bytes / kPageBytes / flushes, totals.seconds / flushes,
-          totals.seconds > 0 ? totals.bytes / kBytesPerMiB / totals.seconds : 0.0};
+          mib_per_sec(totals.bytes, totals.seconds)};
 }
 
 // Plays `plan` until it settles (its flush sizes repeat every `period` flushes),

@@ -12,11 +12,9 @@
 
 #include "simhadr/advice/workload_shortfall.hpp"
 #include "simhadr/models/hadr_calculator.hpp"
+#include "simhadr/report/calculator_names.hpp"
 
 namespace simhadr {
-
-// "   ", "?  ", "?? " or "???".
-std::string_view impact_mark(Impact impact);
 
 // "  5.484 MB/s@ 360 pg/f 0.257087 s/f"
 std::string group_text(const FlushGroup& group);

@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-namespace simhadr {
+#include "simhadr/units.hpp"
 
-inline constexpr double kBytesPerMiB = 1024.0 * 1024.0;
+namespace simhadr {
 
 // One sampled interval: the rate line's eight figures.
 struct WorkloadInterval {
