@@ -5,7 +5,7 @@
 # iperf3 at the same write size (the ratio shows the simulator's own overhead).
 # Then the CPU both cost, what a SYNC flush costs against the disk model, how
 # closely -target is held, and each program's distance from -model's figure.
-# Not a test: it prints figures (README's Performance section records them).
+# Not a test: it prints figures (docs/guide/performance.md records them).
 # Usage: bench/loopback.sh [rounds, default 5] [seconds per run, default 2]
 # Each primary runs on CPU 0 and each standby on CPU 1, as on two hosts;
 # PIN_SIDES=0 lets the kernel place them.

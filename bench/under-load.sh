@@ -5,7 +5,7 @@
 # Prints medians of MB/s, the ratio ours/original and the CPU seconds of each
 # pair; then what a SYNC flush costs against the disk model, how closely
 # -target is held, and each program's distance from -model's figure.
-# Not a test: it prints figures (README's Performance section records them).
+# Not a test: it prints figures (docs/guide/performance.md records them).
 # Usage: bench/under-load.sh [rounds, default 3] [seconds per run, default 2] [hogs, default nproc]
 # PIN_SIDES=1 runs each primary on CPU 0 and each standby on CPU 1, hog i on
 # CPU i: two hosts, each with its own busy CPU, for both programs alike. Without

@@ -6,8 +6,8 @@
 # link as the control. Rounds alternate which program goes first. For each:
 # both programs' MB/s (medians, lowest-highest) and CPU seconds, and ours'
 # verdict, stalls, retransmitted share, the link's rate it measured and its
-# forecast for the mode run. Not a test: it prints figures (README's "When the
-# link is unstable" records them).
+# forecast for the mode run. Not a test: it prints figures (docs/guide/unstable-links.md,
+# "When the link is unstable", records them).
 # Usage: bench/unstable-link.sh [rounds, default 3] [seconds per run, default 6]
 set -euo pipefail
 cd "$(dirname "$0")/.."

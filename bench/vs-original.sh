@@ -5,7 +5,7 @@
 # joined by a 100 Mbit/s link (tbf on the primary's side), where -model with
 # -netRate 12.5 gives its prediction too. Medians with the lowest-highest,
 # ours/original, and the CPU seconds of both processes of each pair.
-# Not a test: it prints figures (README's "How it differs" records them).
+# Not a test: it prints figures (docs/guide/differences.md records them).
 # Usage: bench/vs-original.sh [rounds, default 3] [seconds per run, default 3]
 set -euo pipefail
 cd "$(dirname "$0")/.."

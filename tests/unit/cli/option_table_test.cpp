@@ -1,5 +1,5 @@
 // The option table against everything else that lists options: -h (held to
-// its golden text), the bash completion, the man page and README's table.
+// its golden text), the bash completion, the man page and the options table of docs/guide/options.md.
 #include "cli/option_table.hpp"
 
 #include <gtest/gtest.h>
@@ -67,11 +67,10 @@ TEST(OptionTable, TheManPageDescribesExactlyTheTablesOptions) {
   EXPECT_EQ(dashed_names(described, R"(\\-)"), table_names());
 }
 
-TEST(OptionTable, ReadmesTableListsExactlyTheTablesOptions) {
-  const std::string readme = read_source_file("README.md");
-  const std::size_t start = readme.find("## Options");
-  const std::size_t end = readme.find("\n## ", start + 1);
-  std::istringstream lines(readme.substr(start, end - start));
+TEST(OptionTable, TheGuidesTableListsExactlyTheTablesOptions) {
+  const std::string page = read_source_file("docs/guide/options.md");
+  ASSERT_NE(page.find("# Options"), std::string::npos);
+  std::istringstream lines(page);
   std::string first_column;
   for (std::string line; std::getline(lines, line);) {
     if (line.starts_with("| `-")) first_column += line.substr(0, line.find(" | ", 2)) + '\n';
