@@ -10,11 +10,11 @@ ListedFlushSizes::ListedFlushSizes(const FlushSizeList& list)
   if (!list.weights.empty()) weighted_.emplace(list.weights.begin(), list.weights.end());
 }
 
-FlushRequest ListedFlushSizes::next(Clock::time_point now) {
-  if (weighted_) return {pages_[(*weighted_)(random_)], now};
+std::optional<FlushRequest> ListedFlushSizes::next(Clock::time_point now) {
+  if (weighted_) return FlushRequest{pages_[(*weighted_)(random_)], now};
   const std::uint32_t pages = pages_[next_];
   next_ = (next_ + 1) % pages_.size();
-  return {pages, now};
+  return FlushRequest{pages, now};
 }
 
 LoggerFlushSizes::LoggerFlushSizes(LoggerParams params, Clock::time_point start)
@@ -87,13 +87,13 @@ std::optional<Clock::time_point> LoggerFlushSizes::page_ready_at(Clock::time_poi
   }
 }
 
-FlushRequest LoggerFlushSizes::next(Clock::time_point now) {
+std::optional<FlushRequest> LoggerFlushSizes::next(Clock::time_point now) {
   Clock::time_point start = now;
   produce_until(start);
   const auto page = static_cast<double>(kPageBytes);
   if (held_bytes_ < page) {
     const std::optional<Clock::time_point> ready = page_ready_at(start);
-    if (!ready) return {0, start};
+    if (!ready) return std::nullopt;
     start = *ready;
     produce_until(start);
   }
@@ -105,7 +105,7 @@ FlushRequest LoggerFlushSizes::next(Clock::time_point now) {
   previous_cut_ = cut_;
   cut_ = start;
   cut_bytes_ = pages_to_bytes(pages);
-  return {pages, start};
+  return FlushRequest{pages, start};
 }
 
 void LoggerFlushSizes::flushed(Clock::time_point done) {

@@ -13,24 +13,25 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
                  Clock& clock, const StopSource& stop, RunLog& log,
                  std::span<const std::unique_ptr<AuxiliaryFeed>> auxiliaries)
     : plan_(std::move(plan)),
-      rules_(rules_for(plan_.handshake.mode)),
+      steps_(rules_for(plan_.handshake.mode)),
       flush_sizes_(flush_sizes),
       disk_(disk),
       link_(link),
       clock_(clock),
       stop_(stop),
       log_(log),
+      trace_(log, rules_for(plan_.handshake.mode)),
       auxiliaries_(auxiliaries),
       flush_image_(flush_sizes.max_pages()),
+      pacing_(plan_.target_mbytes_per_sec),
       intervals_(plan_.interval, plan_.on_interval, plan_.watch) {
-  if (plan_.target_mbytes_per_sec) pacer_.emplace(*plan_.target_mbytes_per_sec);
   result_.role = Role::Primary;
   result_.mode = plan_.handshake.mode;
   result_.flush_pages = plan_.handshake.flush_pages;
   result_.disk_model = plan_.disk;
   result_.network = plan_.network;
   result_.network_window = plan_.network_window;
-  if (pacer_) result_.target = TargetStats{pacer_->mbytes_per_sec(), Nanos{0}};
+  result_.target = pacing_.initial_stats();
   for (const auto& auxiliary : auxiliaries_) {
     result_.auxiliaries.emplace_back().listed = auxiliary->listed();
   }
@@ -63,7 +64,8 @@ RoleOutcome Primary::run() {
     while (end == TransferEnd::Done && !stop_.requested()) {
       end = ship_one(now);
       intervals_.poll(now, result_);
-      if (end != TransferEnd::Done || limits_reached(start, now) || log_ended_) break;
+      if (end != TransferEnd::Done || log_ended_) break;
+      if (plan_.limits().reached(result_.flushes.calls, now - start)) break;
       now = pace(start, now);
     }
   });
@@ -110,67 +112,102 @@ TransferEnd Primary::confirm_standby_settings(RoleOutcome& outcome) {
 }
 
 TransferEnd Primary::ship_one(Clock::time_point& now) {
-  auto start = now;
-  const FlushRequest request = flush_sizes_.next(start);
-  if (request.pages == 0) {
+  std::optional<FlushInFlight> flush = begin_flush(now);
+  if (!flush) {
     log_ended_ = true;
     return TransferEnd::Done;
   }
-  if (request.start > start) {
-    // A workload-driven logger may have less than a page of log yet.
-    clock_.sleep_until(request.start);
-    start = clock_.now();
-  }
-  const std::uint32_t pages = request.pages;
-  const std::uint64_t bytes = pages_to_bytes(pages);
-  const Nanos io_time = disk_.io_time(bytes);
-  const char* io_verb = rules_.primary_reads ? "Reading" : "Writing";
-  const auto io_done = start + io_time;
-
-  auto ship_start = start;
-  if (rules_.io_before_send) {
-    log_.trace("{} {} pages. Write time = {:.6f} second.", io_verb, pages, to_seconds(io_time));
-    ship_start = simulate_io_until(clock_, start, io_done, log_);
-  }
-
-  log_.trace("Sending {} pages", pages);
-  TransferEnd end = link_.send_all(flush_image_.flush(pages), &result_);
-  if (end != TransferEnd::Done) return end;
-  log_.trace("{} bytes sent", bytes);
-  // Without an ack, shipping ends with the send.
-  auto shipped = clock_.now();
-  result_.send_phase.add(bytes, shipped - ship_start);
-  now = shipped;
-  if (rules_.standby_ack != AckPoint::None) {
-    end = await_ack(shipped);
+  for (const FlushStep step : steps_.all()) {
+    const TransferEnd end = take_step(step, *flush, now);
     if (end != TransferEnd::Done) return end;
-    now = shipped;
   }
-  const Nanos shipping = shipped - ship_start;
-  log_.trace("Log shipping took {:.6f} seconds.", to_seconds(shipping));
-  result_.note_shipping(shipping);
-  intervals_.note_shipping(shipping);
-
-  if (!rules_.io_before_send) {
-    log_.trace("{} {} pages. Write time = {:.6f} second.", io_verb, pages, to_seconds(io_time));
-    const Nanos remaining = io_done - shipped;
-    if (remaining > Nanos{0}) {
-      log_.trace("Simulating write: Sleeping for {:.6f} more seconds.", to_seconds(remaining));
-      now = simulate_io_until(clock_, shipped, io_done, log_);
-    }
-  }
-
-  result_.note_flush(bytes, io_time, flush_sizes_.varies() ? std::optional(pages) : std::nullopt);
-  // Both the IO and the shipping are over: the later of the two.
-  const auto flushed = std::max(shipped, io_done);
-  if (plan_.watch) plan_.watch->log_written(result_.flushes.bytes, flushed);
-  flush_sizes_.flushed(flushed);
-  feed_auxiliaries(pages, flushed);
   return TransferEnd::Done;
 }
 
+std::optional<Primary::FlushInFlight> Primary::begin_flush(Clock::time_point now) {
+  const std::optional<FlushRequest> request = flush_sizes_.next(now);
+  if (!request) return std::nullopt;
+  auto start = now;
+  if (request->start > start) {
+    // A workload-driven logger may have less than a page of log yet.
+    clock_.sleep_until(request->start);
+    start = clock_.now();
+  }
+  FlushInFlight flush;
+  flush.pages = request->pages;
+  flush.bytes = pages_to_bytes(flush.pages);
+  flush.io_time = disk_.io_time(flush.bytes);
+  flush.start = start;
+  return flush;
+}
+
+TransferEnd Primary::take_step(FlushStep step, FlushInFlight& flush, Clock::time_point& now) {
+  switch (step) {
+    case FlushStep::StartIo:
+      flush.io_done = flush.start + flush.io_time;
+      flush.ship_start = flush.start;
+      return TransferEnd::Done;
+    case FlushStep::AwaitIo:
+      await_io(flush, now);
+      return TransferEnd::Done;
+    case FlushStep::Send:
+      return send_flush(flush, now);
+    case FlushStep::AwaitAck: {
+      const TransferEnd end = await_ack(flush.shipped);
+      now = flush.shipped;
+      return end;
+    }
+    case FlushStep::Shipped: {
+      const Nanos shipping = flush.shipped - flush.ship_start;
+      trace_.shipping(shipping);
+      result_.note_shipping(shipping);
+      intervals_.note_shipping(shipping);
+      flush.shipping_over = true;
+      return TransferEnd::Done;
+    }
+    case FlushStep::Finish:
+      finish_flush(flush);
+      return TransferEnd::Done;
+  }
+  return TransferEnd::Done;
+}
+
+void Primary::await_io(FlushInFlight& flush, Clock::time_point& now) {
+  trace_.io(flush.pages, flush.io_time);
+  if (!flush.shipping_over) {
+    flush.ship_start = simulate_io_until(clock_, flush.start, flush.io_done, log_);
+    return;
+  }
+  const Nanos remaining = flush.io_done - flush.shipped;
+  if (remaining <= Nanos{0}) return;
+  trace_.io_remaining(remaining);
+  now = simulate_io_until(clock_, flush.shipped, flush.io_done, log_);
+}
+
+TransferEnd Primary::send_flush(FlushInFlight& flush, Clock::time_point& now) {
+  trace_.sending(flush.pages);
+  const TransferEnd end = link_.send_all(flush_image_.flush(flush.pages), &result_);
+  if (end != TransferEnd::Done) return end;
+  trace_.sent(flush.bytes);
+  // Without an ack, shipping ends with the send.
+  flush.shipped = clock_.now();
+  result_.send_phase.add(flush.bytes, flush.shipped - flush.ship_start);
+  now = flush.shipped;
+  return end;
+}
+
+void Primary::finish_flush(const FlushInFlight& flush) {
+  result_.note_flush(flush.bytes, flush.io_time,
+                     flush_sizes_.varies() ? std::optional(flush.pages) : std::nullopt);
+  // Both the IO and the shipping are over: the later of the two.
+  const auto flushed = std::max(flush.shipped, flush.io_done);
+  if (plan_.watch) plan_.watch->log_written(result_.flushes.bytes, flushed);
+  flush_sizes_.flushed(flushed);
+  feed_auxiliaries(flush.pages, flushed);
+}
+
 TransferEnd Primary::await_ack(Clock::time_point& shipped) {
-  log_.trace("Receiving ack message.");
+  trace_.awaiting_ack();
   std::array<char, kAckBytes> ack{};
   if (plan_.watch) plan_.watch->awaiting_ack(true, shipped);
   const TransferEnd end = link_.recv_exact(ack, &result_);
@@ -180,7 +217,7 @@ TransferEnd Primary::await_ack(Clock::time_point& shipped) {
   if (std::string_view(ack.data(), ack.size()) != kAckMessage) {
     throw ProtocolError("the standby's ack is not the 16 bytes \"ack message\" and NULs");
   }
-  log_.trace("{} bytes received", ack.size());
+  trace_.ack_received(ack.size());
   result_.ack_wait.add(kAckBytes, acked - shipped);
   shipped = acked;
   return end;
@@ -203,14 +240,8 @@ void Primary::finish_auxiliaries(Clock::time_point now, RoleOutcome& outcome) {
   }
 }
 
-bool Primary::limits_reached(Clock::time_point start, Clock::time_point now) const {
-  if (plan_.max_flushes && result_.flushes.calls >= *plan_.max_flushes) return true;
-  return plan_.run_time && now - start >= *plan_.run_time;
-}
-
 Clock::time_point Primary::pace(Clock::time_point start, Clock::time_point now) {
-  if (!pacer_) return now;
-  const auto resume = pacer_->resume_at(start, result_.flushes.bytes);
+  const auto resume = pacing_.resume_at(start, result_.flushes.bytes, now);
   if (resume <= now) return now;
   // The pacer's schedule is absolute, so a late wake-up shortens the next wait: no spin.
   clock_.sleep_about_until(resume);

@@ -7,13 +7,16 @@
 #include <span>
 
 #include "roles/auxiliary_feed.hpp"
+#include "roles/flush_trace.hpp"
 #include "roles/link.hpp"
 #include "roles/role_outcome.hpp"
 #include "simhadr/measure/connection_watch.hpp"
 #include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/flush_size.hpp"
-#include "simhadr/models/target_pacer.hpp"
+#include "simhadr/pipeline/flush_steps.hpp"
+#include "simhadr/pipeline/pacing.hpp"
+#include "simhadr/pipeline/run_limits.hpp"
 #include "simhadr/wire/flush_codec.hpp"
 #include "simhadr/wire/handshake.hpp"
 
@@ -30,6 +33,8 @@ struct PrimaryPlan {
   std::optional<Nanos> interval;  // -interval
   IntervalSink on_interval;
   ConnectionWatch* watch = nullptr;  // the connection's, on a real run
+
+  RunLimits limits() const { return {max_flushes, run_time}; }
 };
 
 class Primary {
@@ -49,9 +54,27 @@ class Primary {
   const RunResult& result() const { return result_; }
 
  private:
+  // One flush as its steps go: what it is, and the times they leave.
+  struct FlushInFlight {
+    std::uint32_t pages = 0;
+    std::uint64_t bytes = 0;
+    Nanos io_time{};
+    Clock::time_point start;
+    Clock::time_point io_done;
+    Clock::time_point ship_start;  // SYNC: once written
+    Clock::time_point shipped;     // the send's end, then the ack's
+    bool shipping_over = false;
+  };
+
   // A handshake with standby* settings gets a 16-byte answer: go on, or reconnect.
   TransferEnd confirm_standby_settings(RoleOutcome& outcome);
-  bool limits_reached(Clock::time_point start, Clock::time_point now) const;
+  // The next flush, once its log is there; none when the log has ended.
+  std::optional<FlushInFlight> begin_flush(Clock::time_point now);
+  TransferEnd take_step(FlushStep step, FlushInFlight& flush, Clock::time_point& now);
+  // Waits for the flush's IO: before shipping (SYNC) or for what is left of it after.
+  void await_io(FlushInFlight& flush, Clock::time_point& now);
+  TransferEnd send_flush(FlushInFlight& flush, Clock::time_point& now);
+  void finish_flush(const FlushInFlight& flush);
   // Waits for the flush's ack; `shipped` becomes the time it came.
   TransferEnd await_ack(Clock::time_point& shipped);
   void feed_auxiliaries(std::uint32_t pages, Clock::time_point written_at);
@@ -61,16 +84,17 @@ class Primary {
   Clock::time_point pace(Clock::time_point start, Clock::time_point now);
 
   PrimaryPlan plan_;
-  const ModeRules& rules_;
+  FlushSteps steps_;
   FlushSizeSource& flush_sizes_;
   const DiskModel& disk_;
   Link& link_;
   Clock& clock_;
   const StopSource& stop_;
   RunLog& log_;
+  FlushTrace trace_;
   std::span<const std::unique_ptr<AuxiliaryFeed>> auxiliaries_;
   FlushImage flush_image_;
-  std::optional<TargetPacer> pacer_;
+  Pacing pacing_;
   IntervalReporter intervals_;
   RunResult result_;
   bool log_ended_ = false;  // a replayed workload has written its last log

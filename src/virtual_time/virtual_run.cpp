@@ -3,7 +3,8 @@
 #include <algorithm>
 
 #include "simhadr/limits.hpp"
-#include "simhadr/models/target_pacer.hpp"
+#include "simhadr/pipeline/flush_steps.hpp"
+#include "simhadr/pipeline/pacing.hpp"
 #include "simhadr/wire/flush_codec.hpp"
 #include "virtual_time/principal_link_watch.hpp"
 #include "virtual_time/shared_uplink.hpp"
@@ -32,7 +33,7 @@ class Simulation {
  public:
   Simulation(const VirtualRunPlan& plan, FlushSizeSource& flush_sizes)
       : plan_(plan),
-        rules_(rules_for(plan.mode)),
+        steps_(rules_for(plan.mode)),
         flush_sizes_(flush_sizes),
         disk_(make_disk_model(plan.disk)),
         uplink_(plan.uplink_mbytes_per_sec
@@ -44,8 +45,8 @@ class Simulation {
                  link_watch_.outages()),
         standby_(standby_plan(plan, flush_sizes), *disk_, events_, out_.standby),
         primary_intervals_(plan.interval, plan.primary_intervals, link_watch_.outages()),
-        standby_intervals_(plan.interval, plan.standby_intervals, link_watch_.outages()) {
-    if (plan.target_mbytes_per_sec) pacer_.emplace(*plan.target_mbytes_per_sec);
+        standby_intervals_(plan.interval, plan.standby_intervals, link_watch_.outages()),
+        pacing_(plan.target_mbytes_per_sec) {
     for (RunResult* side : {&out_.primary, &out_.standby}) {
       side->mode = plan.mode;
       side->flush_pages = flush_sizes.max_pages();
@@ -58,7 +59,7 @@ class Simulation {
     out_.standby.role = Role::Standby;
     out_.primary.uplink_mbytes_per_sec = plan.uplink_mbytes_per_sec;
     add_auxiliaries(flush_sizes);
-    if (pacer_) out_.primary.target = TargetStats{pacer_->mbytes_per_sec(), Nanos{0}};
+    out_.primary.target = pacing_.initial_stats();
   }
 
   // Each auxiliary's standby is the principal's, told SUPERASYNC, behind its own link.
@@ -174,11 +175,7 @@ class Simulation {
         break;
       case Event::PrimaryIoDone:
         io_done_ = true;
-        if (rules_.io_before_send) {
-          start_send();
-        } else {
-          try_complete();
-        }
+        take_steps();
         break;
       case Event::WindowOpen:
         network_.window_open(e.value);
@@ -194,7 +191,8 @@ class Simulation {
       case Event::AckArrival:
         out_.primary.note_recv(kAckBytes);
         out_.primary.ack_wait.add(kAckBytes, now_ - sent_at_);
-        shipped();
+        acked_ = true;
+        take_steps();
         break;
       case Event::StandbyWriteDone:
         standby_.write_done(now_, e.value);
@@ -233,13 +231,14 @@ class Simulation {
   }
 
   void start_flush() {
-    const FlushRequest request = flush_sizes_.next(VirtualClock::time_point{} + now_);
-    const Nanos start = request.start - VirtualClock::time_point{};
-    flush_pages_ = request.pages;
-    if (request.pages == 0) {
+    const std::optional<FlushRequest> request =
+        flush_sizes_.next(VirtualClock::time_point{} + now_);
+    if (!request) {
       close(now_);
       return;
     }
+    flush_pages_ = request->pages;
+    const Nanos start = request->start - VirtualClock::time_point{};
     if (start > now_) {
       // A logger waiting for a page of log: the flush begins when it is there.
       waiting_for_log_ = true;
@@ -253,13 +252,49 @@ class Simulation {
     waiting_for_log_ = false;
     io_time_ = disk_->io_time(flush_bytes());
     io_done_ = false;
-    shipped_ = false;
+    send_started_ = false;
+    sent_ = false;
+    acked_ = false;
+    step_ = 0;
     standby_.expect_flush(flush_bytes());
-    events_.at(now_ + io_time_, Event::PrimaryIoDone);
-    if (!rules_.io_before_send) start_send();
+    take_steps();
+  }
+
+  // Takes the flush's steps as far as the events so far allow; the event a
+  // step waits for takes them on.
+  void take_steps() {
+    // A send that completes at once comes back here from within its own step.
+    if (taking_steps_) return;
+    taking_steps_ = true;
+    while (step_ < steps_.size() && take_step(steps_[step_])) ++step_;
+    taking_steps_ = false;
+  }
+
+  // False while the step waits for an event.
+  bool take_step(FlushStep step) {
+    switch (step) {
+      case FlushStep::StartIo:
+        events_.at(now_ + io_time_, Event::PrimaryIoDone);
+        return true;
+      case FlushStep::AwaitIo:
+        return io_done_;
+      case FlushStep::Send:
+        if (!send_started_) start_send();
+        return sent_;
+      case FlushStep::AwaitAck:
+        return acked_;
+      case FlushStep::Shipped:
+        shipped();
+        return true;
+      case FlushStep::Finish:
+        finish_flush();
+        return true;
+    }
+    return true;
   }
 
   void start_send() {
+    send_started_ = true;
     ship_start_ = now_;
     network_.offer(flush_bytes());
     pump();
@@ -269,24 +304,21 @@ class Simulation {
     if (!network_.pump(now_)) return;
     sent_at_ = now_;
     out_.primary.send_phase.add(flush_bytes(), now_ - ship_start_);
-    if (!expects_ack(plan_.mode)) shipped();
+    sent_ = true;
+    take_steps();
   }
 
   void shipped() {
-    shipped_ = true;
     const Nanos shipping = now_ - ship_start_;
     out_.primary.note_shipping(shipping);
     primary_intervals_.note_shipping(shipping);
-    try_complete();
   }
 
-  void try_complete() {
-    if (!shipped_ || !io_done_) return;
+  void finish_flush() {
     out_.primary.note_flush(flush_bytes(), io_time_,
                             flush_sizes_.varies() ? std::optional(flush_pages_) : std::nullopt);
     flush_sizes_.flushed(VirtualClock::time_point{} + now_);
     link_watch_.written(out_.primary.flushes.bytes, now_);
-    shipped_ = false;
     for (std::size_t i = 0; i < auxiliaries_.size(); ++i) {
       out_.primary.auxiliaries[i].lag = auxiliaries_[i]->written(now_, flush_bytes());
     }
@@ -294,20 +326,17 @@ class Simulation {
       close(now_);
       return;
     }
-    Nanos resume = now_;
-    if (pacer_) {
-      resume =
-          std::max(now_, pacer_->resume_at({}, out_.primary.flushes.bytes) - Clock::time_point{});
-      out_.primary.target->idle += resume - now_;
-    }
+    const Nanos resume =
+        pacing_.resume_at({}, out_.primary.flushes.bytes, Clock::time_point{} + now_) -
+        Clock::time_point{};
+    if (out_.primary.target) out_.primary.target->idle += resume - now_;
     events_.at(resume, Event::FlushStart);
   }
 
   std::uint64_t flush_bytes() const { return pages_to_bytes(flush_pages_); }
 
   bool limits_reached() const {
-    if (plan_.max_flushes && out_.primary.flushes.calls >= *plan_.max_flushes) return true;
-    if (plan_.run_time && now_ >= *plan_.run_time) return true;
+    if (plan_.limits().reached(out_.primary.flushes.calls, now_)) return true;
     return plan_.settled &&
            plan_.settled({out_.primary.flushes.calls, out_.primary.flushes.bytes, now_,
                           flush_sizes_.commit_wait().value_or(CommitWait{})});
@@ -323,7 +352,7 @@ class Simulation {
   }
 
   const VirtualRunPlan& plan_;
-  const ModeRules& rules_;
+  FlushSteps steps_;
   FlushSizeSource& flush_sizes_;
   std::unique_ptr<DiskModel> disk_;
   VirtualOutcome out_;
@@ -338,14 +367,18 @@ class Simulation {
   VirtualClock clock_;
   IntervalReporter primary_intervals_;
   IntervalReporter standby_intervals_;
-  std::optional<TargetPacer> pacer_;
+  Pacing pacing_;
   Nanos now_{};
   Nanos io_time_{};
   Nanos ship_start_{};
   Nanos sent_at_{};
   std::uint32_t flush_pages_ = 0;
+  std::size_t step_ = 0;  // the flush's next step
+  bool taking_steps_ = false;
   bool io_done_ = false;
-  bool shipped_ = false;
+  bool send_started_ = false;
+  bool sent_ = false;
+  bool acked_ = false;
   bool closed_ = false;
   bool waiting_for_log_ = false;
 };

@@ -13,6 +13,7 @@
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/flush_size.hpp"
 #include "simhadr/models/network.hpp"
+#include "simhadr/pipeline/run_limits.hpp"
 #include "simhadr/stop.hpp"
 
 namespace simhadr {
@@ -46,6 +47,8 @@ struct VirtualRunPlan {
   IntervalSink standby_intervals;
   // Asked after each flush: true ends the run there (it has what its caller needs).
   std::function<bool(const FlushProgress&)> settled;
+
+  RunLimits limits() const { return {max_flushes, run_time}; }
 };
 
 struct VirtualOutcome {

@@ -15,7 +15,7 @@
 namespace simhadr {
 
 struct FlushRequest {
-  std::uint32_t pages = 0;  // 0: a replayed workload has no more log; the run ends
+  std::uint32_t pages = 0;
   Clock::time_point start;  // not before this (a logger waits for a page of log)
 };
 
@@ -57,7 +57,8 @@ struct CommitWait {
 class FlushSizeSource {
  public:
   virtual ~FlushSizeSource() = default;
-  virtual FlushRequest next(Clock::time_point now) = 0;
+  // The next flush; none once a replayed workload has no more log, which ends the run.
+  virtual std::optional<FlushRequest> next(Clock::time_point now) = 0;
   // The flush handed out last has been written and shipped.
   virtual void flushed(Clock::time_point /*done*/) {}
   // The largest flush this source can produce, for sizing buffers once.
@@ -73,7 +74,9 @@ class FlushSizeSource {
 class FixedFlushSize final : public FlushSizeSource {
  public:
   explicit FixedFlushSize(std::uint32_t pages) : pages_(pages) {}
-  FlushRequest next(Clock::time_point now) override { return {pages_, now}; }
+  std::optional<FlushRequest> next(Clock::time_point now) override {
+    return FlushRequest{pages_, now};
+  }
   std::uint32_t max_pages() const override { return pages_; }
   bool varies() const override { return false; }
 
@@ -86,7 +89,7 @@ class FixedFlushSize final : public FlushSizeSource {
 class ListedFlushSizes final : public FlushSizeSource {
  public:
   explicit ListedFlushSizes(const FlushSizeList& list);
-  FlushRequest next(Clock::time_point now) override;
+  std::optional<FlushRequest> next(Clock::time_point now) override;
   std::uint32_t max_pages() const override { return max_; }
 
  private:
@@ -105,7 +108,7 @@ class ListedFlushSizes final : public FlushSizeSource {
 class LoggerFlushSizes final : public FlushSizeSource {
  public:
   LoggerFlushSizes(LoggerParams params, Clock::time_point start);
-  FlushRequest next(Clock::time_point now) override;
+  std::optional<FlushRequest> next(Clock::time_point now) override;
   void flushed(Clock::time_point done) override;
   std::uint32_t max_pages() const override { return params_.buffer_pages; }
   std::optional<CommitWait> commit_wait() const override;

@@ -70,7 +70,7 @@ TEST(LoggerFlushSizes, AFullLogBufferBlocksTheWorkload) {
 TEST(LoggerFlushSizes, CommitWaitCoversTheFlushAndHalfTheGatheringTime) {
   LoggerFlushSizes sizes({4.096, 100}, Clock::time_point{});  // one page per ms
   const Clock::time_point t0{};
-  const FlushRequest first = sizes.next(t0 + std::chrono::milliseconds(10));
+  const FlushRequest first = *sizes.next(t0 + std::chrono::milliseconds(10));
   EXPECT_EQ(first.pages, 10u);
   sizes.flushed(t0 + std::chrono::milliseconds(12));
   const CommitWait wait = *sizes.commit_wait();
@@ -80,7 +80,7 @@ TEST(LoggerFlushSizes, CommitWaitCoversTheFlushAndHalfTheGatheringTime) {
 
 TEST(LoggerFlushSizes, WaitsForAWholePageOfLog) {
   LoggerFlushSizes sizes({4.096, 100}, Clock::time_point{});
-  const FlushRequest request = sizes.next(Clock::time_point{});
+  const FlushRequest request = *sizes.next(Clock::time_point{});
   EXPECT_EQ(request.pages, 1u);
   EXPECT_NEAR(to_seconds(request.start - Clock::time_point{}), 0.001, 1e-9);
 }
@@ -91,18 +91,18 @@ TEST(LoggerFlushSizes, AReplayedWorkloadFollowsItsStepsAndEndsAfterTheLast) {
   // 4.096 MB/s is a page per ms; then nothing for 10 ms; then two pages per ms.
   LoggerFlushSizes sizes({4.096, 100, {{"a", 10ms, 4.096}, {"b", 10ms, 0.0}, {"c", 5ms, 8.192}}},
                          start);
-  FlushRequest first = sizes.next(start + 10ms);
+  FlushRequest first = *sizes.next(start + 10ms);
   EXPECT_EQ(first.pages, 10u);
   sizes.flushed(start + 10ms);
   // Nothing comes during step b: the next page is 0.5 ms into step c.
-  const FlushRequest second = sizes.next(start + 10ms);
+  const FlushRequest second = *sizes.next(start + 10ms);
   EXPECT_EQ(second.pages, 1u);
   EXPECT_EQ(second.start, start + 20ms + 500us);
   sizes.flushed(second.start);
-  const FlushRequest third = sizes.next(start + 25ms);
+  const FlushRequest third = *sizes.next(start + 25ms);
   EXPECT_EQ(third.pages, 9u);
   sizes.flushed(start + 25ms);
-  EXPECT_EQ(sizes.next(start + 25ms).pages, 0u) << "the log has ended";
+  EXPECT_EQ(sizes.next(start + 25ms), std::nullopt) << "the log has ended";
   const std::vector<WorkloadStepTally> steps = sizes.workload_steps();
   ASSERT_EQ(steps.size(), 3u);
   EXPECT_EQ(steps[0].label, "a");
@@ -117,13 +117,13 @@ TEST(LoggerFlushSizes, AReplayedWorkloadFollowsItsStepsAndEndsAfterTheLast) {
 
 TEST(LoggerFlushSizes, ARateOfNothingNeverWaitsForever) {
   LoggerFlushSizes sizes({0.0, 100, {}}, Clock::time_point{});
-  EXPECT_EQ(sizes.next(Clock::time_point{}).pages, 0u);
+  EXPECT_EQ(sizes.next(Clock::time_point{}), std::nullopt);
 }
 
 TEST(ListedFlushSizes, ASequenceIsShippedInOrderAndRepeated) {
   ListedFlushSizes sizes({"f", {1, 8, 3}, {}});
   std::vector<std::uint32_t> seen;
-  for (int i = 0; i < 7; ++i) seen.push_back(sizes.next({}).pages);
+  for (int i = 0; i < 7; ++i) seen.push_back(sizes.next({})->pages);
   EXPECT_EQ(seen, (std::vector<std::uint32_t>{1, 8, 3, 1, 8, 3, 1}));
   EXPECT_EQ(sizes.max_pages(), 8u);
 }
@@ -134,8 +134,8 @@ TEST(ListedFlushSizes, AHistogramIsDrawnFromInProportionAndTheSameEachRun) {
   ListedFlushSizes b(list);
   int small = 0;
   for (int i = 0; i < 40000; ++i) {
-    const std::uint32_t pages = a.next({}).pages;
-    EXPECT_EQ(pages, b.next({}).pages);
+    const std::uint32_t pages = a.next({})->pages;
+    EXPECT_EQ(pages, b.next({})->pages);
     small += pages == 2 ? 1 : 0;
   }
   EXPECT_NEAR(small / 40000.0, 0.75, 0.01);

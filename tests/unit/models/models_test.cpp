@@ -22,8 +22,8 @@ TEST(InstantDisk, TakesNoTime) {
 TEST(FixedFlushSize, AlwaysTheSame) {
   FixedFlushSize sizes(16);
   const Clock::time_point now{};
-  EXPECT_EQ(sizes.next(now).pages, 16u);
-  EXPECT_EQ(sizes.next(now).start, now);
+  EXPECT_EQ(sizes.next(now)->pages, 16u);
+  EXPECT_EQ(sizes.next(now)->start, now);
   EXPECT_EQ(sizes.max_pages(), 16u);
 }
 
