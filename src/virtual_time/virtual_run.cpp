@@ -1,6 +1,7 @@
 #include "virtual_time/virtual_run.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "simhadr/limits.hpp"
 #include "simhadr/pipeline/flush_steps.hpp"
@@ -149,85 +150,80 @@ class Simulation {
   // A stream's turn on the shared uplink: one that cannot take it leaves it to the next.
   void uplink_turns() {
     while (const std::optional<std::uint8_t> stream = uplink_->next(now_)) {
-      if (*stream == 0) {
-        pump();
-      } else {
-        pump_auxiliary(*stream - 1U);
-      }
+      pump_stream(*stream);
       if (uplink_->next(now_) == stream) uplink_->leave(*stream);
     }
   }
 
+  // Stream 0 is the principal's link and standby, then each auxiliary's.
+  void pump_stream(std::uint8_t stream) {
+    if (stream == 0) {
+      pump();
+    } else {
+      pump_auxiliary(stream - 1U);
+    }
+  }
+
+  VirtualStandby& standby_of(std::uint8_t stream) {
+    return stream == 0 ? standby_ : auxiliaries_[stream - 1U]->standby();
+  }
+
+  void window_open(std::uint8_t stream, std::uint64_t bytes) {
+    if (stream == 0) {
+      network_.window_open(bytes);
+      link_watch_.acknowledged(bytes, now_);
+    } else {
+      auxiliaries_[stream - 1U]->window_open(bytes);
+    }
+    pump_stream(stream);
+  }
+
+  // Each event once, whichever stream it is on; only the primary's own events
+  // have no stream of their own.
   void handle(const ScheduledEvent& e) {
     if (link_watch_.defer(e, events_)) return;
-    if (e.stream > 0) {
-      handle_auxiliary(e, e.stream - 1U);
-      return;
-    }
     switch (e.event) {
+      case Event::WindowOpen:
+        window_open(e.stream, e.value);
+        break;
+      case Event::WireFree:
+        pump_stream(e.stream);
+        break;
+      case Event::Arrival:
+        standby_of(e.stream).arrival(now_, e.value);
+        break;
+      case Event::StandbyWriteDone:
+        standby_of(e.stream).write_done(now_, e.value);
+        break;
+      case Event::ReplayDone:
+        standby_of(e.stream).replay_done(now_, e.value);
+        break;
       case Event::FlushStart:
-        if (closed_) break;
-        if (waiting_for_log_) {
-          begin_flush();
-        } else {
-          start_flush();
-        }
+        principal_only(e);
+        if (!closed_) waiting_for_log_ ? begin_flush() : start_flush();
         break;
       case Event::PrimaryIoDone:
+        principal_only(e);
         io_done_ = true;
         take_steps();
         break;
-      case Event::WindowOpen:
-        network_.window_open(e.value);
-        link_watch_.acknowledged(e.value, now_);
-        pump();
-        break;
-      case Event::WireFree:
-        pump();
-        break;
-      case Event::Arrival:
-        standby_.arrival(now_, e.value);
-        break;
       case Event::AckArrival:
+        principal_only(e);
         out_.primary.note_recv(kAckBytes);
         out_.primary.ack_wait.add(kAckBytes, now_ - sent_at_);
         acked_ = true;
         take_steps();
         break;
-      case Event::StandbyWriteDone:
-        standby_.write_done(now_, e.value);
-        break;
-      case Event::ReplayDone:
-        standby_.replay_done(now_, e.value);
-        break;
       case Event::UplinkFree:
+        principal_only(e);
         uplink_turns();
         break;
     }
   }
 
-  void handle_auxiliary(const ScheduledEvent& e, std::size_t i) {
-    VirtualAuxiliary& auxiliary = *auxiliaries_[i];
-    switch (e.event) {
-      case Event::WindowOpen:
-        auxiliary.window_open(e.value);
-        pump_auxiliary(i);
-        break;
-      case Event::WireFree:
-        pump_auxiliary(i);
-        break;
-      case Event::Arrival:
-        auxiliary.standby().arrival(now_, e.value);
-        break;
-      case Event::StandbyWriteDone:
-        auxiliary.standby().write_done(now_, e.value);
-        break;
-      case Event::ReplayDone:
-        auxiliary.standby().replay_done(now_, e.value);
-        break;
-      default:
-        break;  // the primary's own events, and acks (an auxiliary never acks)
-    }
+  // An auxiliary never acks, and only the primary flushes and shares the uplink.
+  static void principal_only(const ScheduledEvent& e) {
+    if (e.stream != 0) throw std::logic_error("a primary's event on an auxiliary's stream");
   }
 
   void start_flush() {
