@@ -365,22 +365,6 @@ static_assert(rows_follow_the_ids(), "rows in OptionId order, each storing its v
 
 }  // namespace
 
-std::pair<std::size_t, std::size_t> expected_values(ValueShape shape) {
-  switch (shape) {
-    case ValueShape::Flag:
-      return {0, 0};
-    case ValueShape::One:
-      return {1, 1};
-    case ValueShape::Two:
-      return {2, 2};
-    case ValueShape::OneOrTwo:
-      return {1, 2};
-    case ValueShape::Many:
-      return {1, 1 << 20};  // as many as follow, up to the next option
-  }
-  return {1, 1};
-}
-
 std::span<const OptionSpec> option_specs() {
   return kOptions;
 }

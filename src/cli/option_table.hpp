@@ -71,7 +71,4 @@ std::string_view option_name(OptionId id);
 // The names alone, in the table's order.
 std::vector<std::string_view> option_names();
 
-// How many values CLI11 takes for a shape: {least, most}.
-std::pair<std::size_t, std::size_t> expected_values(ValueShape shape);
-
 }  // namespace simhadr

@@ -13,6 +13,23 @@ namespace simhadr {
 
 namespace {
 
+// How many values CLI11 takes for a shape: {least, most}.
+std::pair<std::size_t, std::size_t> expected_values(ValueShape shape) {
+  switch (shape) {
+    case ValueShape::Flag:
+      return {0, 0};
+    case ValueShape::One:
+      return {1, 1};
+    case ValueShape::Two:
+      return {2, 2};
+    case ValueShape::OneOrTwo:
+      return {1, 2};
+    case ValueShape::Many:
+      return {1, 1 << 20};  // as many as follow, up to the next option
+  }
+  return {1, 1};
+}
+
 // One loop over the table: each row becomes a CLI11 option that hands its
 // values to the row's store.
 void register_options(CLI::App& app, OptionValues& values) {

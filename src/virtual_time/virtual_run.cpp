@@ -386,33 +386,4 @@ VirtualOutcome run_virtual(const VirtualRunPlan& plan, FlushSizeSource& flush_si
   return Simulation(plan, flush_sizes).run(stop);
 }
 
-VirtualRunPlan virtual_plan_from(const RunConfig& config) {
-  VirtualRunPlan plan;
-  plan.mode = config.effective_sync_mode();
-  plan.max_flushes = config.max_flushes;
-  if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
-  plan.disk = config.disk;
-  plan.replay = config.replay;
-  plan.spool_limit_pages = config.spool_limit_pages;
-  plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
-  plan.network = config.network.value_or(NetworkParams{});
-  plan.window_bytes = config.network_window_bytes();
-  plan.auxiliaries = config.auxiliaries;
-  plan.auxiliary_networks = config.auxiliary_networks;
-  if (config.uplink_mbytes_per_sec && plan.auxiliaries.empty()) {
-    // One stream: the uplink is one more link on its way, and the slower of the two limits it.
-    plan.network.mbytes_per_sec =
-        std::min(plan.network.mbytes_per_sec.value_or(*config.uplink_mbytes_per_sec),
-                 *config.uplink_mbytes_per_sec);
-  } else {
-    plan.uplink_mbytes_per_sec = config.uplink_mbytes_per_sec;
-  }
-  plan.buffer_pages = config.standby_request.buffer_pages ? config.standby_request.buffer_pages
-                                                          : config.standby_buffer_pages;
-  plan.outages = config.outages;
-  plan.hadr_timeout = from_seconds(config.hadr_timeout_seconds);
-  plan.interval = config.interval;
-  return plan;
-}
-
 }  // namespace simhadr
