@@ -12,6 +12,7 @@
 #include "roles/primary.hpp"
 #include "roles/standby.hpp"
 #include "runs/text_output.hpp"
+#include "simhadr/advice/bottleneck.hpp"
 #include "time/spin_clock.hpp"
 
 namespace simhadr {
@@ -64,7 +65,10 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   // A persistent standby's connection that ended before a handshake is not a
   // run (serve_standby_runs): a report of zeroes would read, and grep, as one.
   if (config.loop && outcome.session == Session::NoHandshake) return outcome;
-  print_side_report(log, outcome);
+  // The verdict is worked out before anything reports it: the text here, JSON and CSV later.
+  outcome.verdict = outcome.result.role == Role::Primary ? advise(outcome.result, nullptr)
+                                                         : advise_standby(outcome.result);
+  print_side_report(log, outcome.result, *outcome.verdict);
   return outcome;
 }
 

@@ -32,14 +32,12 @@ void print_defaults_applied(const RunConfig& config, RunLog& log) {
   log.blank();
 }
 
-void print_side_report(RunLog& log, RoleOutcome& outcome) {
-  const RunResult& result = outcome.result;
+void print_side_report(RunLog& log, const RunResult& result, const Bottleneck& verdict) {
   log.blank();
   write_text_report(log.stream(), result);
   write_auxiliary_streams(log.stream(), result);
   log.blank();
-  outcome.verdict = result.role == Role::Primary ? advise(result, nullptr) : advise_standby(result);
-  write_bottleneck(log.stream(), *outcome.verdict);
+  write_bottleneck(log.stream(), verdict);
   if (result.role == Role::Primary) write_uplink_share(log.stream(), result);
   if (result.cpu) write_cpu_usage(log.stream(), *result.cpu);
   // The standby's connection carries only acks: its TCP figures say nothing of the log's way.

@@ -16,7 +16,7 @@ IntervalSink print_to(RunLog& log);
 // The header lines that say which defaults a run took.
 void print_defaults_applied(const RunConfig& config, RunLog& log);
 
-// A real side's closing paragraph; computes the side's verdict, once, into the outcome.
-void print_side_report(RunLog& log, RoleOutcome& outcome);
+// A real side's closing paragraph, with the verdict the run worked out for it.
+void print_side_report(RunLog& log, const RunResult& result, const Bottleneck& verdict);
 
 }  // namespace simhadr
