@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 
+#include "cli/option_table.hpp"
 #include "cli/usage_error.hpp"
 #include "simhadr/shown.hpp"
 
@@ -21,18 +22,6 @@ std::string folded(std::string_view name) {
     key.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
   }
   return key;
-}
-
-// The original's options: scripts written for it abbreviate them, so an
-// abbreviation that one of them shares with options of ours keeps meaning it.
-constexpr std::array<std::string_view, 25> kOriginalNames{
-    "role",       "lhost", "lport",     "rhost",       "rport",  "n",       "t",
-    "syncMode",   "rcu",   "flushSize", "hadrBufSize", "target", "verbose", "sockSndBuf",
-    "sockRcvBuf", "nagle", "block",     "bind",        "disk",   "write",   "read",
-    "testDisk",   "cache", "spin",      "testSleep"};
-
-bool of_the_original(std::string_view name) {
-  return std::ranges::find(kOriginalNames, name) != kOriginalNames.end();
 }
 
 // "-5" or "-0.25" are values (a negative number), not options.
@@ -62,8 +51,11 @@ std::string_view resolve(std::string_view written, std::string_view key,
       })) {
     return shortest;
   }
-  if (std::ranges::count_if(prefixed, of_the_original) == 1) {
-    return *std::ranges::find_if(prefixed, of_the_original);
+  // Scripts written for the original abbreviate its options, so an
+  // abbreviation that one of them shares with options of ours keeps meaning it.
+  const auto original = [](std::string_view name) { return of_the_original(name); };
+  if (std::ranges::count_if(prefixed, original) == 1) {
+    return *std::ranges::find_if(prefixed, original);
   }
   throw UsageError(
       fmt::format("option {} is ambiguous: it could be -{}", written, fmt::join(prefixed, ", -")));

@@ -126,7 +126,7 @@ class Rules {
   }
 
   // The option among -role and -demo that was given, for a refusal to name.
-  std::string_view role_option() const { return config_.role ? "-role" : "-demo"; }
+  std::string role_option() const { return dashed(config_.role ? Id::Role : Id::Demo); }
 
   Action decide_model() {
     if (config_.role || config_.demo) {
@@ -186,7 +186,7 @@ class Rules {
     const std::string test = dashed(row_for(kDiskTestOptions, disk.kind).option);
     if (config_.role || config_.demo || config_.model) {
       throw UsageError(fmt::format("{} is a disk test, which runs on its own; leave out {}", test,
-                                   config_.model ? "-model" : role_option()));
+                                   config_.model ? dashed(Id::Model) : role_option()));
     }
     if (disk.path.empty()) {
       throw UsageError(fmt::format("{} needs a {} name", test,

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <tuple>
 
@@ -364,6 +365,16 @@ consteval bool rows_follow_the_ids() {
 static_assert(rows_follow_the_ids(), "rows in OptionId order, each storing its value");
 
 }  // namespace
+
+bool of_the_original(std::string_view name) {
+  constexpr std::array kOriginalOptions{
+      Id::Role,        Id::Lhost,    Id::Lport,    Id::Rhost,      Id::Rport,
+      Id::N,           Id::T,        Id::SyncMode, Id::Rcu,        Id::FlushSize,
+      Id::HadrBufSize, Id::Target,   Id::Verbose,  Id::SockSndBuf, Id::SockRcvBuf,
+      Id::Nagle,       Id::Block,    Id::Bind,     Id::Disk,       Id::Write,
+      Id::Read,        Id::TestDisk, Id::Cache,    Id::Spin,       Id::TestSleep};
+  return std::ranges::any_of(kOriginalOptions, [&](Id id) { return option_name(id) == name; });
+}
 
 std::span<const OptionSpec> option_specs() {
   return kOptions;

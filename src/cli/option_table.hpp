@@ -68,6 +68,9 @@ const OptionSpec& option_spec(OptionId id);
 // "flushSize": for messages, which write it after a dash.
 std::string_view option_name(OptionId id);
 
+// True for the options the original simhadr has.
+bool of_the_original(std::string_view name);
+
 // The names alone, in the table's order.
 std::vector<std::string_view> option_names();
 

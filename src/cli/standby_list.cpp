@@ -122,12 +122,12 @@ void settle_modelled_standbys(RunConfig& config, const StandbyLists& lists) {
         fmt::format("-rhost lists {} standbys; HADR takes at most {}", standbys, kMaxStandbys));
   }
   if (!lists.ports.empty()) pair_standby_list(lists.hosts, lists.ports);
-  for (const auto& [name, count] :
-       {std::pair{"netDelay", lists.delays.size()}, std::pair{"netRate", lists.rates.size()}}) {
+  for (const auto& [option, count] : {std::pair{OptionId::NetDelay, lists.delays.size()},
+                                      std::pair{OptionId::NetRate, lists.rates.size()}}) {
     if (count > 1 && count != standbys) {
       throw UsageError(fmt::format(
-          "-{} lists {} values for {} standbys; give one for all, or one per -rhost entry", name,
-          count, standbys));
+          "-{} lists {} values for {} standbys; give one for all, or one per -rhost entry",
+          option_name(option), count, standbys));
     }
   }
   // One value applies to every standby; a list gives each its own.
