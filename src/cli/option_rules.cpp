@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <array>
-#include <initializer_list>
+#include <span>
 #include <tuple>
 
 #include "cli/input_file.hpp"
@@ -37,6 +37,35 @@ constexpr std::array<DiskTestOption, 3> kDiskTestOptions{{
 }};
 static_assert(rows_follow_enum(kDiskTestOptions, DiskTestKind::Directory));
 
+// Options a kind of run has no use for: each one given is named, and ignored.
+struct IgnoredOptions {
+  bool (*applies)(Action action);
+  std::span<const OptionId> options;
+  std::string_view why;
+};
+
+constexpr std::array kNotForCalculate{Id::NetDelay,   Id::NetRate, Id::FlushSize,
+                                      Id::FlushSizes, Id::N,       Id::T,
+                                      Id::Target,     Id::Replay,  Id::Interval};
+constexpr std::array kShippingOnly{Id::Interval};
+constexpr std::array kNotForSleepTest{Id::Json, Id::Csv, Id::Interval};
+constexpr std::array kDiskTestOnly{Id::Cache, Id::Preallocate};
+constexpr std::array kDiskTestOrCalculateOnly{Id::Threads};
+
+// In the order their warnings are printed.
+constexpr std::array kIgnoredOptions{
+    IgnoredOptions{[](Action a) { return a == Action::Calculate; }, kNotForCalculate,
+                   "does not apply to -calculate; ignored"},
+    IgnoredOptions{[](Action a) { return a == Action::DiskTest; }, kShippingOnly,
+                   "applies to shipping runs; ignored in a disk test"},
+    IgnoredOptions{[](Action a) { return a == Action::SleepTest; }, kNotForSleepTest,
+                   "has nothing to record in -testSleep"},
+    IgnoredOptions{[](Action a) { return a != Action::DiskTest; }, kDiskTestOnly,
+                   "applies to disk tests only; ignored"},
+    IgnoredOptions{[](Action a) { return a != Action::DiskTest && a != Action::Calculate; },
+                   kDiskTestOrCalculateOnly, "applies to disk tests and -calculate only; ignored"},
+};
+
 class Rules {
  public:
   explicit Rules(OptionValues& values) : values_(values), config_(values.config) {}
@@ -55,12 +84,6 @@ class Rules {
   bool given(Id id) const { return values_.given(id); }
 
   void warn(std::string text) { command_.warnings.push_back(std::move(text)); }
-
-  void warn_where_given(std::initializer_list<Id> ids, std::string_view why) {
-    for (const Id id : ids) {
-      if (given(id)) warn(fmt::format("{} {}", dashed(id), why));
-    }
-  }
 
   Action decide_action() {
     if (values_.help) return Action::Help;
@@ -170,9 +193,6 @@ class Rules {
         values_.sync_modes.empty()
             ? std::vector(kDefaultCalculateModes.begin(), kDefaultCalculateModes.end())
             : values_.sync_modes;
-    warn_where_given({Id::NetDelay, Id::NetRate, Id::FlushSize, Id::FlushSizes, Id::N, Id::T,
-                      Id::Target, Id::Replay, Id::Interval},
-                     "does not apply to -calculate; ignored");
     return Action::Calculate;
   }
 
@@ -219,16 +239,10 @@ class Rules {
       throw UsageError(
           fmt::format("-json and -csv name the same file {}", shown(*config_.json_path)));
     }
-    if (action == Action::DiskTest && config_.interval) {
-      warn("-interval applies to shipping runs; ignored in a disk test");
-    }
-    if (action == Action::SleepTest) {
-      warn_where_given({Id::Json, Id::Csv, Id::Interval}, "has nothing to record in -testSleep");
-    }
-    if (action != Action::DiskTest) {
-      warn_where_given({Id::Cache, Id::Preallocate}, "applies to disk tests only; ignored");
-      if (given(Id::Threads) && action != Action::Calculate) {
-        warn("-threads applies to disk tests and -calculate only; ignored");
+    for (const IgnoredOptions& rule : kIgnoredOptions) {
+      if (!rule.applies(action)) continue;
+      for (const Id id : rule.options) {
+        if (given(id)) warn(fmt::format("{} {}", dashed(id), rule.why));
       }
     }
   }
