@@ -51,29 +51,6 @@ void print_run_header(const RunConfig& config, RunLog& log) {
   log.blank();
 }
 
-// What a -json document calls the run; the actions that make none have no kind.
-std::optional<RunKind> kind_of(Action action) {
-  switch (action) {
-    case Action::Primary:
-      return RunKind::Primary;
-    case Action::Standby:
-      return RunKind::Standby;
-    case Action::Demo:
-      return RunKind::Demo;
-    case Action::DiskTest:
-      return RunKind::DiskTest;
-    case Action::Model:
-      return RunKind::Model;
-    case Action::Calculate:
-      return RunKind::Calculate;
-    case Action::SleepTest:
-    case Action::Help:
-    case Action::Version:
-      break;
-  }
-  return std::nullopt;
-}
-
 // What every real-time action shares: the signals that stop it, the log, and the spin.
 struct ActionContext {
   const RunConfig& config;
@@ -88,11 +65,11 @@ int run_standby_action(const ActionContext& s) {
   s.log.blank();
   if (!s.config.loop) {
     const RoleOutcome outcome = run_standby(s.config, s.stop, s.log, s.spin);
-    record_run(s.config, RunRecord::of_sides(RunKind::Standby, s.started, std::span(&outcome, 1)));
+    record_run(s.config, RunRecord::of_sides(Action::Standby, s.started, std::span(&outcome, 1)));
     return exit_status(outcome, s.text);
   }
   serve_standby_runs(s.config, s.stop, s.log, s.spin, [&](const RoleOutcome& outcome, auto begun) {
-    record_run(s.config, RunRecord::of_sides(RunKind::Standby, begun, std::span(&outcome, 1)));
+    record_run(s.config, RunRecord::of_sides(Action::Standby, begun, std::span(&outcome, 1)));
     exit_status(outcome, s.text);
   });
   return 0;
@@ -102,7 +79,7 @@ int run_demo_action(const ActionContext& s) {
   s.log.blank();
   const DemoOutcome outcome = run_demo(s.config, s.stop, s.text, s.spin);
   const std::array sides{outcome.primary, outcome.standby};
-  record_run(s.config, RunRecord::of_sides(RunKind::Demo, s.started, sides));
+  record_run(s.config, RunRecord::of_sides(Action::Demo, s.started, sides));
   const int primary = exit_status(outcome.primary, s.text, "primary: ");
   const int standby = exit_status(outcome.standby, s.text, "standby: ");
   return std::max(primary, standby);
@@ -128,8 +105,7 @@ int run_real_time_action(Action action, ActionContext& s) {
     }
     case Action::Primary: {
       const RoleOutcome outcome = run_primary(s.config, s.stop, s.log, s.spin);
-      record_run(s.config,
-                 RunRecord::of_sides(RunKind::Primary, s.started, std::span(&outcome, 1)));
+      record_run(s.config, RunRecord::of_sides(Action::Primary, s.started, std::span(&outcome, 1)));
       return exit_status(outcome, s.text);
     }
     case Action::Standby:
@@ -162,7 +138,7 @@ int run_action(const Command& command, std::ostream& text,
     // Virtual time never sleeps, so there is no sleep overhead to measure.
     const ModelOutcome outcome = run_model(config, stop, text);
     const std::array sides{outcome.primary, outcome.standby};
-    record_run(config, RunRecord::of_sides(RunKind::Model, started, sides));
+    record_run(config, RunRecord::of_sides(Action::Model, started, sides));
     return 0;
   }
   ActionContext context{config, text, started, stop, log};
@@ -182,12 +158,13 @@ int run(const Command& command) {
     return fail(text, error.what());
   } catch (const WorkloadInputError& error) {
     fail(text, error.what());
-    record_run(config, RunRecord::of_error(RunKind::Calculate, started, error.what()));
+    record_run(config, RunRecord::of_error(Action::Calculate, started, error.what()));
     return kExitUsage;
   } catch (const std::exception& error) {
     const int status = fail(text, error.what());
-    const auto kind = kind_of(command.action);
-    if (kind) record_run(config, RunRecord::of_error(*kind, started, error.what()));
+    if (leaves_record(command.action)) {
+      record_run(config, RunRecord::of_error(command.action, started, error.what()));
+    }
     return status;
   }
 }

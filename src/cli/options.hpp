@@ -7,21 +7,10 @@
 #include <vector>
 
 #include "cli/usage_error.hpp"
+#include "simhadr/action.hpp"
 #include "simhadr/config.hpp"
 
 namespace simhadr {
-
-enum class Action : std::uint8_t {
-  Help,
-  Version,
-  Primary,
-  Standby,
-  Demo,
-  Model,
-  SleepTest,
-  DiskTest,
-  Calculate
-};
 
 struct Command {
   Action action = Action::Help;

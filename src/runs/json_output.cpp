@@ -72,7 +72,7 @@ json disk_test_json(const RunConfig& config, const DiskTestOutcome& outcome) {
 }  // namespace
 
 void JsonOutput::write(const RunRecord& record) {
-  json doc = run_document(config_, kind_name(record.kind), record.started);
+  json doc = run_document(config_, action_name(record.kind), record.started);
   add_sides(doc, record.sides);
   if (record.disk) {
     doc["disk_test"] = disk_test_json(config_, *record.disk);

@@ -11,41 +11,37 @@
 
 #include "roles/role_outcome.hpp"
 #include "runs/disk_run.hpp"
+#include "simhadr/action.hpp"
 #include "simhadr/report/calculation_json.hpp"
 
 namespace simhadr {
-
-enum class RunKind : std::uint8_t { Primary, Standby, Demo, Model, DiskTest, Calculate };
-
-// As the JSON document's "kind" spells it.
-std::string_view kind_name(RunKind kind);
 
 // "completed", "interrupted" or "failed", as JSON and CSV spell a side's end.
 std::string_view end_name(const RoleOutcome& outcome);
 
 struct RunRecord {
-  RunKind kind = RunKind::Primary;
+  Action kind = Action::Primary;
   std::chrono::system_clock::time_point started;
   std::span<const RoleOutcome> sides;        // a demo's or a model's: the primary, then the standby
   const DiskTestOutcome* disk = nullptr;     // a disk test's
   std::optional<std::string> error;          // a run that ended before it measured anything
   const Calculation* calculation = nullptr;  // -calculate's
 
-  static RunRecord of_sides(RunKind kind, std::chrono::system_clock::time_point started,
+  static RunRecord of_sides(Action kind, std::chrono::system_clock::time_point started,
                             std::span<const RoleOutcome> sides) {
     return {kind, started, sides, nullptr, std::nullopt};
   }
   static RunRecord of_disk_test(std::chrono::system_clock::time_point started,
                                 const DiskTestOutcome& outcome) {
-    return {RunKind::DiskTest, started, {}, &outcome, std::nullopt};
+    return {Action::DiskTest, started, {}, &outcome, std::nullopt};
   }
-  static RunRecord of_error(RunKind kind, std::chrono::system_clock::time_point started,
+  static RunRecord of_error(Action kind, std::chrono::system_clock::time_point started,
                             std::string error) {
     return {kind, started, {}, nullptr, std::move(error)};
   }
   static RunRecord of_calculation(std::chrono::system_clock::time_point started,
                                   const Calculation& calculation) {
-    return {RunKind::Calculate, started, {}, nullptr, std::nullopt, &calculation};
+    return {Action::Calculate, started, {}, nullptr, std::nullopt, &calculation};
   }
 };
 

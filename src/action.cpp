@@ -1,0 +1,30 @@
+#include "simhadr/action.hpp"
+
+#include <array>
+
+#include "simhadr/enum_names.hpp"
+
+namespace simhadr {
+
+namespace {
+
+constexpr std::array<EnumName<Action>, 9> kActionNames{{
+    {Action::Help, "help"},
+    {Action::Version, "version"},
+    {Action::Primary, "primary"},
+    {Action::Standby, "standby"},
+    {Action::Demo, "demo"},
+    {Action::Model, "model"},
+    {Action::SleepTest, "sleep_test"},
+    {Action::DiskTest, "disk_test"},
+    {Action::Calculate, "calculate"},
+}};
+static_assert(rows_follow_enum(kActionNames, Action::Calculate));
+
+}  // namespace
+
+std::string_view action_name(Action action) {
+  return row_for(kActionNames, action).name;
+}
+
+}  // namespace simhadr
