@@ -43,11 +43,18 @@ TEST_P(EveryMode, BothSidesAgreeOnEveryByteAndAcksMatchTheMode) {
   EXPECT_EQ(run.standby.distributions.contains("send size"), acked);
   EXPECT_NE(run.standby_out.find("Zero byte received. Remote end closed connection."),
             std::string::npos);
-  // Loopback is a clean link: the primary sees no stall and no loss.
+  // Loopback is a clean link: the primary sees no stall and no loss to speak of.
+  // With the standby starved of CPU (ThreadSanitizer on 2 cores: its receive
+  // window closed 89% of a run) the kernel once counted one segment, one flush
+  // of 16384 bytes, retransmitted (a probe or timeout on an unacknowledged
+  // tail); a bad link's steady loss is far more than two.
   EXPECT_EQ(run.primary_out.find("Stalls:"), std::string::npos) << run.primary_out;
-  EXPECT_NE(run.primary_out.find("retransmitted 0 bytes (0.0% of what was sent)"),
-            std::string::npos)
+  std::smatch retransmitted;
+  ASSERT_TRUE(
+      std::regex_search(run.primary_out, retransmitted,
+                        std::regex(R"(retransmitted (\d+) bytes \(\d+\.\d% of what was sent\))")))
       << run.primary_out;
+  EXPECT_LE(std::stoull(retransmitted[1]), 2U * 16384) << run.primary_out;
   EXPECT_NE(run.primary_out.find("Log gap: worst "), std::string::npos);
 }
 
