@@ -33,7 +33,9 @@ json models_json(const RunResult& r) {
     replay = {{"model", linear_cost_json(r.replay_model)},
               {"bytes", r.replays.bytes},
               {"flushes", r.replays.calls},
-              {"seconds", to_seconds(r.replays.time)}};
+              {"seconds", to_seconds(r.replays.time)},
+              {"awaiting_flushes", r.replay_backlog.calls},
+              {"awaiting_bytes", r.replay_backlog.bytes}};
   }
   json buffer = nullptr;
   if (r.buffer_use) {

@@ -26,6 +26,10 @@ void write_model_lines(std::ostream& out, const RunResult& r) {
                r.replay_model->mbytes_per_sec, r.replay_model->overhead_seconds);
     fmt::print(out, "Total {} bytes replayed in {:.6f} seconds, {} flushes\n", r.replays.bytes,
                to_seconds(r.replays.time), r.replays.calls);
+    if (r.replay_backlog.calls > 0) {
+      fmt::print(out, "Still awaiting replay when the run ended: {} flushes, {} bytes\n",
+                 r.replay_backlog.calls, r.replay_backlog.bytes);
+    }
     any = true;
   }
   if (r.buffer_use) {

@@ -64,7 +64,6 @@ RoleOutcome Standby::run() {
     log_.flush();
     start = clock_.now();
     start_ = *start;
-    replay_.start(*start);
     result_.buffer_use = BufferUse{buffer.capacity_bytes()};
     intervals_.start(*start);
     if (plan_.watch) plan_.watch->begin(*start, 0);
@@ -73,8 +72,9 @@ RoleOutcome Standby::run() {
   if (start) {
     const auto finished = clock_.now();
     result_.buffer_use->note(finished - *start, result_.buffer_use->held_bytes);
-    replay_.finish(finished);
+    replay_.finish(finished - *start);
     result_.spool = replay_.spool_use();
+    if (replay_.modelled()) result_.replay_backlog = replay_.awaiting(finished - *start);
     intervals_.finish(finished, result_);
     result_.elapsed = finished - *start;
   }
@@ -206,12 +206,13 @@ RunEnd Standby::end_of_stream(ReceiveBuffer& buffer) {
 }
 
 void Standby::wait_for_data_or_replay(bool has_room) {
-  if (!has_room && replay_.next_done()) {
+  const std::optional<Nanos> replay_done = replay_.next_done();
+  if (!has_room && replay_done) {
     // Full of flushes still being replayed: nothing can be received before one ends.
-    clock_.sleep_until(*replay_.next_done());
-  } else if (replay_.next_done()) {
+    clock_.sleep_until(start_ + *replay_done);
+  } else if (replay_done) {
     // Wake for the next replay's end too, so its pages are freed on time.
-    link_.wait_readable(std::max(*replay_.next_done() - clock_.now(), Nanos{0}));
+    link_.wait_readable(std::max(start_ + *replay_done - clock_.now(), Nanos{0}));
   } else {
     link_.wait_readable();
   }
@@ -219,7 +220,7 @@ void Standby::wait_for_data_or_replay(bool has_room) {
 
 void Standby::free_replayed(ReceiveBuffer& buffer) {
   const auto now = clock_.now();
-  const std::uint32_t pages = replay_.take_replayed(now);
+  const std::uint32_t pages = replay_.take_replayed(now - start_);
   if (pages == 0) return;
   buffer.free_written(pages);
   note_buffer(buffer, now);
@@ -229,7 +230,7 @@ void Standby::spool_if_full(ReceiveBuffer& buffer) {
   if (!buffer.free_space().empty()) return;
   const auto now = clock_.now();
   // One flush's room is enough to receive again.
-  const std::uint32_t pages = replay_.spool(1, now);
+  const std::uint32_t pages = replay_.spool(1, now - start_);
   if (pages == 0) return;
   log_.trace("Spooled {} pages awaiting replay.", pages);
   buffer.free_written(pages);
@@ -259,7 +260,7 @@ Nanos Standby::write_pages(ReceiveBuffer& buffer, bool may_ack) {
       replay_.modelled() ? buffer.mark_written(pages) : buffer.release(pages);
   if (replay_.modelled() && written_flushes > 0) {
     // A write never spans two flushes, so it ended exactly at this flush's end.
-    replay_.flush_written(written_at, buffer.written_pages(), result_.replays);
+    replay_.flush_written(written_at - start_, buffer.written_pages(), result_.replays);
   }
   note_buffer(buffer, written_at);
   if (ack_point_ == AckPoint::AfterWrite && may_ack) {

@@ -6,11 +6,11 @@
 
 #include "roles/link.hpp"
 #include "roles/receive_buffer.hpp"
-#include "roles/replay_queue.hpp"
 #include "roles/role_outcome.hpp"
 #include "simhadr/measure/connection_watch.hpp"
 #include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/models/disk_model.hpp"
+#include "simhadr/pipeline/replay_queue.hpp"
 #include "simhadr/wire/handshake.hpp"
 
 namespace simhadr {

@@ -27,7 +27,7 @@ enum class Event : std::uint8_t {
   Arrival,           // value bytes reached the standby's socket
   AckArrival,        // an ack reached the primary
   StandbyWriteDone,  // value bytes are on the standby's disk
-  ReplayDone,        // value bytes of the oldest written flush are replayed
+  ReplayDone,        // the oldest written flush's replay ended
   UplinkFree,        // the primary's shared uplink (-uplinkRate) can take the next piece
 };
 inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(Event::UplinkFree) + 1;

@@ -103,11 +103,11 @@ class Simulation {
       if (closed_ && everyone_caught_up()) break;
     }
     standby_intervals_.finish(Clock::time_point{} + caught_up_at_[0].value_or(now_), out_.standby);
-    end_standby(out_.standby, caught_up_at_[0].value_or(now_));
+    standby_.finish(caught_up_at_[0].value_or(now_));
     link_watch_.finish(out_.primary, out_.standby, plan_.hadr_timeout);
     for (std::size_t i = 0; i < auxiliaries_.size(); ++i) {
       out_.primary.auxiliaries[i] = auxiliaries_[i]->stream(out_.primary.elapsed);
-      end_standby(out_.auxiliary_standbys[i], caught_up_at_[i + 1].value_or(now_));
+      auxiliaries_[i]->standby().finish(caught_up_at_[i + 1].value_or(now_));
     }
     return out_;
   }
@@ -135,12 +135,6 @@ class Simulation {
       if (caught_up && !caught_up_at_[i]) caught_up_at_[i] = now_;
     }
     return std::ranges::all_of(caught_up_at_, [](const auto& at) { return at.has_value(); });
-  }
-
-  static void end_standby(RunResult& standby, Nanos at) {
-    standby.elapsed = at;
-    standby.buffer_use->note(at, standby.buffer_use->held_bytes);
-    if (standby.spool) standby.spool->finish(at);
   }
 
   void pump_auxiliary(std::size_t i) {
@@ -196,7 +190,7 @@ class Simulation {
         standby_of(e.stream).write_done(now_, e.value);
         break;
       case Event::ReplayDone:
-        standby_of(e.stream).replay_done(now_, e.value);
+        standby_of(e.stream).replay_done(now_);
         break;
       case Event::FlushStart:
         principal_only(e);

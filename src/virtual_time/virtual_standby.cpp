@@ -13,9 +13,8 @@ VirtualStandby::VirtualStandby(VirtualStandbyPlan plan, const DiskModel& disk, E
       events_(events),
       result_(result),
       stream_(stream),
-      capacity_(pages_to_bytes(plan.buffer_pages)) {
-  if (plan_.replay) replay_.emplace(*plan_.replay);
-  if (plan_.replay && plan_.spool_limit_pages > 0) result_.spool.emplace(plan_.spool_limit_pages);
+      capacity_(pages_to_bytes(plan.buffer_pages)),
+      replay_(plan.replay, plan.spool_limit_pages) {
   result_.receive_buffer_pages = plan.buffer_pages;
   result_.replay_model = plan.replay;
   result_.buffer_use = BufferUse{capacity_};
@@ -32,19 +31,9 @@ void VirtualStandby::arrival(Nanos now, std::uint64_t bytes) {
   take_in(now);
 }
 
-void VirtualStandby::spool_if_full(Nanos now) {
-  if (!result_.spool || held_ < capacity_ || socket_.empty()) return;
-  while (held_ >= capacity_ && spooled_ < replay_queue_.size()) {
-    const std::uint64_t bytes = replay_queue_[spooled_];
-    if (!result_.spool->has_room_for(bytes)) break;
-    held_ -= bytes;
-    result_.spool->spooled(now, bytes);
-    ++spooled_;
-  }
-}
-
 void VirtualStandby::take_in(Nanos now) {
-  spool_if_full(now);
+  // A full buffer with bytes waiting spools; one flush's room is enough to receive again.
+  if (held_ >= capacity_ && !socket_.empty()) held_ -= pages_to_bytes(replay_.spool(1, now));
   bool moved = false;
   while (!socket_.empty() && held_ < capacity_) {
     Piece& piece = socket_.front();
@@ -86,39 +75,30 @@ void VirtualStandby::write_done(Nanos now, std::uint64_t bytes) {
   writing_ = false;
   written_ += bytes;
   unwritten_ends_.pop_front();
-  if (replay_) {
-    replay_queue_.push_back(bytes);
+  if (replay_.modelled()) {
+    const Nanos done = replay_.flush_written(now, written_ / kPageBytes, result_.replays);
+    events_.at(done, Event::ReplayDone, 0, stream_);
   } else {
     held_ -= bytes;
   }
   if (plan_.ack == AckPoint::AfterWrite) ack(now);
   note_use(now);
-  start_replay(now);
   take_in(now);
   start_write(now);
 }
 
-void VirtualStandby::start_replay(Nanos now) {
-  if (replaying_ || replay_queue_.empty()) return;
-  const std::uint64_t bytes = replay_queue_.front();
-  const Nanos replay_time = replay_->io_time(bytes);
-  result_.replays.add(bytes, replay_time);
-  replaying_ = true;
-  events_.at(now + replay_time, Event::ReplayDone, bytes, stream_);
+void VirtualStandby::replay_done(Nanos now) {
+  held_ -= pages_to_bytes(replay_.take_replayed(now));
+  note_use(now);
+  take_in(now);
 }
 
-void VirtualStandby::replay_done(Nanos now, std::uint64_t bytes) {
-  replaying_ = false;
-  if (spooled_ > 0) {
-    result_.spool->replayed(now, bytes);
-    --spooled_;
-  } else {
-    held_ -= bytes;
-  }
-  replay_queue_.pop_front();
-  note_use(now);
-  start_replay(now);
-  take_in(now);
+void VirtualStandby::finish(Nanos at) {
+  result_.elapsed = at;
+  result_.buffer_use->note(at, result_.buffer_use->held_bytes);
+  replay_.finish(at);
+  result_.spool = replay_.spool_use();
+  if (replay_.modelled()) result_.replay_backlog = replay_.awaiting(at);
 }
 
 void VirtualStandby::ack(Nanos now) {

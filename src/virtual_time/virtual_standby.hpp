@@ -11,6 +11,7 @@
 
 #include "simhadr/measure/run_result.hpp"
 #include "simhadr/models/disk_model.hpp"
+#include "simhadr/pipeline/replay_queue.hpp"
 #include "simhadr/sync_mode.hpp"
 #include "virtual_time/event_queue.hpp"
 
@@ -34,7 +35,9 @@ class VirtualStandby {
   void expect_flush(std::uint64_t bytes);
   void arrival(Nanos now, std::uint64_t bytes);
   void write_done(Nanos now, std::uint64_t bytes);
-  void replay_done(Nanos now, std::uint64_t bytes);
+  void replay_done(Nanos now);
+  // Its run ended at `at`: the buffer's and the spool's use count up to then.
+  void finish(Nanos at);
   // Everything that reached it is on its disk.
   bool caught_up(std::uint64_t bytes_sent) const;
 
@@ -45,33 +48,25 @@ class VirtualStandby {
   };
   void take_in(Nanos now);
   void start_write(Nanos now);
-  void start_replay(Nanos now);
   void ack(Nanos now);
-  // A full buffer moves flushes awaiting replay to the spool while it has room.
-  void spool_if_full(Nanos now);
   void note_use(Nanos now) { result_.buffer_use->note(now, held_); }
 
   VirtualStandbyPlan plan_;
   const DiskModel& disk_;
-  std::optional<LinearDisk> replay_;
   EventQueue& events_;
   RunResult& result_;
   std::uint8_t stream_;
   std::uint64_t capacity_;
+  ReplayQueue replay_;
   std::deque<Piece> socket_;
   std::deque<std::uint64_t> flush_ends_;      // not yet wholly received
   std::deque<std::uint64_t> unwritten_ends_;  // received, not yet wholly written
-  std::deque<std::uint64_t> replay_queue_;    // written, not yet replayed; the front replays
-  // Spooling takes the oldest and replay ends the oldest, so the spooled
-  // flushes are always the first this many of replay_queue_.
-  std::size_t spooled_ = 0;
   std::uint64_t expected_ = 0;
   std::uint64_t arrived_ = 0;
   std::uint64_t received_ = 0;
   std::uint64_t written_ = 0;
   std::uint64_t held_ = 0;
   bool writing_ = false;
-  bool replaying_ = false;
 };
 
 }  // namespace simhadr

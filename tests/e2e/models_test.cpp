@@ -114,6 +114,10 @@ TEST(Replay, ASlowReplayFillsTheRealStandbysBuffer) {
   const json& standby = doc["runs"][1];
   EXPECT_EQ(standby["log"]["flushes"], 200);
   EXPECT_EQ(standby["models"]["replay"]["flushes"], 200);
+  // The last flush was written moments before the end; its replay, 13 ms, had not ended.
+  EXPECT_GE(standby["models"]["replay"]["awaiting_flushes"], 1);
+  EXPECT_LE(standby["models"]["replay"]["awaiting_flushes"], 4);  // what 64 pages hold
+  EXPECT_NE(demo.err().find("Still awaiting replay when the run ended: "), std::string::npos);
   EXPECT_DOUBLE_EQ(standby["models"]["receive_buffer_use"]["max_fraction"].get<double>(), 1.0);
   EXPECT_GT(standby["models"]["receive_buffer_use"]["full_seconds"].get<double>(), 0.0);
   EXPECT_EQ(standby["bottleneck"]["resource"], "standby replay");

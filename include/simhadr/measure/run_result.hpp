@@ -101,9 +101,10 @@ struct RunResult {
 
   // What-if models (docs/models.md), each present only when in use.
   std::optional<DiskParams> replay_model;  // standby
-  IoTally replays;                         // standby: flushes replayed, model time
-  std::optional<BufferUse> buffer_use;     // standby
-  std::optional<SpoolUse> spool;           // standby, with -spoolLimit
+  IoTally replays;                      // standby: flushes handed to replay (written), model time
+  IoTally replay_backlog;               // standby: of those, still awaiting replay at the end
+  std::optional<BufferUse> buffer_use;  // standby
+  std::optional<SpoolUse> spool;        // standby, with -spoolLimit
   std::optional<NetworkParams> network;
   std::uint64_t network_window = 0;             // bytes, with a network model
   Pow2Histogram flush_page_counts;              // primary, when flush sizes vary

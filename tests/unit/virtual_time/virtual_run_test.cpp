@@ -127,6 +127,23 @@ TEST(VirtualRun, ReplaySlowerThanTheLogFillsTheBufferAndSetsThePace) {
   }
 }
 
+TEST(VirtualRun, EveryWrittenFlushCountsAsReplayedAndTheEndSaysWhichStillAwaitIt) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.max_flushes = 100;
+  plan.disk = DiskParams{500, 0};
+  plan.replay = DiskParams{5, 0};  // 13.1 ms a flush of 16 pages, far behind the log
+  plan.buffer_pages = 64;          // four flushes
+  const VirtualOutcome out = run(plan, 16);
+  EXPECT_EQ(out.standby.flushes.calls, 100u);
+  // As the real standby counts them: once written, each is handed to replay.
+  EXPECT_EQ(out.standby.replays.calls, 100u);
+  EXPECT_EQ(out.standby.replays.time, 100 * from_seconds(pages_to_bytes(16) / 5e6));
+  // The run ends once the last flush is written; the buffer's four await replay.
+  EXPECT_EQ(out.standby.replay_backlog.calls, 4u);
+  EXPECT_EQ(out.standby.replay_backlog.bytes, pages_to_bytes(64));
+}
+
 TEST(VirtualRun, ReplayFasterThanTheLogKeepsTheBufferLow) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
