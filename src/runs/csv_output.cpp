@@ -14,30 +14,46 @@ class CsvOutput final : public FileOutput {
   std::string_view loss() const override { return "the run's CSV rows are lost"; }
 };
 
+std::vector<std::string> disk_test_rows(std::chrono::system_clock::time_point started,
+                                        const DiskTestOutcome& disk) {
+  const std::string_view end = disk.failure ? "failed" : "completed";
+  const std::string_view kind = disk.access == DiskAccess::Read ? "disk-read" : "disk-write";
+  std::vector<std::string> rows;
+  for (const FitRow& row : disk.sizes) {
+    const DiskIoResult& r = row.result;
+    rows.push_back(
+        csv_row(started,
+                DiskRow{kind, row.pages, to_seconds(r.elapsed), mbytes_per_sec(r.bytes, r.elapsed),
+                        r.ios, seconds_per_call(r.io_time, r.ios)},
+                end));
+  }
+  return rows;
+}
+
 }  // namespace
 
 void CsvOutput::write(const RunRecord& record) {
-  // A run that ended before it measured anything has no row to give.
-  if (record.error) return;
-  std::vector<std::string> rows;
-  for (const RoleOutcome& side : record.sides) {
-    if (side.connected()) {
-      rows.push_back(csv_row(record.started, config_, side.result, end_name(side)));
-    }
-  }
-  if (const DiskTestOutcome* disk = record.disk) {
-    const std::string_view end = disk->failure ? "failed" : "completed";
-    const std::string_view kind = disk->access == DiskAccess::Read ? "disk-read" : "disk-write";
-    for (const FitRow& row : disk->sizes) {
-      const DiskIoResult& r = row.result;
-      rows.push_back(csv_row(
-          record.started,
-          DiskRow{kind, row.pages, to_seconds(r.elapsed), mbytes_per_sec(r.bytes, r.elapsed), r.ios,
-                  seconds_per_call(r.io_time, r.ios)},
-          end));
-    }
-  }
-  append_csv(path_, rows);
+  using Rows = std::optional<std::vector<std::string>>;
+  const Rows rows = std::visit(
+      Overloaded{[&](const SidesRecord& run) -> Rows {
+                   std::vector<std::string> sides;
+                   for (const RoleOutcome& side : run.sides) {
+                     if (side.connected()) {
+                       sides.push_back(
+                           csv_row(record.started, config_, side.result, end_name(side)));
+                     }
+                   }
+                   return sides;
+                 },
+                 [&](const DiskTestRecord& test) -> Rows {
+                   return disk_test_rows(record.started, test.outcome);
+                 },
+                 // A calculation has no row of this table's shape (the file still gets its header).
+                 [](const CalculationRecord&) -> Rows { return std::vector<std::string>{}; },
+                 // A run that ended before it measured anything has nothing to add.
+                 [](const ErrorRecord&) -> Rows { return std::nullopt; }},
+      record.measured);
+  if (rows) append_csv(path_, *rows);
 }
 
 std::unique_ptr<FileOutput> make_csv_output(const RunConfig& config, std::string path) {

@@ -24,7 +24,7 @@ void record_run(const RunConfig& config, const RunRecord& record) {
     }
   }
   if (lost.empty()) return;
-  if (record.error) {
+  if (record.error()) {
     for (const std::string& loss : lost) fmt::print(stderr, "simhadr: warning: {}\n", loss);
     return;
   }

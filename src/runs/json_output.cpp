@@ -73,15 +73,19 @@ json disk_test_json(const RunConfig& config, const DiskTestOutcome& outcome) {
 
 void JsonOutput::write(const RunRecord& record) {
   json doc = run_document(config_, action_name(record.kind), record.started);
-  add_sides(doc, record.sides);
-  if (record.disk) {
-    doc["disk_test"] = disk_test_json(config_, *record.disk);
-    if (record.disk->failure) doc["error"] = *record.disk->failure;
-  }
-  if (record.calculation) doc["calculation"] = calculation_json(*record.calculation);
-  if (record.error) doc["error"] = *record.error;
+  std::visit(Overloaded{[&](const SidesRecord& run) { add_sides(doc, run.sides); },
+                        [&](const DiskTestRecord& test) {
+                          const DiskTestOutcome& outcome = test.outcome;
+                          doc["disk_test"] = disk_test_json(config_, outcome);
+                          if (outcome.failure) doc["error"] = *outcome.failure;
+                        },
+                        [&](const CalculationRecord& run) {
+                          doc["calculation"] = calculation_json(run.calculation);
+                        },
+                        [&](const ErrorRecord& failed) { doc["error"] = failed.error; }},
+             record.measured);
   // A -loop standby appends one document per line; a disk test never loops.
-  write_json(path_, doc, config_.loop && !record.disk);
+  write_json(path_, doc, config_.loop && !std::holds_alternative<DiskTestRecord>(record.measured));
 }
 
 std::unique_ptr<FileOutput> make_json_output(const RunConfig& config, std::string path) {
