@@ -94,8 +94,15 @@ struct CalculatorNetwork {
 inline constexpr std::array kDefaultCalculateModes{SyncMode::Sync, SyncMode::NearSync,
                                                    SyncMode::Async};
 
+// -disk as -calculate takes it, in the calculator's units: MB/s there are MiB/s.
+struct CalculatorDisk {
+  double mib_per_sec = 0;
+  double overhead_seconds = 0;
+};
+
 struct CalculateConfig {
   std::vector<std::string> files;  // "-" is stdin
+  CalculatorDisk disk;             // -disk, as given; RunConfig::disk holds it in MBytes/s
   std::vector<SyncMode> modes;     // -syncMode's list
   std::optional<std::uint32_t>
       threads;  // -threads: intervals worked out at once (default: the CPUs)

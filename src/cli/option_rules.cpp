@@ -188,6 +188,10 @@ class Rules {
           "-calculate takes each interval's log rate from the file; leave out -logRate");
     }
     if (config_.csv_path) throw UsageError("-calculate writes text and -json, not -csv");
+    // -disk's figure is the calculator's MiB/s; DiskParams, and so -json's config, hold MBytes/s.
+    DiskParams& disk = *config_.disk;
+    config_.calculate->disk = {disk.mbytes_per_sec, disk.overhead_seconds};
+    disk.mbytes_per_sec *= kMBytesPerMiB;
     config_.calculate->threads = values_.threads;
     config_.calculate->modes =
         values_.sync_modes.empty()

@@ -36,7 +36,7 @@ std::vector<ScanLine> read_inputs(const std::vector<std::string>& files) {
 
 CalculatorLink link_of(const RunConfig& config) {
   return {config.calculator_network->mib_per_sec, config.calculator_network->round_trip_seconds,
-          config.disk->mbytes_per_sec, config.disk->overhead_seconds};
+          config.calculate->disk.mib_per_sec, config.calculate->disk.overhead_seconds};
 }
 
 class Annotator {

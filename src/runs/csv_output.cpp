@@ -48,8 +48,8 @@ void CsvOutput::write(const RunRecord& record) {
                  [&](const DiskTestRecord& test) -> Rows {
                    return disk_test_rows(record.started, test.outcome);
                  },
-                 // A calculation has no row of this table's shape (the file still gets its header).
-                 [](const CalculationRecord&) -> Rows { return std::vector<std::string>{}; },
+                 // -calculate refuses -csv: a calculation has no row of this table's shape.
+                 [](const CalculationRecord&) -> Rows { return std::nullopt; },
                  // A run that ended before it measured anything has nothing to add.
                  [](const ErrorRecord&) -> Rows { return std::nullopt; }},
       record.measured);

@@ -327,6 +327,21 @@ TEST(CalculateModel, OnTheLanTheSimulatedPairAgreesWithTheClosedForm) {
   EXPECT_EQ(run.out.find("why:"), std::string::npos) << run.out;
 }
 
+TEST(Calculate, TheDocumentsConfigHoldsTheDiskInMBytesAndTheLinkInTheCalculatorsMiB) {
+  const fs::path input = write_file("published.txt", kPublishedWorkload);
+  const fs::path doc = scratch_file("calculate", "units.json");
+  const Calculated run = calculate(
+      {input.string(), "-network", "120", ".0001", "-disk", "200", ".001", "-json", doc.string()});
+  ASSERT_EQ(run.status, 0) << run.err;
+  ASSERT_EQ(expect_valid_json(doc.string()), 1u);
+  std::ifstream in(doc);
+  const json parsed = json::parse(in);
+  // -disk 200 is the calculator's 200 MiB/s: 209.7152 MBytes/s of 10^6 bytes.
+  EXPECT_DOUBLE_EQ(parsed["config"]["disk"]["mbytes_per_sec"].get<double>(), 200 * 1.048576);
+  EXPECT_DOUBLE_EQ(parsed["calculation"]["disk"]["mib_per_sec"].get<double>(), 200);
+  EXPECT_NE(run.out.find("Disk speed 200 MB/s"), std::string::npos) << run.out;
+}
+
 TEST(CalculateModel, GivesTheSameOutputOnAnyNumberOfThreads) {
   std::mt19937_64 random(11);
   std::string hours;
