@@ -1,7 +1,5 @@
 #include "simhadr/advice/bottleneck.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -152,67 +150,56 @@ Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
   return Resource::Unknown;
 }
 
-// What TCP's pace says, or cannot say, beside a sender-CPU verdict.
-std::string sender_cpu_caveat(const Inputs& in) {
-  if (!in.path || in.path->mbytes_per_sec <= 0) return ", with no network modelled";
-  if (in.path->same_host) {
-    return fmt::format("; TCP's pace of {:.6f} MBytes/sec is this host copying, not a wire",
-                       in.path->mbytes_per_sec);
-  }
-  return fmt::format(
-      "; TCP moved {:.6f} MBytes/sec while busy, which this process's CPU time per flush "
-      "could also explain: the wire and the CPU cannot be told apart here",
-      in.path->mbytes_per_sec);
-}
-
-std::string evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
+// The evidence for a verdict from the models and the serial path.
+Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
   const FlushCosts& c = in.costs;
-  const double bytes = in.bytes;
-  const std::string_view assumed =
-      in.standby_disk_assumed ? ", taking the standby's disk to be like -disk" : "";
+  Evidence e;
+  e.flush_bytes = in.bytes;
+  e.standby_disk_assumed = in.standby_disk_assumed;
   switch (resource) {
     case Resource::PrimaryDisk:
-      return fmt::format(
-          "the log write takes {:.6f} s per flush of {:.0f} bytes ({:.6f} MBytes/sec)", c.write,
-          bytes, rate(bytes, c.write));
+      e.form = EvidenceForm::PrimaryWrite;
+      e.write_seconds = c.write;
+      break;
     case Resource::StandbyDisk:
-      return fmt::format(
-          "the standby's write takes {:.6f} s per flush of {:.0f} bytes ({:.6f} MBytes/sec){}",
-          c.standby_write, bytes, rate(bytes, c.standby_write), assumed);
+      e.form = EvidenceForm::StandbyWrite;
+      e.standby_write_seconds = c.standby_write;
+      break;
     case Resource::BothDisks:
-      if (mode == SyncMode::Sync) {
-        return fmt::format(
-            "a flush of {:.0f} bytes is written on the primary ({:.6f} s), then on the standby "
-            "({:.6f} s) before its ack: {:.6f} MBytes/sec for the two in series{}",
-            bytes, c.write, c.standby_write, rate(bytes, c.write + c.standby_write), assumed);
-      }
-      return fmt::format(
-          "the primary writes a flush of {:.0f} bytes in {:.6f} s and the standby in {:.6f} s; "
-          "either alone holds the log to {:.6f} MBytes/sec{}",
-          bytes, c.write, c.standby_write, rate(bytes, std::max(c.write, c.standby_write)),
-          assumed);
+      e.form = mode == SyncMode::Sync ? EvidenceForm::WritesInSeries : EvidenceForm::EitherWrite;
+      e.write_seconds = c.write;
+      e.standby_write_seconds = c.standby_write;
+      break;
     case Resource::NetworkBandwidth:
-      return fmt::format("a flush of {:.0f} bytes takes {:.6f} s on the link ({:.6f} MBytes/sec{})",
-                         bytes, c.send, in.link_mbytes_per_sec(),
-                         in.modelled_rate()
-                             ? fmt::format(" of TCP payload on a {:g} MBytes/sec link",
-                                           in.network->mbytes_per_sec())
-                             : std::string(", TCP's pace while it had data in flight"));
+      e.form = EvidenceForm::LinkTime;
+      e.send_seconds = c.send;
+      e.link_mbytes_per_sec = in.link_mbytes_per_sec();
+      if (in.modelled_rate()) e.modelled_link_mbytes_per_sec = in.network->mbytes_per_sec();
+      break;
     case Resource::SenderCpu:
-      return fmt::format(
-          "handing a flush of {:.0f} bytes to TCP takes {:.6f} s ({:.6f} MBytes/sec): the sending "
-          "process and the kernel{}",
-          bytes, c.send, rate(bytes, c.send), sender_cpu_caveat(in));
+      e.form = EvidenceForm::SenderCpu;
+      e.send_seconds = c.send;
+      if (!in.path || in.path->mbytes_per_sec <= 0) {
+        e.sender_pace = SenderPace::NoNetworkModelled;
+      } else {
+        e.sender_pace = in.path->same_host ? SenderPace::ThisHostCopying : SenderPace::WireOrCpu;
+        e.tcp_mbytes_per_sec = in.path->mbytes_per_sec;
+      }
+      break;
     case Resource::RoundTrip:
-      return fmt::format("every flush waits {:.6f} s of round trip for its ack", c.round_trip);
+      e.form = EvidenceForm::RoundTrip;
+      e.round_trip_seconds = c.round_trip;
+      break;
     case Resource::SocketBufferWindow:
-      return fmt::format("{} bytes in flight per {:.6f} s round trip allow {:.6f} MBytes/sec",
-                         in.network->window_bytes(), c.round_trip, in.network->throughput_bound());
-    case Resource::StandbyReplay: {
-      const double replay = seconds_for(in.replay, bytes);
-      return fmt::format("replay takes {:.6f} s per flush of {:.0f} bytes ({:.6f} MBytes/sec)",
-                         replay, bytes, rate(bytes, replay));
-    }
+      e.form = EvidenceForm::ModelledWindow;
+      e.window_bytes = in.network->window_bytes();
+      e.round_trip_seconds = c.round_trip;
+      e.window_mbytes_per_sec = in.network->throughput_bound();
+      break;
+    case Resource::StandbyReplay:
+      e.form = EvidenceForm::Replay;
+      e.replay_seconds = seconds_for(in.replay, in.bytes);
+      break;
     case Resource::StandbyDiskOrReplay:
     case Resource::NetworkOutages:
     case Resource::PacketLoss:
@@ -222,7 +209,7 @@ std::string evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
     case Resource::Unknown:
       break;
   }
-  return {};
+  return e;
 }
 
 // What a real primary sees of a limit beyond its models: TCP held back by the
@@ -231,32 +218,26 @@ std::string evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
 std::optional<Verdict> held_back(const RunResult& primary, const RunResult* standby,
                                  const Inputs& in, bool window_explains) {
   if (standby || window_explains) return std::nullopt;
+  Evidence e;
   if (in.path) {
     if (in.path->receiver_limited_share >= kHeldBackFraction) {
-      return Verdict{Resource::StandbyDiskOrReplay,
-                     fmt::format("the standby's receive window was closed {:.1f}% of the run: it "
-                                 "takes the log more slowly than it comes, for its disk, its "
-                                 "replay or its CPU (its report says whether its receive buffer "
-                                 "was full)",
-                                 in.path->receiver_limited_share * 100)};
+      e.form = EvidenceForm::WindowClosed;
+      e.held_back_share = in.path->receiver_limited_share;
+      return Verdict{Resource::StandbyDiskOrReplay, e};
     }
     if (in.path->send_buffer_limited_share >= kHeldBackFraction && !in.modelled_rate()) {
-      return Verdict{
-          Resource::SocketBufferWindow,
-          fmt::format("all {} bytes of the send buffer were in flight, waiting for "
-                      "acks, {:.1f}% of the run: raise -sockSndBuf here and "
-                      "-sockRcvBuf on the standby",
-                      primary.socket_send_buffer, in.path->send_buffer_limited_share * 100)};
+      e.form = EvidenceForm::SendBufferInFlight;
+      e.send_buffer_bytes = static_cast<std::uint64_t>(primary.socket_send_buffer);
+      e.held_back_share = in.path->send_buffer_limited_share;
+      return Verdict{Resource::SocketBufferWindow, e};
     }
     return std::nullopt;
   }
   const double congested = share_of(primary.congestions.time, primary.busy_time());
   if (congested < kHeldBackFraction) return std::nullopt;
-  return Verdict{Resource::StandbyDiskOrReplay,
-                 fmt::format("sends waited for room {:.1f}% of the run: the standby takes the log "
-                             "more slowly than it comes (its report says whether its receive "
-                             "buffer was full)",
-                             congested * 100)};
+  e.form = EvidenceForm::SendsWaited;
+  e.held_back_share = congested;
+  return Verdict{Resource::StandbyDiskOrReplay, e};
 }
 
 // The modelled uplink every stream crosses, when it ran full: the
@@ -266,13 +247,13 @@ std::optional<Verdict> shared_uplink(const RunResult& primary) {
   const double payload = *primary.uplink_mbytes_per_sec * NetworkModel::kPayloadShare;
   const double outbound = mbytes_per_sec(primary.outbound_bytes(), primary.elapsed);
   if (outbound < kUplinkFull * payload) return std::nullopt;
-  const double principal = mbytes_per_sec(primary.sends.bytes, primary.elapsed);
-  return Verdict{Resource::SharedUplink,
-                 fmt::format("the primary's uplink of {:g} MBytes/sec ({:.6f} of TCP payload) "
-                             "carried {:.6f} MBytes/sec: it was full, and the principal's stream "
-                             "had {:.6f} of it ({:.1f}%), the auxiliaries the rest",
-                             *primary.uplink_mbytes_per_sec, payload, outbound, principal,
-                             outbound > 0 ? principal / outbound * 100 : 0.0)};
+  Evidence e;
+  e.form = EvidenceForm::UplinkFull;
+  e.uplink_mbytes_per_sec = *primary.uplink_mbytes_per_sec;
+  e.uplink_payload_mbytes_per_sec = payload;
+  e.outbound_mbytes_per_sec = outbound;
+  e.principal_mbytes_per_sec = mbytes_per_sec(primary.sends.bytes, primary.elapsed);
+  return Verdict{Resource::SharedUplink, e};
 }
 
 // A run that waited for a CPU much of the time, and moved the log well below
@@ -281,11 +262,12 @@ std::optional<Verdict> host_cpu(const RunResult& primary, double allowed, double
   if (!primary.cpu || !primary.cpu->waiting_for_cpu) return std::nullopt;
   const double share = share_of(*primary.cpu->waiting_for_cpu, primary.cpu->wall);
   if (share < kHostCpuShare || measured >= kHostCpuShortfall * allowed) return std::nullopt;
-  return Verdict{Resource::HostCpu,
-                 fmt::format("this process was ready to run but waited for a CPU {:.1f}% of the "
-                             "run, and the log moved at {:.6f} MBytes/sec where the link and the "
-                             "disks allow {:.6f}: the host's other work set the pace",
-                             share * 100, measured, allowed)};
+  Evidence e;
+  e.form = EvidenceForm::CpuWait;
+  e.cpu_wait_share = share;
+  e.log_mbytes_per_sec = measured;
+  e.allowed_mbytes_per_sec = allowed;
+  return Verdict{Resource::HostCpu, e};
 }
 
 }  // namespace
@@ -295,7 +277,6 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
   b.measured_mbytes_per_sec = mbytes_per_sec(primary.flushes.bytes, primary.busy_time());
   if (primary.flushes.calls == 0) {
     b.resource = Resource::Unknown;
-    b.evidence = "no flush completed";
     return b;
   }
   const Inputs in = gather(primary, standby);
@@ -341,8 +322,8 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
     b.resource = verdict->resource;
     b.evidence = verdict->evidence;
   }
-  if (b.resource != Resource::NetworkOutages) b.evidence += stalls_beside(primary);
-  if (b.resource != Resource::PacketLoss) b.evidence += loss_beside(in.path);
+  if (b.resource != Resource::NetworkOutages) b.evidence.stalls = stalls_beside(primary);
+  if (b.resource != Resource::PacketLoss) b.evidence.retransmitted_share = loss_beside(in.path);
   if ((in.modelled_rate() || in.measured_wire()) && in.costs.round_trip > 0) {
     b.covering_socket_buffer =
         static_cast<std::uint64_t>(in.link_mbytes_per_sec() * kBytesPerMByte * in.costs.round_trip);
@@ -354,22 +335,18 @@ Bottleneck advise_standby(const RunResult& standby) {
   Bottleneck b;
   b.measured_mbytes_per_sec = mbytes_per_sec(standby.flushes.bytes, standby.elapsed);
   const double elapsed = to_seconds(standby.elapsed);
-  const double full =
+  Evidence& e = b.evidence;
+  e.buffer_full_share =
       standby.buffer_use && elapsed > 0 ? to_seconds(standby.buffer_use->full_time) / elapsed : 0.0;
-  const double average = standby.buffer_use ? standby.buffer_use->average_fraction() : 0.0;
-  if (full < kHeldBackFraction) {
+  e.buffer_average_fraction = standby.buffer_use ? standby.buffer_use->average_fraction() : 0.0;
+  if (*e.buffer_full_share < kHeldBackFraction) {
     b.resource = Resource::NotThisStandby;
-    b.evidence = fmt::format(
-        "its receive buffer was full {:.1f}% of the run (average use {:.1f}%); the primary's "
-        "report names the limit{}",
-        full * 100, average * 100, stalls_beside(standby));
+    e.form = EvidenceForm::StandbyNotLimiting;
+    e.stalls = stalls_beside(standby);
     return b;
   }
   b.resource = standby.replay_model ? Resource::StandbyReplay : Resource::StandbyDisk;
-  b.evidence = fmt::format(
-      "its receive buffer was full {:.1f}% of the run (average use {:.1f}%), so the primary "
-      "waited for room",
-      full * 100, average * 100);
+  e.form = EvidenceForm::StandbyBufferFull;
   return b;
 }
 

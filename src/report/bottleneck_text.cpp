@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "simhadr/report/evidence_text.hpp"
+
 namespace simhadr {
 
 namespace {
@@ -17,7 +19,7 @@ std::string rate_text(double mbytes_per_sec) {
 
 void write_bottleneck(std::ostream& out, const Bottleneck& b) {
   fmt::print(out, "Bottleneck: {}: {}; measured {:.6f} MBytes/sec.\n", resource_name(b.resource),
-             b.evidence, b.measured_mbytes_per_sec);
+             evidence_text(b.evidence), b.measured_mbytes_per_sec);
   if (b.covering_socket_buffer) {
     fmt::print(out, "Socket buffer covering bandwidth x round trip: {} bytes\n",
                *b.covering_socket_buffer);

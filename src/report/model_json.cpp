@@ -1,5 +1,6 @@
 #include "simhadr/report/model_json.hpp"
 
+#include "simhadr/report/evidence_text.hpp"
 #include "simhadr/report/json_report.hpp"
 
 namespace simhadr {
@@ -13,6 +14,50 @@ json network_json(const std::optional<NetworkParams>& network, std::uint64_t win
   return {{"one_way_delay_seconds", network->one_way_delay_seconds},
           {"mbytes_per_sec", optional_json(network->mbytes_per_sec)},
           {"window_bytes", window}};
+}
+
+json stall_figures_json(const std::optional<StallFigures>& stalls) {
+  if (!stalls) return nullptr;
+  return {{"count", stalls->count},
+          {"longest_seconds", stalls->longest_seconds},
+          {"longest_at_seconds", stalls->longest_at_seconds},
+          {"total_seconds", stalls->total_seconds},
+          {"share_of_run", stalls->share_of_run},
+          {"absorbed_by_target", stalls->absorbed_by_target}};
+}
+
+// The figures the evidence sentence is written from; null where its form has none.
+json evidence_figures_json(const Evidence& e) {
+  return {
+      {"form", evidence_form_name(e.form)},
+      {"write_seconds", optional_json(e.write_seconds)},
+      {"standby_write_seconds", optional_json(e.standby_write_seconds)},
+      {"send_seconds", optional_json(e.send_seconds)},
+      {"round_trip_seconds", optional_json(e.round_trip_seconds)},
+      {"replay_seconds", optional_json(e.replay_seconds)},
+      {"link_mbytes_per_sec", optional_json(e.link_mbytes_per_sec)},
+      {"modelled_link_mbytes_per_sec", optional_json(e.modelled_link_mbytes_per_sec)},
+      {"sender_pace", e.sender_pace ? json(sender_pace_name(*e.sender_pace)) : json()},
+      {"tcp_mbytes_per_sec", optional_json(e.tcp_mbytes_per_sec)},
+      {"window_bytes", optional_json(e.window_bytes)},
+      {"window_mbytes_per_sec", optional_json(e.window_mbytes_per_sec)},
+      {"send_buffer_bytes", optional_json(e.send_buffer_bytes)},
+      {"held_back_share", optional_json(e.held_back_share)},
+      {"uplink_mbytes_per_sec", optional_json(e.uplink_mbytes_per_sec)},
+      {"uplink_payload_mbytes_per_sec", optional_json(e.uplink_payload_mbytes_per_sec)},
+      {"outbound_mbytes_per_sec", optional_json(e.outbound_mbytes_per_sec)},
+      {"principal_mbytes_per_sec", optional_json(e.principal_mbytes_per_sec)},
+      {"cpu_wait_share", optional_json(e.cpu_wait_share)},
+      {"log_mbytes_per_sec", optional_json(e.log_mbytes_per_sec)},
+      {"allowed_mbytes_per_sec", optional_json(e.allowed_mbytes_per_sec)},
+      {"retransmitted_share", optional_json(e.retransmitted_share)},
+      {"retransmitted_bytes", optional_json(e.retransmitted_bytes)},
+      {"tcp_sent_bytes", optional_json(e.tcp_sent_bytes)},
+      {"wire_mbytes_per_sec", optional_json(e.wire_mbytes_per_sec)},
+      {"buffer_full_share", optional_json(e.buffer_full_share)},
+      {"buffer_average_fraction", optional_json(e.buffer_average_fraction)},
+      {"link_outside_stalls_mbytes_per_sec", optional_json(e.link_outside_stalls_mbytes_per_sec)},
+      {"stalls", stall_figures_json(e.stalls)}};
 }
 
 }  // namespace
@@ -97,7 +142,8 @@ json bottleneck_json(const Bottleneck& b) {
     }
   }
   return {{"resource", resource_name(b.resource)},
-          {"evidence", b.evidence},
+          {"evidence", evidence_text(b.evidence)},
+          {"evidence_figures", evidence_figures_json(b.evidence)},
           {"measured_mbytes_per_sec", b.measured_mbytes_per_sec},
           {"flush_bytes", b.flush_bytes},
           {"costs_seconds",

@@ -51,6 +51,11 @@ TEST(Model, AVirtualRunIsTheSameEveryTimeAndValidates) {
   EXPECT_NEAR(primary["elapsed_seconds"].get<double>(), 60.0, 0.01);
   EXPECT_EQ(primary["intervals"].size(), 6u);
   EXPECT_EQ(primary["bottleneck"]["resource"], "round trip");
+  // The sentence's figures, for scripts: the 2 ms round trip the two -netDelay make.
+  const json& figures = primary["bottleneck"]["evidence_figures"];
+  EXPECT_EQ(figures["form"], "round_trip");
+  EXPECT_NEAR(figures["round_trip_seconds"].get<double>(), 0.002, 1e-9);
+  EXPECT_TRUE(figures["write_seconds"].is_null());
   // NEARSYNC = max(write, send + round trip) per flush of 65536 bytes; the
   // link's 50 MB/s carries 1448 bytes of payload in every 1538.
   const double expected = 65536 / 1e6 / (65536 / (50e6 * 1448 / 1538) + 0.002);

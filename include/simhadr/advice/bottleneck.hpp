@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "simhadr/advice/evidence.hpp"
 #include "simhadr/measure/run_result.hpp"
 #include "simhadr/models/closed_forms.hpp"
 
@@ -46,7 +47,7 @@ struct ModeForecast {
 
 struct Bottleneck {
   Resource resource = Resource::Unknown;
-  std::string evidence;  // one sentence with the numbers
+  Evidence evidence;  // the figures that show it (report/evidence_text words them)
   double measured_mbytes_per_sec = 0;
   double flush_bytes = 0;  // the mean flush the figures are for
   FlushCosts costs;        // seconds per flush of that size

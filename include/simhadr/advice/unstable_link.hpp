@@ -4,7 +4,6 @@
 // retransmissions that cost throughput. docs/models.md says where the
 // thresholds come from.
 #include <optional>
-#include <string>
 
 #include "simhadr/advice/bottleneck.hpp"
 #include "simhadr/advice/measured_path.hpp"
@@ -13,7 +12,7 @@ namespace simhadr {
 
 struct Verdict {
   Resource resource = Resource::Unknown;
-  std::string evidence;
+  Evidence evidence;
 };
 
 // Stalls this much of the run are outages that set the pace.
@@ -31,8 +30,8 @@ std::optional<Verdict> outages(const RunResult& primary, double link_mbytes_per_
 std::optional<Verdict> packet_loss(const RunResult& primary,
                                    const std::optional<MeasuredPath>& path);
 // What a verdict that is not about them says of the stalls and of the
-// retransmissions: empty when they cost little.
-std::string stalls_beside(const RunResult& primary);
-std::string loss_beside(const std::optional<MeasuredPath>& path);
+// retransmissions (their share of what TCP sent): none when they cost little.
+std::optional<StallFigures> stalls_beside(const RunResult& primary);
+std::optional<double> loss_beside(const std::optional<MeasuredPath>& path);
 
 }  // namespace simhadr

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "simhadr/models/network.hpp"
+#include "simhadr/report/evidence_text.hpp"
 #include "virtual_time/virtual_run.hpp"
 
 namespace simhadr {
@@ -28,8 +29,8 @@ double forecast(const Bottleneck& b, SyncMode mode) {
 
 // The verdict names `resource`, and its evidence says `words`.
 void expect_verdict(const Bottleneck& b, Resource resource, std::string_view words) {
-  EXPECT_EQ(b.resource, resource) << b.evidence;
-  EXPECT_NE(b.evidence.find(words), std::string::npos) << b.evidence;
+  EXPECT_EQ(b.resource, resource) << evidence_text(b.evidence);
+  EXPECT_NE(evidence_text(b.evidence).find(words), std::string::npos) << evidence_text(b.evidence);
 }
 
 TEST(Advisor, AFastNetworkLeavesTheDisks) {
@@ -115,8 +116,9 @@ TEST(Advisor, SyncNamesBothDisksInSeries) {
   EXPECT_EQ(b.resource, Resource::BothDisks);
   EXPECT_EQ(resource_name(b.resource), "primary and standby disks");
   // 64 KiB at 50 MB/s + 1 ms, twice: what SYNC gets, not one disk's 28.4 MB/s.
-  EXPECT_NE(b.evidence.find("14.180861 MBytes/sec for the two in series"), std::string::npos)
-      << b.evidence;
+  EXPECT_NE(evidence_text(b.evidence).find("14.180861 MBytes/sec for the two in series"),
+            std::string::npos)
+      << evidence_text(b.evidence);
 }
 
 TEST(Advisor, EqualDisksInAsyncAreNamedTogether) {
@@ -156,10 +158,12 @@ TEST(Advisor, ARealPrimaryOnASlowWireNamesItsBandwidth) {
   for (const SyncMode mode : {SyncMode::Sync, SyncMode::NearSync, SyncMode::Async}) {
     const RunResult primary = real_primary(mode, 560, 3.0);
     const Bottleneck b = advise(primary, nullptr);
-    EXPECT_EQ(b.resource, Resource::NetworkBandwidth) << to_string(mode) << ": " << b.evidence;
+    EXPECT_EQ(b.resource, Resource::NetworkBandwidth)
+        << to_string(mode) << ": " << evidence_text(b.evidence);
     const double link = 560 * 65536 / 1e6 / (3.0 * 0.99 - (expects_ack(mode) ? 560 * 20e-6 : 0));
-    EXPECT_NE(b.evidence.find(fmt::format("({:.6f} MBytes/sec", link)), std::string::npos)
-        << b.evidence;
+    EXPECT_NE(evidence_text(b.evidence).find(fmt::format("({:.6f} MBytes/sec", link)),
+              std::string::npos)
+        << evidence_text(b.evidence);
     for (const ModeForecast& f : b.modes) EXPECT_LE(f.mbytes_per_sec, link * (1 + 1e-9));
     if (mode == SyncMode::Sync) {
       // The ack wait was the flush crossing the wire; what is left is TCP's round trip.
@@ -187,6 +191,10 @@ TEST(Advisor, AClosedReceiveWindowNamesTheStandbyAndCapsEveryMode) {
   primary.tcp->receiver_limited = from_seconds(2.0);
   const Bottleneck b = advise(primary, nullptr);
   expect_verdict(b, Resource::StandbyDiskOrReplay, "receive window was closed 66.7%");
+  // The figures the sentence was written from, as -json carries them.
+  EXPECT_EQ(b.evidence.form, EvidenceForm::WindowClosed);
+  EXPECT_NEAR(*b.evidence.held_back_share, 2.0 / 3.0, 1e-9);
+  EXPECT_FALSE(b.evidence.send_buffer_bytes);
   for (const ModeForecast& f : b.modes) EXPECT_LE(f.mbytes_per_sec, b.measured_mbytes_per_sec);
 }
 
@@ -196,6 +204,9 @@ TEST(Advisor, ASendBufferAllInFlightNamesTheWindow) {
   primary.tcp->send_buffer_limited = from_seconds(1.5);
   const Bottleneck b = advise(primary, nullptr);
   expect_verdict(b, Resource::SocketBufferWindow, "all 65536 bytes of the send buffer");
+  EXPECT_EQ(b.evidence.form, EvidenceForm::SendBufferInFlight);
+  EXPECT_EQ(b.evidence.send_buffer_bytes, 65536u);
+  EXPECT_DOUBLE_EQ(*b.evidence.held_back_share, 0.5);
 }
 
 TEST(Advisor, WaitingForACpuOutweighsTheRestWhenTheLogFellShort) {
@@ -243,8 +254,9 @@ TEST(Advisor, StallsOfATenthOfTheRunAreOutagesAndTheLinkIsMeasuredOutsideThem) {
                  "1 stall of the connection, the longest 2.000 s at 2.300 s, 2.000 s in all "
                  "(33.3% of the run)");
   const double link = 12.0 * (1 - 1e-9);
-  EXPECT_NE(b.evidence.find("outside them the link carried 11.99"), std::string::npos)
-      << b.evidence;
+  EXPECT_NE(evidence_text(b.evidence).find("outside them the link carried 11.99"),
+            std::string::npos)
+      << evidence_text(b.evidence);
   EXPECT_NEAR(forecast(b, SyncMode::Async), 12.0, 0.05);
   for (const ModeForecast& f : b.modes) EXPECT_LE(f.mbytes_per_sec, 12.0 + 1e-6) << link;
   const auto limit =
@@ -255,19 +267,21 @@ TEST(Advisor, StallsOfATenthOfTheRunAreOutagesAndTheLinkIsMeasuredOutsideThem) {
 
 TEST(Advisor, ShortStallsAreNotOutagesAndAreNotMentioned) {
   const Bottleneck b = advise(primary_with_stall(0.5), nullptr);
-  EXPECT_EQ(b.resource, Resource::NetworkBandwidth) << b.evidence;
-  EXPECT_EQ(b.evidence.find("stall"), std::string::npos) << b.evidence;
+  EXPECT_EQ(b.resource, Resource::NetworkBandwidth) << evidence_text(b.evidence);
+  EXPECT_EQ(evidence_text(b.evidence).find("stall"), std::string::npos)
+      << evidence_text(b.evidence);
 }
 
 TEST(Advisor, ARunThatKeptItsTargetKeepsItsVerdictWithTheStallsBesideIt) {
   RunResult primary = primary_with_stall(2.0);
   primary.target = TargetStats{7.0, from_seconds(0.5)};
   const Bottleneck b = advise(primary, nullptr);
-  EXPECT_NE(b.resource, Resource::NetworkOutages) << b.evidence;
-  EXPECT_NE(b.evidence.find("2.000 s in all (33.3% of the run), which the run's -target pace "
-                            "absorbed"),
+  EXPECT_NE(b.resource, Resource::NetworkOutages) << evidence_text(b.evidence);
+  EXPECT_NE(evidence_text(b.evidence)
+                .find("2.000 s in all (33.3% of the run), which the run's -target pace "
+                      "absorbed"),
             std::string::npos)
-      << b.evidence;
+      << evidence_text(b.evidence);
   // A target the run fell short of is no excuse.
   primary.target->mbytes_per_sec = 20.0;
   EXPECT_EQ(advise(primary, nullptr).resource, Resource::NetworkOutages);
@@ -279,14 +293,15 @@ TEST(Advisor, RetransmissionsOfAQuarterOfTheBytesSentArePacketLoss) {
   primary.tcp->bytes_retransmitted = primary.tcp->bytes_acked;
   const Bottleneck lossy = advise(primary, nullptr);
   expect_verdict(lossy, Resource::PacketLoss, "50.0% of what TCP sent was sent again");
-  EXPECT_NE(lossy.evidence.find("the link's capacity can be higher"), std::string::npos);
+  EXPECT_NE(evidence_text(lossy.evidence).find("the link's capacity can be higher"),
+            std::string::npos);
   // A tenth is named beside the verdict, not as one.
   primary.tcp->bytes_sent = primary.tcp->bytes_acked * 10 / 9;
   primary.tcp->bytes_retransmitted = primary.tcp->bytes_sent - primary.tcp->bytes_acked;
   const Bottleneck some = advise(primary, nullptr);
   expect_verdict(some, Resource::NetworkBandwidth, "; TCP sent 10.0% of its bytes again");
   primary.tcp->bytes_retransmitted = 0;
-  EXPECT_EQ(advise(primary, nullptr).evidence.find("again"), std::string::npos);
+  EXPECT_EQ(evidence_text(advise(primary, nullptr).evidence).find("again"), std::string::npos);
 }
 
 }  // namespace
