@@ -51,27 +51,30 @@ void print_run_header(const RunConfig& config, RunLog& log) {
   log.blank();
 }
 
-// What every real-time action shares: the signals that stop it, the log, and the spin.
+// What every real-time action shares: the signals that stop it, the log, the
+// reporters, and the spin.
 struct ActionContext {
   const RunConfig& config;
   std::ostream& text;
   std::chrono::system_clock::time_point started;
   const StopSource& stop;
   RunLog& log;
+  RunReporters& report;
   Nanos spin{};
 };
 
 int run_standby_action(const ActionContext& s) {
   s.log.blank();
   if (!s.config.loop) {
-    const RoleOutcome outcome = run_standby(s.config, s.stop, s.log, s.spin);
-    record_run(s.config, RunRecord::of_sides(Action::Standby, s.started, std::span(&outcome, 1)));
+    const RoleOutcome outcome = run_standby(s.config, s.stop, s.log, s.report, s.spin);
+    s.report.finished(RunRecord::of_sides(Action::Standby, s.started, std::span(&outcome, 1)));
     return exit_status(outcome, s.text);
   }
-  serve_standby_runs(s.config, s.stop, s.log, s.spin, [&](const RoleOutcome& outcome, auto begun) {
-    record_run(s.config, RunRecord::of_sides(Action::Standby, begun, std::span(&outcome, 1)));
-    exit_status(outcome, s.text);
-  });
+  serve_standby_runs(
+      s.config, s.stop, s.log, s.report, s.spin, [&](const RoleOutcome& outcome, auto begun) {
+        s.report.finished(RunRecord::of_sides(Action::Standby, begun, std::span(&outcome, 1)));
+        exit_status(outcome, s.text);
+      });
   return 0;
 }
 
@@ -79,7 +82,7 @@ int run_demo_action(const ActionContext& s) {
   s.log.blank();
   const DemoOutcome outcome = run_demo(s.config, s.stop, s.text, s.spin);
   const std::array sides{outcome.primary, outcome.standby};
-  record_run(s.config, RunRecord::of_sides(Action::Demo, s.started, sides));
+  s.report.finished(RunRecord::of_sides(Action::Demo, s.started, sides));
   const int primary = exit_status(outcome.primary, s.text, "primary: ");
   const int standby = exit_status(outcome.standby, s.text, "standby: ");
   return std::max(primary, standby);
@@ -100,12 +103,12 @@ int run_real_time_action(Action action, ActionContext& s) {
     }
     case Action::DiskTest: {
       const DiskTestOutcome outcome = run_disk_test(s.config, s.stop, s.log);
-      record_run(s.config, RunRecord::of_disk_test(s.started, outcome));
+      s.report.finished(RunRecord::of_disk_test(s.started, outcome));
       return outcome.failure ? fail(s.text, *outcome.failure) : 0;
     }
     case Action::Primary: {
-      const RoleOutcome outcome = run_primary(s.config, s.stop, s.log, s.spin);
-      record_run(s.config, RunRecord::of_sides(Action::Primary, s.started, std::span(&outcome, 1)));
+      const RoleOutcome outcome = run_primary(s.config, s.stop, s.log, s.report, s.spin);
+      s.report.finished(RunRecord::of_sides(Action::Primary, s.started, std::span(&outcome, 1)));
       return exit_status(outcome, s.text);
     }
     case Action::Standby:
@@ -121,7 +124,7 @@ int run_real_time_action(Action action, ActionContext& s) {
   return 0;
 }
 
-int run_action(const Command& command, std::ostream& text,
+int run_action(const Command& command, std::ostream& text, RunLog& log, RunReporters& report,
                std::chrono::system_clock::time_point started) {
   const RunConfig& config = command.config;
   StopSource stop;
@@ -129,19 +132,18 @@ int run_action(const Command& command, std::ostream& text,
   if (command.action == Action::Calculate) {
     // The calculator's output has no header of ours, so its readers read ours.
     const Calculation calculation = run_calculate(config, stop, text);
-    record_run(config, RunRecord::of_calculation(started, calculation));
+    report.finished(RunRecord::of_calculation(started, calculation));
     return 0;
   }
-  RunLog log(text, config.verbose);
   print_run_header(config, log);
   if (command.action == Action::Model) {
     // Virtual time never sleeps, so there is no sleep overhead to measure.
-    const ModelOutcome outcome = run_model(config, stop, text);
+    const ModelOutcome outcome = run_model(config, stop, log, report);
     const std::array sides{outcome.primary, outcome.standby};
-    record_run(config, RunRecord::of_sides(Action::Model, started, sides));
+    report.finished(RunRecord::of_sides(Action::Model, started, sides));
     return 0;
   }
-  ActionContext context{config, text, started, stop, log};
+  ActionContext context{config, text, started, stop, log, report};
   return run_real_time_action(command.action, context);
 }
 
@@ -152,18 +154,20 @@ int run(const Command& command) {
   // With -json -, stdout carries the document and the text report goes to stderr.
   std::ostream& text = config.json_path == "-" ? std::cerr : std::cout;
   const auto started = std::chrono::system_clock::now();
+  RunLog log(text, config.verbose);
+  RunReporters report(config, log);
   try {
-    return run_action(command, text, started);
+    return run_action(command, text, log, report, started);
   } catch (const OutputLost& error) {
     return fail(text, error.what());
   } catch (const WorkloadInputError& error) {
     fail(text, error.what());
-    record_run(config, RunRecord::of_error(Action::Calculate, started, error.what()));
+    report.finished(RunRecord::of_error(Action::Calculate, started, error.what()));
     return kExitUsage;
   } catch (const std::exception& error) {
     const int status = fail(text, error.what());
     if (leaves_record(command.action)) {
-      record_run(config, RunRecord::of_error(command.action, started, error.what()));
+      report.finished(RunRecord::of_error(command.action, started, error.what()));
     }
     return status;
   }

@@ -10,7 +10,7 @@ namespace {
 class CsvOutput final : public FileOutput {
  public:
   using FileOutput::FileOutput;
-  void write(const RunRecord& record) override;
+  void finished(const RunRecord& record) override;
   std::string_view loss() const override { return "the run's CSV rows are lost"; }
 };
 
@@ -32,7 +32,7 @@ std::vector<std::string> disk_test_rows(std::chrono::system_clock::time_point st
 
 }  // namespace
 
-void CsvOutput::write(const RunRecord& record) {
+void CsvOutput::finished(const RunRecord& record) {
   using Rows = std::optional<std::vector<std::string>>;
   const Rows rows = std::visit(
       Overloaded{[&](const SidesRecord& run) -> Rows {

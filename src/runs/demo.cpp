@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "runs/shipping_run.hpp"
+#include "runs/text_output.hpp"
 
 namespace simhadr {
 
@@ -47,9 +48,10 @@ DemoOutcome run_demo(const RunConfig& config, const StopSource& stop, std::ostre
   DemoOutcome outcome;
   std::thread primary_thread([&] {
     RunLog log(primary_text, config.verbose);
+    TextReporter report(log);
     bool port_sent = false;
     outcome.primary = guarded([&] {
-      return run_primary(primary_config, primary_stop, log, spin, [&](std::uint16_t port) {
+      return run_primary(primary_config, primary_stop, log, report, spin, [&](std::uint16_t port) {
         port_promise.set_value(port);
         port_sent = true;
       });
@@ -67,7 +69,9 @@ DemoOutcome run_demo(const RunConfig& config, const StopSource& stop, std::ostre
     standby_config.local = {kLoopback, 0};
     standby_config.remote = {kLoopback, port};
     RunLog log(standby_text, config.verbose);
-    outcome.standby = guarded([&] { return run_standby(standby_config, standby_stop, log, spin); });
+    TextReporter report(log);
+    outcome.standby =
+        guarded([&] { return run_standby(standby_config, standby_stop, log, report, spin); });
     if (outcome.standby.end == RunEnd::Failed) primary_stop.request();
   }
   primary_thread.join();

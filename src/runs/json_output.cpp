@@ -11,7 +11,7 @@ namespace {
 class JsonOutput final : public FileOutput {
  public:
   using FileOutput::FileOutput;
-  void write(const RunRecord& record) override;
+  void finished(const RunRecord& record) override;
   std::string_view loss() const override { return "the run's JSON document is lost"; }
 };
 
@@ -71,7 +71,7 @@ json disk_test_json(const RunConfig& config, const DiskTestOutcome& outcome) {
 
 }  // namespace
 
-void JsonOutput::write(const RunRecord& record) {
+void JsonOutput::finished(const RunRecord& record) {
   json doc = run_document(config_, action_name(record.kind), record.started);
   std::visit(Overloaded{[&](const SidesRecord& run) { add_sides(doc, run.sides); },
                         [&](const DiskTestRecord& test) {

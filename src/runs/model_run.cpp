@@ -6,7 +6,7 @@
 
 #include "log/run_log.hpp"
 #include "runs/text_output.hpp"
-#include "simhadr/advice/bottleneck.hpp"
+#include "runs/verdict.hpp"
 #include "simhadr/report/auxiliary_text.hpp"
 #include "simhadr/report/bottleneck_text.hpp"
 #include "simhadr/report/interval_line.hpp"
@@ -27,9 +27,10 @@ RoleOutcome outcome_of(const RunResult& result, bool interrupted) {
 
 }  // namespace
 
-ModelOutcome run_model(const RunConfig& config, const StopSource& stop, std::ostream& out) {
-  RunLog log(out, config.verbose);
-  print_defaults_applied(config, log);
+ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& log,
+                       Reporter& report) {
+  std::ostream& out = log.stream();
+  report.started(config);
   log.line("Virtual-time model: primary, link and standby simulated; no sockets, no sleeping.");
   log.blank();
   log.flush();
@@ -39,8 +40,10 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, std::ost
   VirtualRunPlan plan = virtual_plan_from(config);
   RunLog primary_log(primary_text, config.verbose);
   RunLog standby_log(standby_text, config.verbose);
-  plan.primary_intervals = print_to(primary_log);
-  plan.standby_intervals = print_to(standby_log);
+  TextReporter primary_report(primary_log);
+  TextReporter standby_report(standby_log);
+  plan.primary_intervals = intervals_to(primary_report);
+  plan.standby_intervals = intervals_to(standby_report);
   const auto flush_sizes = make_flush_sizes(config, Clock::time_point{});
   const VirtualOutcome run = run_virtual(plan, *flush_sizes, stop);
 
@@ -59,7 +62,7 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, std::ost
   if (run.interrupted) out << "Interrupted: the report covers the virtual time simulated so far.\n";
   ModelOutcome outcome{outcome_of(run.primary, run.interrupted),
                        outcome_of(run.standby, run.interrupted)};
-  outcome.primary.verdict = advise(run.primary, &run.standby);
+  outcome.primary.verdict = verdict_for(run.primary, &run.standby);
   write_bottleneck(out, *outcome.primary.verdict);
   write_uplink_share(out, run.primary);
   out.flush();

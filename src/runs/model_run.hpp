@@ -1,9 +1,9 @@
 #pragma once
 // -model: the run in virtual time, printed like -demo (the primary's report,
 // then the standby's), then the advisor's paragraph for the pair.
-#include <ostream>
-
+#include "log/run_log.hpp"
 #include "roles/role_outcome.hpp"
+#include "runs/reporter.hpp"
 #include "simhadr/config.hpp"
 #include "simhadr/stop.hpp"
 
@@ -14,6 +14,8 @@ struct ModelOutcome {
   RoleOutcome standby;
 };
 
-ModelOutcome run_model(const RunConfig& config, const StopSource& stop, std::ostream& out);
+// The report goes to `log`'s stream; `report` is told the run started.
+ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& log,
+                       Reporter& report);
 
 }  // namespace simhadr

@@ -11,8 +11,7 @@
 #include "roles/auxiliary_feed.hpp"
 #include "roles/primary.hpp"
 #include "roles/standby.hpp"
-#include "runs/text_output.hpp"
-#include "simhadr/advice/bottleneck.hpp"
+#include "runs/verdict.hpp"
 #include "time/spin_clock.hpp"
 
 namespace simhadr {
@@ -23,8 +22,8 @@ namespace {
 // socket, the spin clock, the measured link and the disk model.
 template <typename RunRole>
 RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& config,
-                          const StopSource& stop, RunLog& log, Nanos spin, Role role,
-                          std::string_view waiting_for, RunRole run_role,
+                          const StopSource& stop, RunLog& log, Reporter& report, Nanos spin,
+                          Role role, std::string_view waiting_for, RunRole run_role,
                           const std::optional<NetworkModel>& network = std::nullopt) {
   if (!socket) {
     log.line("Stopped before {} connected.", waiting_for);
@@ -66,17 +65,16 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   // run (serve_standby_runs): a report of zeroes would read, and grep, as one.
   if (config.loop && outcome.session == Session::NoHandshake) return outcome;
   // The verdict is worked out before anything reports it: the text here, JSON and CSV later.
-  outcome.verdict = outcome.result.role == Role::Primary ? advise(outcome.result, nullptr)
-                                                         : advise_standby(outcome.result);
-  print_side_report(log, outcome.result, *outcome.verdict);
+  outcome.verdict = verdict_for(outcome.result, nullptr);
+  report.side_finished(outcome);
   return outcome;
 }
 
 }  // namespace
 
-RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin,
-                        const ListeningCallback& on_listening) {
-  print_defaults_applied(config, log);
+RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog& log,
+                        Reporter& report, Nanos spin, const ListeningCallback& on_listening) {
+  report.started(config);
   boost::asio::io_context io;
   LinkPlan link_plan{config.local, config.remote, config.socket, config.waits};
   link_plan.auxiliaries = config.auxiliaries;
@@ -95,7 +93,7 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
     plan.network_window = config.network_window_bytes();
     plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
     plan.interval = config.interval;
-    plan.on_interval = print_to(log);
+    plan.on_interval = intervals_to(report);
     plan.watch = &watch;
     // An auxiliary is told SUPERASYNC, which any standby (the original's too) can play.
     std::vector<std::unique_ptr<AuxiliaryFeed>> auxiliaries;
@@ -118,11 +116,11 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
     principal = std::move(sockets->front());
     std::move(sockets->begin() + 1, sockets->end(), std::back_inserter(auxiliary_sockets));
   }
-  RoleOutcome outcome = run_connected(std::move(principal), config, stop, log, spin, Role::Primary,
-                                      "a standby", run_role, network);
+  RoleOutcome outcome = run_connected(std::move(principal), config, stop, log, report, spin,
+                                      Role::Primary, "a standby", run_role, network);
   // A standby of ours reconnects once to apply requested socket buffer sizes.
   if (outcome.reconnects()) {
-    outcome = run_connected(listener.accept(stop), config, stop, log, spin, Role::Primary,
+    outcome = run_connected(listener.accept(stop), config, stop, log, report, spin, Role::Primary,
                             "a standby", run_role, network);
     if (outcome.reconnects()) outcome.fail("the standby asked to reconnect a second time");
   }
@@ -132,7 +130,7 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
 namespace {
 
 RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, RunLog& log,
-                             Nanos spin) {
+                             Reporter& report, Nanos spin) {
   boost::asio::io_context io;
   LinkPlan plan{config.local, config.remote, config.socket, config.waits};
   if (config.loop) {
@@ -142,35 +140,38 @@ RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, Ru
     plan.quiet_retries = true;
   }
   return run_connected(
-      connect_to_primary(io, plan, log, stop), config, stop, log, spin, Role::Standby,
+      connect_to_primary(io, plan, log, stop), config, stop, log, report, spin, Role::Standby,
       "the primary", [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch) {
-        return Standby({config.standby_buffer_pages, config.disk, config.interval, print_to(log),
-                        config.socket, config.replay, config.spool_limit_pages, &watch},
-                       disk, link, clock, stop, log)
+        return Standby(
+                   {config.standby_buffer_pages, config.disk, config.interval, intervals_to(report),
+                    config.socket, config.replay, config.spool_limit_pages, &watch},
+                   disk, link, clock, stop, log)
             .run();
       });
 }
 
 }  // namespace
 
-RoleOutcome run_standby(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin) {
-  RoleOutcome outcome = run_standby_once(config, stop, log, spin);
+RoleOutcome run_standby(const RunConfig& config, const StopSource& stop, RunLog& log,
+                        Reporter& report, Nanos spin) {
+  report.started(config);
+  RoleOutcome outcome = run_standby_once(config, stop, log, report, spin);
   if (outcome.reconnects()) {
     RunConfig requested = config;
     requested.socket = *outcome.reconnect_with;
-    outcome = run_standby_once(requested, stop, log, spin);
+    outcome = run_standby_once(requested, stop, log, report, spin);
     if (outcome.reconnects()) outcome.fail("the primary asked for other settings a second time");
   }
   return outcome;
 }
 
-void serve_standby_runs(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin,
-                        const RunRecorder& record) {
+void serve_standby_runs(const RunConfig& config, const StopSource& stop, RunLog& log,
+                        Reporter& report, Nanos spin, const RunRecorder& record) {
   for (unsigned run = 1; !stop.requested(); ++run) {
     log.line("======== standby run {} (Ctrl-C ends the standby) ========", run);
     log.blank();
     const auto started = std::chrono::system_clock::now();
-    const RoleOutcome outcome = run_standby(config, stop, log, spin);
+    const RoleOutcome outcome = run_standby(config, stop, log, report, spin);
     if (!outcome.connected()) break;
     // A primary that is ending still listens until its process exits, and our
     // next connection may wait in that backlog only to be closed or reset; or

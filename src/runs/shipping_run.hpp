@@ -1,21 +1,26 @@
 #pragma once
-// One side of a shipping run, from configuration to printed report: connect,
-// build the models, run the role, print its report. Used by main and the demo.
+// One side of a shipping run, from configuration to its report: connect,
+// build the models, run the role, work out its verdict and report it. Used by
+// main and the demo.
 #include <chrono>
 #include <functional>
 
 #include "log/run_log.hpp"
 #include "net/connect.hpp"
 #include "roles/role_outcome.hpp"
+#include "runs/reporter.hpp"
 #include "simhadr/config.hpp"
 #include "simhadr/stop.hpp"
 
 namespace simhadr {
 
-RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin,
-                        const ListeningCallback& on_listening = {});
+// Each side prints its progress on `log` and tells `report` that it started, each
+// -interval and its end (with its verdict).
+RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog& log,
+                        Reporter& report, Nanos spin, const ListeningCallback& on_listening = {});
 
-RoleOutcome run_standby(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin);
+RoleOutcome run_standby(const RunConfig& config, const StopSource& stop, RunLog& log,
+                        Reporter& report, Nanos spin);
 
 // Called after each run of a -loop standby, with when that run began.
 using RunRecorder =
@@ -24,7 +29,7 @@ using RunRecorder =
 // -loop: serves one primary run after another, printing each report and
 // handing it to `record`, until a stop. A run that fails is recorded and the
 // standby goes on; an error of the set-up (RunError) ends it.
-void serve_standby_runs(const RunConfig& config, const StopSource& stop, RunLog& log, Nanos spin,
-                        const RunRecorder& record);
+void serve_standby_runs(const RunConfig& config, const StopSource& stop, RunLog& log,
+                        Reporter& report, Nanos spin, const RunRecorder& record);
 
 }  // namespace simhadr

@@ -12,40 +12,40 @@
 
 namespace simhadr {
 
-IntervalSink print_to(RunLog& log) {
-  return [&log](const IntervalSample& sample) {
-    log.line("{}", interval_line(sample));
-    log.flush();
-  };
+void TextReporter::interval(const IntervalSample& sample) {
+  log_.line("{}", interval_line(sample));
+  log_.flush();
 }
 
-void print_defaults_applied(const RunConfig& config, RunLog& log) {
+void TextReporter::started(const RunConfig& config) {
+  if (config.role == Role::Standby) return;
   if (!config.sync_mode && !config.remote_catchup) {
-    log.line("SyncMode = {}", to_string(config.effective_sync_mode()));
+    log_.line("SyncMode = {}", to_string(config.effective_sync_mode()));
   }
   if (!config.flush_pages && !config.logger && !config.flush_size_list) {
-    log.line("flushSize = {} pages", config.effective_flush_pages());
+    log_.line("flushSize = {} pages", config.effective_flush_pages());
   }
   if (!config.run_seconds && !config.max_flushes) {
-    log.line("Simulation run time = {} seconds", kDefaultRunSeconds);
+    log_.line("Simulation run time = {} seconds", kDefaultRunSeconds);
   }
-  log.blank();
+  log_.blank();
 }
 
-void print_side_report(RunLog& log, const RunResult& result, const Bottleneck& verdict) {
-  log.blank();
-  write_text_report(log.stream(), result);
-  write_auxiliary_streams(log.stream(), result);
-  log.blank();
-  write_bottleneck(log.stream(), verdict);
-  if (result.role == Role::Primary) write_uplink_share(log.stream(), result);
-  if (result.cpu) write_cpu_usage(log.stream(), *result.cpu);
+void TextReporter::side_finished(const RoleOutcome& side) {
+  const RunResult& result = side.result;
+  log_.blank();
+  write_text_report(log_.stream(), result);
+  write_auxiliary_streams(log_.stream(), result);
+  log_.blank();
+  write_bottleneck(log_.stream(), *side.verdict);
+  if (result.role == Role::Primary) write_uplink_share(log_.stream(), result);
+  if (result.cpu) write_cpu_usage(log_.stream(), *result.cpu);
   // The standby's connection carries only acks: its TCP figures say nothing of the log's way.
   if (result.tcp && result.role == Role::Primary) {
-    write_tcp_stats(log.stream(), *result.tcp, result.elapsed);
+    write_tcp_stats(log_.stream(), *result.tcp, result.elapsed);
   }
-  write_link_health(log.stream(), result);
-  log.flush();
+  write_link_health(log_.stream(), result);
+  log_.flush();
 }
 
 }  // namespace simhadr

@@ -1,22 +1,24 @@
 #pragma once
-// The text report, the output every run has: printed as the run goes
-// (-interval lines) and as each side ends (its report, the advisor's verdict,
-// the CPU and TCP lines), so a -loop standby's report never waits for the
-// next run. The file outputs follow when the run ends (file_output.hpp).
+// The text report, the output every run has: the lines that say which
+// defaults a run took, each -interval line as it comes, and each side's
+// closing paragraph as it ends (its report, the advisor's verdict, the CPU
+// and TCP lines), so a -loop standby's report never waits for the next run.
 #include "log/run_log.hpp"
-#include "roles/role_outcome.hpp"
-#include "simhadr/config.hpp"
-#include "simhadr/measure/interval_reporter.hpp"
+#include "runs/reporter.hpp"
 
 namespace simhadr {
 
-// Prints each -interval line to `log` as it comes.
-IntervalSink print_to(RunLog& log);
+class TextReporter final : public Reporter {
+ public:
+  explicit TextReporter(RunLog& log) : log_(log) {}
+  // The defaults the run took; none for a standby, which takes its primary's.
+  void started(const RunConfig& config) override;
+  void interval(const IntervalSample& sample) override;
+  // A real side's closing paragraph, with the verdict the run worked out for it.
+  void side_finished(const RoleOutcome& side) override;
 
-// The header lines that say which defaults a run took.
-void print_defaults_applied(const RunConfig& config, RunLog& log);
-
-// A real side's closing paragraph, with the verdict the run worked out for it.
-void print_side_report(RunLog& log, const RunResult& result, const Bottleneck& verdict);
+ private:
+  RunLog& log_;
+};
 
 }  // namespace simhadr
