@@ -57,36 +57,37 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
   in.bytes =
       static_cast<double>(primary.flushes.bytes) / static_cast<double>(primary.flushes.calls);
   FlushCosts& c = in.costs;
-  c.write = seconds_for(primary.disk_model, in.bytes);
+  c.write = seconds_for(primary.settings.disk, in.bytes);
   if (standby) {
-    c.standby_write = seconds_for(standby->disk_model, in.bytes);
-    in.replay = standby->replay_model;
+    c.standby_write = seconds_for(standby->settings.disk, in.bytes);
+    in.replay = standby->settings.replay;
   } else {
     c.standby_write = c.write;
-    in.standby_disk_assumed = primary.disk_model.has_value();
+    in.standby_disk_assumed = primary.settings.disk.has_value();
   }
-  if (primary.network) in.network.emplace(*primary.network, primary.network_window);
+  if (primary.settings.network)
+    in.network.emplace(*primary.settings.network, primary.settings.network_window);
   in.path = measure_path(primary);
   const std::uint64_t flushes = primary.flushes.calls;
   if (in.modelled_rate()) {
     c.send = to_seconds(in.network->serialization(static_cast<std::uint64_t>(in.bytes)));
   } else if (in.measured_wire()) {
     c.send = in.path->wire_seconds_per_flush;
-  } else if (!primary.modelled) {
+  } else if (!primary.settings.modelled) {
     // Waiting for room is the receiver's doing, not the cost of sending.
     const Nanos sending = primary.send_phase.time - primary.congestions.time;
     c.send = seconds_per_call(std::max(sending, Nanos{0}), flushes);
     in.cpu_send = true;
   }
   c.round_trip = in.network ? to_seconds(in.network->round_trip()) : 0.0;
-  if (!primary.modelled && expects_ack(primary.mode)) {
+  if (!primary.settings.modelled && expects_ack(primary.settings.mode)) {
     // A real run measures the round trip: the ack wait, less what of the flush
     // was still crossing the wire when the send returned, less the standby's
     // write in SYNC. TCP's smallest round trip is a floor under it.
     const double ack_wait = seconds_per_call(primary.ack_wait.time, primary.ack_wait.calls);
     const double handed_over = seconds_per_call(primary.send_phase.time, flushes);
     const double still_on_wire = in.measured_wire() ? std::max(0.0, c.send - handed_over) : 0.0;
-    const double standby_write = primary.mode == SyncMode::Sync ? c.standby_write : 0.0;
+    const double standby_write = primary.settings.mode == SyncMode::Sync ? c.standby_write : 0.0;
     const double floor = in.path ? in.path->min_round_trip : 0.0;
     c.round_trip = std::max(floor, ack_wait - still_on_wire - standby_write);
   }
@@ -243,13 +244,13 @@ std::optional<Verdict> held_back(const RunResult& primary, const RunResult* stan
 // The modelled uplink every stream crosses, when it ran full: the
 // principal had what the auxiliaries left of it.
 std::optional<Verdict> shared_uplink(const RunResult& primary) {
-  if (!primary.uplink_mbytes_per_sec || primary.elapsed <= Nanos{0}) return std::nullopt;
-  const double payload = *primary.uplink_mbytes_per_sec * NetworkModel::kPayloadShare;
+  if (!primary.settings.uplink_mbytes_per_sec || primary.elapsed <= Nanos{0}) return std::nullopt;
+  const double payload = *primary.settings.uplink_mbytes_per_sec * NetworkModel::kPayloadShare;
   const double outbound = mbytes_per_sec(primary.outbound_bytes(), primary.elapsed);
   if (outbound < kUplinkFull * payload) return std::nullopt;
   Evidence e;
   e.form = EvidenceForm::UplinkFull;
-  e.uplink_mbytes_per_sec = *primary.uplink_mbytes_per_sec;
+  e.uplink_mbytes_per_sec = *primary.settings.uplink_mbytes_per_sec;
   e.uplink_payload_mbytes_per_sec = payload;
   e.outbound_mbytes_per_sec = outbound;
   e.principal_mbytes_per_sec = mbytes_per_sec(primary.sends.bytes, primary.elapsed);
@@ -284,8 +285,8 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
   b.flush_bytes = in.bytes;
   b.costs = in.costs;
   b.limits = pipeline_limits(in);
-  b.resource = serial_bottleneck(primary.mode, in);
-  double tightest = rate(in.bytes, closed_form_seconds(primary.mode, in.costs));
+  b.resource = serial_bottleneck(primary.settings.mode, in);
+  double tightest = rate(in.bytes, closed_form_seconds(primary.settings.mode, in.costs));
   for (const ResourceLimit& limit : b.limits) {
     if (limit.mbytes_per_sec < tightest) {
       tightest = limit.mbytes_per_sec;
@@ -297,7 +298,7 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
   if (disk_named && disks_alike(in.costs.write, in.costs.standby_write)) {
     b.resource = Resource::BothDisks;
   }
-  b.evidence = evidence_for(b.resource, primary.mode, in);
+  b.evidence = evidence_for(b.resource, primary.settings.mode, in);
   const auto held = held_back(primary, standby, in, b.resource == Resource::SocketBufferWindow);
   if (held) {
     // Whatever held TCP back passed the log at the measured rate: no mode gets more.
@@ -311,7 +312,7 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
     b.modes.push_back({mode, forecast(mode, in, b.limits)});
   }
   const double allowed =
-      std::ranges::find(b.modes, primary.mode, &ModeForecast::mode)->mbytes_per_sec;
+      std::ranges::find(b.modes, primary.settings.mode, &ModeForecast::mode)->mbytes_per_sec;
   const double link_mbytes_per_sec =
       in.modelled_rate() || in.measured_wire() ? in.link_mbytes_per_sec() : 0.0;
   // Later ones outweigh earlier ones.
@@ -345,7 +346,7 @@ Bottleneck advise_standby(const RunResult& standby) {
     e.stalls = stalls_beside(standby);
     return b;
   }
-  b.resource = standby.replay_model ? Resource::StandbyReplay : Resource::StandbyDisk;
+  b.resource = standby.settings.replay ? Resource::StandbyReplay : Resource::StandbyDisk;
   e.form = EvidenceForm::StandbyBufferFull;
   return b;
 }

@@ -14,7 +14,7 @@ constexpr double kWireOverCpu = 2.0;
 }  // namespace
 
 std::optional<MeasuredPath> measure_path(const RunResult& primary) {
-  if (primary.modelled || !primary.tcp || primary.flushes.calls == 0) return std::nullopt;
+  if (primary.settings.modelled || !primary.tcp || primary.flushes.calls == 0) return std::nullopt;
   const TcpStats& tcp = *primary.tcp;
   const double flushes = static_cast<double>(primary.flushes.calls);
   const Nanos run = primary.busy_time();
@@ -29,7 +29,7 @@ std::optional<MeasuredPath> measure_path(const RunResult& primary) {
   path.stalled_share = share_of(stalled, primary.elapsed);
   // Where every flush waits for its ack, the path falls idle after each one,
   // and each busy spell ends with a round trip for the last byte's ack.
-  const double ack_tails = expects_ack(primary.mode) ? flushes * path.min_round_trip : 0.0;
+  const double ack_tails = expects_ack(primary.settings.mode) ? flushes * path.min_round_trip : 0.0;
   const double on_the_wire = to_seconds(tcp.path_busy() - stalled) - ack_tails;
   if (on_the_wire <= 0 || tcp.bytes_acked == 0) return path;
   path.mbytes_per_sec = static_cast<double>(tcp.bytes_acked) / kBytesPerMByte / on_the_wire;

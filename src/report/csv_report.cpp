@@ -154,13 +154,13 @@ std::string csv_header() {
 
 std::string csv_row(std::chrono::system_clock::time_point started, const RunConfig& config,
                     const RunResult& r, std::string_view end) {
-  const bool primary = r.role == Role::Primary;
+  const bool primary = r.settings.role == Role::Primary;
   const StandbyRequest& asked = config.standby_request;
   Cells cells;
   cells.set(Column::Time, utc_timestamp(started));
-  cells.set(Column::Role, role_name(r.role));
-  cells.set(Column::SyncMode, to_string(r.mode));
-  cells.set(Column::FlushPages, r.flush_pages);
+  cells.set(Column::Role, role_name(r.settings.role));
+  cells.set(Column::SyncMode, to_string(r.settings.mode));
+  cells.set(Column::FlushPages, r.settings.flush_pages);
   cells.set(Column::SockSndBuf, r.socket_send_buffer);
   cells.set(Column::SockRcvBuf, r.socket_receive_buffer);
   if (primary) {
@@ -173,11 +173,11 @@ std::string csv_row(std::chrono::system_clock::time_point started, const RunConf
     cells.set_seconds(Column::ShipP99Seconds,
                       static_cast<double>(r.ship_percentiles.percentile(0.99)) / 1e6);
   } else {
-    cells.set(Column::HadrBufPages, r.receive_buffer_pages);
+    cells.set(Column::HadrBufPages, r.settings.receive_buffer_pages);
   }
-  if (r.disk_model) {
-    cells.set(Column::DiskMbytesPerSec, r.disk_model->mbytes_per_sec);
-    cells.set(Column::DiskOverheadSeconds, r.disk_model->overhead_seconds);
+  if (r.settings.disk) {
+    cells.set(Column::DiskMbytesPerSec, r.settings.disk->mbytes_per_sec);
+    cells.set(Column::DiskOverheadSeconds, r.settings.disk->overhead_seconds);
   }
   cells.set(Column::TargetMbytesPerSec, config.target_mbytes_per_sec);
   cells.set_seconds(Column::Seconds, to_seconds(r.elapsed));

@@ -56,8 +56,8 @@ json io_json(const IoTally& tally, Nanos elapsed) {
 }
 
 json disk_json(const RunResult& r) {
-  if (!r.disk_model) return nullptr;
-  return {{"model", linear_cost_json(r.disk_model)},
+  if (!r.settings.disk) return nullptr;
+  return {{"model", linear_cost_json(r.settings.disk)},
           {"bytes", r.disk.bytes},
           {"seconds", to_seconds(r.disk.time)},
           {"mbytes_per_sec", mbytes_per_sec(r.disk.bytes, r.disk.time)},
@@ -197,9 +197,9 @@ json stalls_json(const RunResult& r) {
           {"longest_seconds", longest ? to_seconds(longest->duration) : 0.0},
           {"total_seconds", to_seconds(r.stalls->total())},
           {"bound_seconds", to_seconds(r.stalls->bound)},
-          {"hadr_timeout_seconds", to_seconds(r.hadr_timeout)},
-          {"left_peer_state",
-           longest && r.hadr_timeout > Nanos{0} && longest->duration > r.hadr_timeout},
+          {"hadr_timeout_seconds", to_seconds(r.settings.hadr_timeout)},
+          {"left_peer_state", longest && r.settings.hadr_timeout > Nanos{0} &&
+                                  longest->duration > r.settings.hadr_timeout},
           {"episodes", episodes}};
 }
 
@@ -220,14 +220,14 @@ json side_json(const RunResult& r, const SideEnd& end,
                const std::optional<Bottleneck>& bottleneck) {
   json intervals = json::array();
   for (const IntervalSample& sample : r.intervals) intervals.push_back(interval_json(sample));
-  const bool primary = r.role == Role::Primary;
+  const bool primary = r.settings.role == Role::Primary;
   return {
-      {"role", role_name(r.role)},
+      {"role", role_name(r.settings.role)},
       {"end", end.end},
       {"failure", optional_json(end.failure)},
-      {"sync_mode", to_string(r.mode)},
-      {"flush_pages", r.flush_pages},
-      {"flush_bytes", pages_to_bytes(r.flush_pages)},
+      {"sync_mode", to_string(r.settings.mode)},
+      {"flush_pages", r.settings.flush_pages},
+      {"flush_bytes", pages_to_bytes(r.settings.flush_pages)},
       {"elapsed_seconds", to_seconds(r.elapsed)},
       {"log",
        {{"bytes", r.flushes.bytes},
@@ -244,7 +244,7 @@ json side_json(const RunResult& r, const SideEnd& end,
         {"seconds_per_congestion", seconds_per_call(r.congestions.time, r.congestions.calls)}}},
       {"socket",
        {{"send_buffer", r.socket_send_buffer}, {"receive_buffer", r.socket_receive_buffer}}},
-      {"receive_buffer_pages", primary ? json(nullptr) : json(r.receive_buffer_pages)},
+      {"receive_buffer_pages", primary ? json(nullptr) : json(r.settings.receive_buffer_pages)},
       {"distributions",
        {{"log_write_size", histogram_json(r.write_bytes, "byte")},
         {"log_shipping_time", histogram_json(r.ship_micros, "microsecond")},

@@ -74,8 +74,8 @@ json linear_cost_json(const std::optional<DiskParams>& params) {
 
 json models_json(const RunResult& r) {
   json replay = nullptr;
-  if (r.replay_model) {
-    replay = {{"model", linear_cost_json(r.replay_model)},
+  if (r.settings.replay) {
+    replay = {{"model", linear_cost_json(r.settings.replay)},
               {"bytes", r.replays.bytes},
               {"flushes", r.replays.calls},
               {"seconds", to_seconds(r.replays.time)},
@@ -117,8 +117,8 @@ json models_json(const RunResult& r) {
                           {"sustained", step.sustained()}});
     }
   }
-  return {{"virtual_time", r.modelled},
-          {"network", network_json(r.network, r.network_window)},
+  return {{"virtual_time", r.settings.modelled},
+          {"network", network_json(r.settings.network, r.settings.network_window)},
           {"replay", replay},
           {"receive_buffer_use", buffer},
           {"spool", spool},

@@ -53,12 +53,15 @@ std::string_view past_timeout(SyncMode mode) {
 
 void write_hadr_timeout(std::ostream& out, const RunResult& r) {
   const StallEpisode* longest = r.stalls ? r.stalls->longest() : nullptr;
-  if (!longest || r.hadr_timeout <= Nanos{0} || longest->duration <= r.hadr_timeout) return;
+  if (!longest || r.settings.hadr_timeout <= Nanos{0} ||
+      longest->duration <= r.settings.hadr_timeout)
+    return;
   fmt::print(out,
              "HADR timeout: the stall at {:.3f} s lasted {:.3f} s, longer than -hadrTimeout {:g} "
              "s: Db2 would close the connection {:g} s into it; {}.\n",
-             to_seconds(longest->start), to_seconds(longest->duration), to_seconds(r.hadr_timeout),
-             to_seconds(r.hadr_timeout), past_timeout(r.mode));
+             to_seconds(longest->start), to_seconds(longest->duration),
+             to_seconds(r.settings.hadr_timeout), to_seconds(r.settings.hadr_timeout),
+             past_timeout(r.settings.mode));
 }
 
 }  // namespace

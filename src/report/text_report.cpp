@@ -12,18 +12,18 @@ namespace {
 // The what-if models' lines (docs/models.md): each only when its model is in use.
 void write_model_lines(std::ostream& out, const RunResult& r) {
   bool any = false;
-  if (r.network) {
+  if (r.settings.network) {
     fmt::print(out, "network model: one-way delay {:.6f} second, rate {}, window {} bytes\n",
-               r.network->one_way_delay_seconds,
-               r.network->mbytes_per_sec
-                   ? fmt::format("{:.6f} MBytes/sec", *r.network->mbytes_per_sec)
+               r.settings.network->one_way_delay_seconds,
+               r.settings.network->mbytes_per_sec
+                   ? fmt::format("{:.6f} MBytes/sec", *r.settings.network->mbytes_per_sec)
                    : std::string("unlimited"),
-               r.network_window);
+               r.settings.network_window);
     any = true;
   }
-  if (r.replay_model) {
+  if (r.settings.replay) {
     fmt::print(out, "replay speed: {:.6f} MB/second, overhead: {:.6f} second/flush\n",
-               r.replay_model->mbytes_per_sec, r.replay_model->overhead_seconds);
+               r.settings.replay->mbytes_per_sec, r.settings.replay->overhead_seconds);
     fmt::print(out, "Total {} bytes replayed in {:.6f} seconds, {} flushes\n", r.replays.bytes,
                to_seconds(r.replays.time), r.replays.calls);
     if (r.replay_backlog.calls > 0) {
@@ -66,8 +66,9 @@ void write_model_lines(std::ostream& out, const RunResult& r) {
 
 void write_summary(std::ostream& out, const RunResult& r) {
   const double seconds = to_seconds(r.elapsed);
-  fmt::print(out, "{}: Total {} bytes in {:.6f} seconds, {:.6f} MBytes/sec\n", to_string(r.mode),
-             r.flushes.bytes, seconds, mbytes_per_sec(r.flushes.bytes, r.elapsed));
+  fmt::print(out, "{}: Total {} bytes in {:.6f} seconds, {:.6f} MBytes/sec\n",
+             to_string(r.settings.mode), r.flushes.bytes, seconds,
+             mbytes_per_sec(r.flushes.bytes, r.elapsed));
   if (r.target) {
     const auto idle_percent =
         seconds > 0 ? static_cast<unsigned>(to_seconds(r.target->idle) / seconds * 100) : 0U;
@@ -76,12 +77,12 @@ void write_summary(std::ostream& out, const RunResult& r) {
   }
   // Time spent idling for -target is not part of what a flush costs.
   fmt::print(out, "Total {} flushes, {:.6f} sec/flush, {} pages ({} bytes)/flush\n\n",
-             r.flushes.calls, seconds_per_call(r.busy_time(), r.flushes.calls), r.flush_pages,
-             pages_to_bytes(r.flush_pages));
+             r.flushes.calls, seconds_per_call(r.busy_time(), r.flushes.calls),
+             r.settings.flush_pages, pages_to_bytes(r.settings.flush_pages));
 
-  if (r.disk_model) {
+  if (r.settings.disk) {
     fmt::print(out, "disk speed: {:.6f} MB/second, overhead: {:.6f} second/write\n",
-               r.disk_model->mbytes_per_sec, r.disk_model->overhead_seconds);
+               r.settings.disk->mbytes_per_sec, r.settings.disk->overhead_seconds);
     fmt::print(out, "Total {} bytes written in {:.6f} seconds. {:.6f} MBytes/sec\n", r.disk.bytes,
                to_seconds(r.disk.time), mbytes_per_sec(r.disk.bytes, r.disk.time));
     fmt::print(out, "Total {} write calls, {:.3f} kBytes/write, {:.6f} sec/write\n\n", r.disk.calls,

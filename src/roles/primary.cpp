@@ -25,12 +25,7 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
       flush_image_(flush_sizes.max_pages()),
       pacing_(plan_.target_mbytes_per_sec),
       intervals_(plan_.interval, plan_.on_interval, plan_.watch) {
-  result_.role = Role::Primary;
-  result_.mode = plan_.handshake.mode;
-  result_.flush_pages = plan_.handshake.flush_pages;
-  result_.disk_model = plan_.disk;
-  result_.network = plan_.network;
-  result_.network_window = plan_.network_window;
+  result_.settings = plan_.settings;
   result_.target = pacing_.initial_stats();
   for (const auto& auxiliary : auxiliaries_) {
     result_.auxiliaries.emplace_back().listed = auxiliary->listed();

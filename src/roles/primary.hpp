@@ -17,6 +17,7 @@
 #include "simhadr/pipeline/flush_steps.hpp"
 #include "simhadr/pipeline/pacing.hpp"
 #include "simhadr/pipeline/run_limits.hpp"
+#include "simhadr/side_settings.hpp"
 #include "simhadr/wire/flush_codec.hpp"
 #include "simhadr/wire/handshake.hpp"
 
@@ -26,9 +27,7 @@ struct PrimaryPlan {
   HandshakeParams handshake;
   std::optional<std::uint64_t> max_flushes;
   std::optional<Nanos> run_time;
-  std::optional<DiskParams> disk;        // reported when set
-  std::optional<NetworkParams> network;  // reported when set; the transport applies it
-  std::uint64_t network_window = 0;
+  SideSettings settings;  // what the result reports the run with; the transport applies the network
   std::optional<double> target_mbytes_per_sec;
   std::optional<Nanos> interval;  // -interval
   IntervalSink on_interval;

@@ -24,10 +24,9 @@ Standby::Standby(StandbyPlan plan, const DiskModel& disk, Link& link, Clock& clo
       stop_(stop),
       log_(log),
       intervals_(plan_.interval, plan_.on_interval, plan_.watch),
-      replay_(plan_.replay, plan_.spool_limit_pages) {
-  result_.role = Role::Standby;
-  result_.disk_model = plan_.disk;
-  result_.replay_model = plan_.replay;
+      replay_(plan_.settings.replay, plan_.spool_limit_pages) {
+  result_.settings = plan_.settings;
+  result_.settings.role = Role::Standby;
 }
 
 RoleOutcome Standby::run() {
@@ -37,8 +36,8 @@ RoleOutcome Standby::run() {
     const std::optional<HandshakeParams> params = receive_handshake(outcome);
     if (!params) return;
     if (params->standby.any() && !take_requested_settings(params->standby, outcome)) return;
-    result_.mode = params->mode;
-    result_.flush_pages = params->flush_pages;
+    result_.settings.mode = params->mode;
+    result_.settings.flush_pages = params->flush_pages;
     ack_point_ = rules_for(params->mode).standby_ack;
     const std::uint32_t buffer_pages = params->standby.buffer_pages.value_or(
         plan_.buffer_pages.value_or(default_buffer_pages(params->flush_pages)));
@@ -57,7 +56,7 @@ RoleOutcome Standby::run() {
       return;
     }
     ReceiveBuffer& buffer = *ring;
-    result_.receive_buffer_pages = buffer_pages;
+    result_.settings.receive_buffer_pages = buffer_pages;
     log_.line("Standby receive buffer size {} pages ({} bytes)", buffer_pages,
               pages_to_bytes(buffer_pages));
     log_.line("Receiving log flushes. Press Ctrl-C on primary to stop.");

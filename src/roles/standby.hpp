@@ -11,17 +11,17 @@
 #include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/pipeline/replay_queue.hpp"
+#include "simhadr/side_settings.hpp"
 #include "simhadr/wire/handshake.hpp"
 
 namespace simhadr {
 
 struct StandbyPlan {
+  SideSettings settings;  // what the handshake leaves open; it brings the mode and flush size
   std::optional<std::uint32_t> buffer_pages;  // -hadrBufSize; default 4 x the flush size
-  std::optional<DiskParams> disk;             // reported when set
   std::optional<Nanos> interval;              // -interval
   IntervalSink on_interval;
   SocketOptions socket;                 // what this connection was opened with
-  std::optional<DiskParams> replay;     // -replay
   std::uint64_t spool_limit_pages = 0;  // -spoolLimit
   ConnectionWatch* watch = nullptr;     // the connection's, on a real run
 };

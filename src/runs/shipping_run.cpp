@@ -57,7 +57,6 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
     if (auxiliary.cpu) add_thread(*outcome.result.cpu, *auxiliary.cpu);
   }
   outcome.result.tcp = tcp_meter.stop();
-  outcome.result.hadr_timeout = from_seconds(config.hadr_timeout_seconds);
   outcome.result.socket_send_buffer = connected.send_buffer;
   outcome.result.socket_receive_buffer = connected.receive_buffer;
   if (outcome.reconnects()) return outcome;
@@ -84,13 +83,11 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
                             ConnectionWatch& watch) {
     const std::string conn_time = format_conn_time(std::chrono::system_clock::now());
     PrimaryPlan plan;
-    plan.handshake = {config.effective_sync_mode(), config.largest_flush_pages(), conn_time,
+    plan.settings = settings_for(config, Role::Primary);
+    plan.handshake = {plan.settings.mode, plan.settings.flush_pages, conn_time,
                       config.standby_request};
     plan.max_flushes = config.max_flushes;
     if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
-    plan.disk = config.disk;
-    plan.network = config.network;
-    plan.network_window = config.network_window_bytes();
     plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
     plan.interval = config.interval;
     plan.on_interval = intervals_to(report);
@@ -142,10 +139,10 @@ RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, Ru
   return run_connected(
       connect_to_primary(io, plan, log, stop), config, stop, log, report, spin, Role::Standby,
       "the primary", [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch) {
-        return Standby(
-                   {config.standby_buffer_pages, config.disk, config.interval, intervals_to(report),
-                    config.socket, config.replay, config.spool_limit_pages, &watch},
-                   disk, link, clock, stop, log)
+        return Standby({settings_for(config, Role::Standby), config.standby_buffer_pages,
+                        config.interval, intervals_to(report), config.socket,
+                        config.spool_limit_pages, &watch},
+                       disk, link, clock, stop, log)
             .run();
       });
 }

@@ -45,11 +45,10 @@ void PrincipalLinkWatch::acknowledged(std::uint64_t bytes, Nanos now) {
   gap_.acknowledged(acknowledged_, now);
 }
 
-void PrincipalLinkWatch::finish(RunResult& primary, RunResult& standby, Nanos hadr_timeout) const {
+void PrincipalLinkWatch::finish(RunResult& primary, RunResult& standby) const {
   for (RunResult* side : {&primary, &standby}) {
     if (outages_) side->stalls = outages_->seen_by(side->elapsed);
     side->log_gap = gap_.gap();
-    side->hadr_timeout = hadr_timeout;
   }
 }
 

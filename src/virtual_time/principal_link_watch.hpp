@@ -29,7 +29,7 @@ class PrincipalLinkWatch {
   // `bytes` more came back acknowledged at `now`.
   void acknowledged(std::uint64_t bytes, Nanos now);
   // Each side's stalls (the outages the run saw) and the log gap.
-  void finish(RunResult& primary, RunResult& standby, Nanos hadr_timeout) const;
+  void finish(RunResult& primary, RunResult& standby) const;
 
  private:
   bool defer_across_outage(const ScheduledEvent& e, EventQueue& events) const;

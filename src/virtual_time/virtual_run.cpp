@@ -48,17 +48,8 @@ class Simulation {
         primary_intervals_(plan.interval, plan.primary_intervals, link_watch_.outages()),
         standby_intervals_(plan.interval, plan.standby_intervals, link_watch_.outages()),
         pacing_(plan.target_mbytes_per_sec) {
-    for (RunResult* side : {&out_.primary, &out_.standby}) {
-      side->mode = plan.mode;
-      side->flush_pages = flush_sizes.max_pages();
-      side->disk_model = plan.disk;
-      side->modelled = true;
-      side->network = plan.network;
-      side->network_window = plan.window_bytes;
-    }
-    out_.primary.role = Role::Primary;
-    out_.standby.role = Role::Standby;
-    out_.primary.uplink_mbytes_per_sec = plan.uplink_mbytes_per_sec;
+    out_.primary.settings = settings_of(Role::Primary, flush_sizes);
+    out_.standby.settings = settings_of(Role::Standby, flush_sizes);
     add_auxiliaries(flush_sizes);
     out_.primary.target = pacing_.initial_stats();
   }
@@ -68,8 +59,8 @@ class Simulation {
     out_.auxiliary_standbys.resize(plan_.auxiliaries.size(), out_.standby);
     for (std::size_t i = 0; i < plan_.auxiliaries.size(); ++i) {
       RunResult& standby = out_.auxiliary_standbys[i];
-      standby.mode = SyncMode::SuperAsync;
-      standby.network = plan_.auxiliary_networks[i];
+      standby.settings.mode = SyncMode::SuperAsync;
+      standby.settings.network = plan_.auxiliary_networks[i];
       VirtualAuxiliaryPlan auxiliary{static_cast<std::uint8_t>(i + 1), plan_.auxiliaries[i],
                                      plan_.auxiliary_networks[i], plan_.window_bytes,
                                      standby_plan(plan_, flush_sizes)};
@@ -104,7 +95,7 @@ class Simulation {
     }
     standby_intervals_.finish(Clock::time_point{} + caught_up_at_[0].value_or(now_), out_.standby);
     standby_.finish(caught_up_at_[0].value_or(now_));
-    link_watch_.finish(out_.primary, out_.standby, plan_.hadr_timeout);
+    link_watch_.finish(out_.primary, out_.standby);
     for (std::size_t i = 0; i < auxiliaries_.size(); ++i) {
       out_.primary.auxiliaries[i] = auxiliaries_[i]->stream(out_.primary.elapsed);
       auxiliaries_[i]->standby().finish(caught_up_at_[i + 1].value_or(now_));
@@ -118,6 +109,26 @@ class Simulation {
     // Outages every so often repeat over the planned run, or for a year of virtual time under -n.
     return LinkOutages(*plan.outages, plan.run_time,
                        plan.run_time.value_or(from_seconds(kMaxRunSeconds)));
+  }
+
+  // A side's settings, resolved once from the plan.
+  SideSettings settings_of(Role role, const FlushSizeSource& flush_sizes) const {
+    SideSettings settings;
+    settings.role = role;
+    settings.mode = plan_.mode;
+    settings.flush_pages = flush_sizes.max_pages();
+    settings.disk = plan_.disk;
+    settings.network = plan_.network;
+    settings.network_window = plan_.window_bytes;
+    settings.modelled = true;
+    settings.hadr_timeout = plan_.hadr_timeout;
+    if (role == Role::Primary) {
+      settings.uplink_mbytes_per_sec = plan_.uplink_mbytes_per_sec;
+    } else {
+      settings.replay = plan_.replay;
+      settings.receive_buffer_pages = standby_plan(plan_, flush_sizes).buffer_pages;
+    }
+    return settings;
   }
 
   VirtualStandbyPlan standby_plan(const VirtualRunPlan& plan,

@@ -15,8 +15,6 @@ VirtualStandby::VirtualStandby(VirtualStandbyPlan plan, const DiskModel& disk, E
       stream_(stream),
       capacity_(pages_to_bytes(plan.buffer_pages)),
       replay_(plan.replay, plan.spool_limit_pages) {
-  result_.receive_buffer_pages = plan.buffer_pages;
-  result_.replay_model = plan.replay;
   result_.buffer_use = BufferUse{capacity_};
 }
 

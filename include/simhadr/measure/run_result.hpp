@@ -18,6 +18,7 @@
 #include "simhadr/measure/stalls.hpp"
 #include "simhadr/measure/tcp_stats.hpp"
 #include "simhadr/models/flush_size.hpp"
+#include "simhadr/side_settings.hpp"
 #include "simhadr/sync_mode.hpp"
 #include "simhadr/units.hpp"
 
@@ -72,9 +73,7 @@ struct AuxiliaryStream {
 };
 
 struct RunResult {
-  Role role = Role::Primary;
-  SyncMode mode = SyncMode::NearSync;
-  std::uint32_t flush_pages = 0;
+  SideSettings settings;  // what the side ran with; everything after it is measured
   Nanos elapsed{};
 
   IoTally flushes;      // calls = flushes, bytes = log bytes shipped
@@ -92,34 +91,26 @@ struct RunResult {
 
   std::vector<IntervalSample> intervals;  // with -interval
 
-  std::optional<DiskParams> disk_model;
   std::optional<TargetStats> target;
   // What the connection actually had, as the kernel reports it upon connection.
   int socket_send_buffer = 0;
   int socket_receive_buffer = 0;
-  std::uint32_t receive_buffer_pages = 0;  // standby: -hadrBufSize in effect
 
   // What-if models (docs/models.md), each present only when in use.
-  std::optional<DiskParams> replay_model;  // standby
-  IoTally replays;                      // standby: flushes handed to replay (written), model time
-  IoTally replay_backlog;               // standby: of those, still awaiting replay at the end
-  std::optional<BufferUse> buffer_use;  // standby
-  std::optional<SpoolUse> spool;        // standby, with -spoolLimit
-  std::optional<NetworkParams> network;
-  std::uint64_t network_window = 0;             // bytes, with a network model
-  Pow2Histogram flush_page_counts;              // primary, when flush sizes vary
-  std::optional<CommitWait> commit_wait;        // primary, with -logRate
-  std::vector<WorkloadStepTally> workload;      // primary, with -workload
-  std::vector<AuxiliaryStream> auxiliaries;     // primary, with several standbys
-  std::optional<double> uplink_mbytes_per_sec;  // -model's shared uplink (-uplinkRate)
+  IoTally replays;                        // standby: flushes handed to replay (written), model time
+  IoTally replay_backlog;                 // standby: of those, still awaiting replay at the end
+  std::optional<BufferUse> buffer_use;    // standby
+  std::optional<SpoolUse> spool;          // standby, with -spoolLimit
+  Pow2Histogram flush_page_counts;        // primary, when flush sizes vary
+  std::optional<CommitWait> commit_wait;  // primary, with -logRate
+  std::vector<WorkloadStepTally> workload;   // primary, with -workload
+  std::vector<AuxiliaryStream> auxiliaries;  // primary, with several standbys
   IoTally send_phase;                 // primary: time from the first byte handed over to the last
   IoTally ack_wait;                   // primary: time from the last byte handed over to the ack
-  bool modelled = false;              // -model: virtual time
   std::optional<CpuUsage> cpu;        // this side's own CPU cost; absent in virtual time
   std::optional<TcpStats> tcp;        // the kernel's view of the connection; absent in virtual time
   std::optional<StallRecord> stalls;  // the connection's stalls (real), the link's outages (model)
   std::optional<LogGap> log_gap;      // primary (real), both sides (model)
-  Nanos hadr_timeout{};               // -hadrTimeout: a longer stall leaves peer state
 
   // Every byte the primary handed to a socket: the principal's and the auxiliaries'.
   std::uint64_t outbound_bytes() const {

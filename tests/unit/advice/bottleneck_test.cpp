@@ -94,7 +94,7 @@ TEST(Advisor, ASyncRunIsLimitedByItsLargestPart) {
 
 TEST(Advisor, AStandbyWhoseBufferWasRarelyFullIsNotTheLimit) {
   RunResult standby;
-  standby.role = Role::Standby;
+  standby.settings.role = Role::Standby;
   standby.elapsed = from_seconds(10);
   standby.buffer_use = BufferUse{65536};
   standby.buffer_use->note(from_seconds(0), 65536);
@@ -104,7 +104,7 @@ TEST(Advisor, AStandbyWhoseBufferWasRarelyFullIsNotTheLimit) {
   standby.buffer_use->note(from_seconds(10), 65536);
   standby.buffer_use->note(from_seconds(12), 65536);
   standby.elapsed = from_seconds(12);
-  standby.replay_model = DiskParams{10, 0};
+  standby.settings.replay = DiskParams{10, 0};
   EXPECT_EQ(advise_standby(standby).resource, Resource::StandbyReplay);
 }
 
@@ -131,15 +131,15 @@ TEST(Advisor, EqualDisksInAsyncAreNamedTogether) {
   VirtualOutcome out = run_virtual(plan, sizes, never);
   EXPECT_EQ(advise(out.primary, &out.standby).resource, Resource::BothDisks);
   // A slower standby disk is named on its own.
-  out.standby.disk_model = DiskParams{20, 0.001};
+  out.standby.settings.disk = DiskParams{20, 0.001};
   EXPECT_EQ(advise(out.primary, &out.standby).resource, Resource::StandbyDisk);
 }
 
 // A real primary's result: `flushes` of 64 KiB in `seconds`, with TCP's view.
 RunResult real_primary(SyncMode mode, std::uint64_t flushes, double seconds) {
   RunResult r;
-  r.mode = mode;
-  r.flush_pages = 16;
+  r.settings.mode = mode;
+  r.settings.flush_pages = 16;
   r.elapsed = from_seconds(seconds);
   r.flushes = {flushes, flushes * 65536, r.elapsed};
   r.send_phase = {flushes, flushes * 65536, from_seconds(seconds * 0.01)};

@@ -17,18 +17,18 @@ TEST(CsvReport, EveryRowHasTheHeadersColumns) {
   RunConfig config;
   config.standby_request.receive_buffer = 262144;
   RunResult primary;
-  primary.flush_pages = 16;
+  primary.settings.flush_pages = 16;
   primary.flushes.add(65536);
   primary.elapsed = std::chrono::seconds(1);
-  primary.disk_model = DiskParams{50, 0.001};
+  primary.settings.disk = DiskParams{50, 0.001};
   const std::string row = csv_row({}, config, primary, "completed");
   EXPECT_EQ(fields(row), columns) << row;
   EXPECT_NE(row.find(",primary,NEARSYNC,16,0,0,,262144,,50,0.001,,1.000000,0.065536,1,"),
             std::string::npos)
       << row;
   RunResult standby = primary;
-  standby.role = Role::Standby;
-  standby.receive_buffer_pages = 64;
+  standby.settings.role = Role::Standby;
+  standby.settings.receive_buffer_pages = 64;
   EXPECT_EQ(fields(csv_row({}, config, standby, "failed")), columns);
   standby.cpu = CpuUsage{std::chrono::milliseconds(250), std::chrono::milliseconds(500),
                          std::chrono::milliseconds(20), std::chrono::seconds(1)};

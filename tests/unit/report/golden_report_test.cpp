@@ -95,7 +95,7 @@ RunResult parse_report(const std::vector<std::string>& lines) {
     const std::string& line = lines[i];
     if (std::regex_match(line, m,
                          std::regex(R"((\w+): Total (\d+) bytes in ([\d.]+) seconds.*)"))) {
-      r.mode = *parse_sync_mode(m[1].str());
+      r.settings.mode = *parse_sync_mode(m[1].str());
       r.flushes.bytes = std::stoull(m[2]);
       r.elapsed = seconds_text(m[3]);
     } else if (std::regex_match(
@@ -106,12 +106,12 @@ RunResult parse_report(const std::vector<std::string>& lines) {
                    line, m,
                    std::regex(R"(Total (\d+) flushes, [\d.]+ sec/flush, (\d+) pages .*)"))) {
       r.flushes.calls = std::stoull(m[1]);
-      r.flush_pages = static_cast<std::uint32_t>(std::stoul(m[2]));
+      r.settings.flush_pages = static_cast<std::uint32_t>(std::stoul(m[2]));
     } else if (std::regex_match(
                    line, m,
                    std::regex(
                        R"(disk speed: ([\d.]+) MB/second, overhead: ([\d.]+) second/write)"))) {
-      r.disk_model = DiskParams{std::stod(m[1]), std::stod(m[2])};
+      r.settings.disk = DiskParams{std::stod(m[1]), std::stod(m[2])};
     } else if (std::regex_match(line, m,
                                 std::regex(R"(Total (\d+) bytes written in ([\d.]+) seconds.*)"))) {
       r.disk.bytes = std::stoull(m[1]);

@@ -29,7 +29,9 @@ struct PrimaryRig {
         disk(disk_params ? std::unique_ptr<DiskModel>(new LinearDisk(*disk_params))
                          : std::unique_ptr<DiskModel>(new InstantDisk())) {
     extra.handshake = {mode, pages, "2026-11-30_00:00:00_UTC"};
-    extra.disk = disk_params;
+    extra.settings.mode = mode;
+    extra.settings.flush_pages = pages;
+    extra.settings.disk = disk_params;
     primary.emplace(extra, sizes, *disk, measured, clock, stop, log);
   }
 

@@ -39,7 +39,7 @@ struct StandbyRun {
         measured(link, clock, stop, log),
         disk(disk_params ? std::unique_ptr<DiskModel>(new LinearDisk(*disk_params))
                          : std::unique_ptr<DiskModel>(new InstantDisk())) {
-    plan.disk = disk_params;
+    plan.settings.disk = disk_params;
     Standby standby(plan, *disk, measured, clock, stop, log);
     outcome = standby.run();
   }
