@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <type_traits>
 
 #include "simhadr/enum_names.hpp"
 #include "simhadr/limits.hpp"
@@ -16,6 +17,14 @@ constexpr std::array<EnumName<Role>, 2> kRoleNames{{
 }};
 static_assert(rows_follow_enum(kRoleNames, Role::Standby));
 
+// RunKind's alternatives follow Action's run kinds.
+static_assert(action_of_run(std::variant_size_v<RunKind> - 1) == Action::Calculate);
+static_assert(
+    std::is_same_v<std::variant_alternative_t<static_cast<std::size_t>(Action::DiskTest) -
+                                                  static_cast<std::size_t>(Action::Primary),
+                                              RunKind>,
+                   DiskTestConfig>);
+
 }  // namespace
 
 std::string_view role_name(Role role) {
@@ -24,6 +33,17 @@ std::string_view role_name(Role role) {
 
 std::uint32_t default_buffer_pages(std::uint32_t flush_pages) {
   return std::min(kDefaultBufferFlushes * flush_pages, kMaxStandbyBufferPages);
+}
+
+std::optional<Role> RunConfig::role() const {
+  if (as<PrimaryRun>()) return Role::Primary;
+  if (as<StandbyRun>()) return Role::Standby;
+  return std::nullopt;
+}
+
+bool RunConfig::virtual_time() const {
+  const auto* calculate = as<CalculateConfig>();
+  return as<ModelRun>() || (calculate && calculate->simulate);
 }
 
 std::uint32_t RunConfig::largest_flush_pages() const {

@@ -97,7 +97,7 @@ int run_real_time_action(Action action, ActionContext& s) {
     case Action::SleepTest: {
       SpinClock clock(s.spin, s.config.spin_seconds ? SpinPolicy::Fixed : SpinPolicy::Adaptive,
                       s.stop);
-      run_sleep_test(*s.config.test_sleep_seconds, clock, s.log);
+      run_sleep_test(s.config.as<SleepTestRun>()->seconds, clock, s.log);
       s.log.flush();
       return 0;
     }

@@ -7,8 +7,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
+#include "simhadr/action.hpp"
 #include "simhadr/sync_mode.hpp"
 #include "simhadr/units.hpp"
 
@@ -102,7 +104,9 @@ struct CalculatorDisk {
 
 struct CalculateConfig {
   std::vector<std::string> files;  // "-" is stdin
+  CalculatorNetwork network;       // -network
   CalculatorDisk disk;             // -disk, as given; RunConfig::disk holds it in MBytes/s
+  bool simulate = false;           // -model: each interval on a simulated pair too
   std::vector<SyncMode> modes;     // -syncMode's list
   std::optional<std::uint32_t>
       threads;  // -threads: intervals worked out at once (default: the CPUs)
@@ -165,12 +169,23 @@ struct DiskTestConfig {
 // The standby's receive buffer when -hadrBufSize is not given.
 std::uint32_t default_buffer_pages(std::uint32_t flush_pages);
 
+// What each kind of run has of its own (a disk test's DiskTestConfig and
+// -calculate's CalculateConfig above); everything else in RunConfig is shared.
+struct PrimaryRun {};
+struct StandbyRun {};
+struct DemoRun {};
+struct ModelRun {};
+struct SleepTestRun {
+  double seconds = 0;  // -testSleep
+};
+
+// The run to do: one alternative per kind of run, in the order of Action's run kinds.
+using RunKind = std::variant<PrimaryRun, StandbyRun, DemoRun, ModelRun, SleepTestRun,
+                             DiskTestConfig, CalculateConfig>;
+
 struct RunConfig {
   std::vector<std::string> args;  // as given, for the "+ simhadr ..." line
-  std::optional<Role> role;
-  bool demo = false;
-  std::optional<double> test_sleep_seconds;
-  std::optional<DiskTestConfig> disk_test;
+  RunKind run;
 
   Endpoint local;
   Endpoint remote;                    // the standby's primary; the primary's principal standby
@@ -196,9 +211,6 @@ struct RunConfig {
   std::optional<LoggerParams> logger;
   std::optional<WorkloadReplay> workload;
   std::optional<FlushSizeList> flush_size_list;
-  bool model = false;  // -model: virtual time, no sockets
-  std::optional<CalculateConfig> calculate;
-  std::optional<CalculatorNetwork> calculator_network;  // -network
   std::optional<double> spin_seconds;
   bool verbose = false;
   std::optional<Nanos> interval;         // -interval
@@ -208,6 +220,17 @@ struct RunConfig {
   StandbyRequest standby_request;
   SocketOptions socket;
   WaitBounds waits;
+
+  Action action() const { return action_of_run(run.index()); }
+  // The kind's own settings; null when the run is of another kind.
+  template <typename Kind>
+  const Kind* as() const {
+    return std::get_if<Kind>(&run);
+  }
+  // The side a primary or standby run plays; none for the runs that play both or neither.
+  std::optional<Role> role() const;
+  // -model, and -calculate -model: virtual time, no sockets.
+  bool virtual_time() const;
 
   SyncMode effective_sync_mode() const {
     return remote_catchup ? SyncMode::SuperAsync : sync_mode.value_or(kDefaultSyncMode);

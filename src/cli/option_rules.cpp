@@ -71,7 +71,7 @@ class Rules {
   explicit Rules(OptionValues& values) : values_(values), config_(values.config) {}
 
   Command decide() {
-    if (!values_.help && !values_.version && !config_.calculate && config_.role != Role::Standby) {
+    if (!values_.help && !values_.version && !values_.calculate && values_.role != Role::Standby) {
       prepare_workload();
     }
     command_.action = decide_action();
@@ -88,15 +88,21 @@ class Rules {
   Action decide_action() {
     if (values_.help) return Action::Help;
     if (values_.version) return Action::Version;
-    if (config_.test_sleep_seconds) return Action::SleepTest;
-    if (config_.calculate) return decide_calculate();
+    if (values_.test_sleep_seconds) return settle(SleepTestRun{*values_.test_sleep_seconds});
+    if (values_.calculate) return decide_calculate();
     if (!values_.disk_targets.empty()) return decide_disk_test();
-    if (config_.model) return decide_model();
-    if (config_.demo) return decide_demo();
-    if (config_.role) return decide_role();
+    if (values_.model) return decide_model();
+    if (values_.demo) return decide_demo();
+    if (values_.role) return decide_role();
     throw UsageError(
         "nothing to do: give -role primary|standby, -demo, -model, -calculate FILE, a disk "
         "test (-write, -read, -testDisk) or -testSleep (-h for help)");
+  }
+
+  // The run is of this kind, with these settings of its own.
+  Action settle(RunKind run) {
+    config_.run = std::move(run);
+    return config_.action();
   }
 
   // -workload: the logger's rate follows the file's intervals.
@@ -127,17 +133,23 @@ class Rules {
   }
 
   Action decide_demo() {
-    if (config_.role) throw UsageError("-demo runs both roles itself; leave out -role");
+    if (values_.role) throw UsageError("-demo runs both roles itself; leave out -role");
     if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
     refuse_modelled_topology(config_, values_.standby_lists);
     check_flush_sizes(config_);
-    return Action::Demo;
+    return settle(DemoRun{});
   }
 
   Action decide_role() {
+    const Role role = *values_.role;
+    if (role == Role::Primary) {
+      settle(PrimaryRun{});
+    } else {
+      settle(StandbyRun{});
+    }
     require_addresses();
     check_flush_sizes(config_);
-    if (config_.loop && *config_.role == Role::Primary) {
+    if (config_.loop && role == Role::Primary) {
       throw UsageError("-loop applies to the standby; run the primary once per run");
     }
     // A persistent standby waits for the next primary as long as it takes, unless told.
@@ -145,14 +157,14 @@ class Rules {
     refuse_modelled_topology(config_, values_.standby_lists);
     settle_real_standbys(config_, values_.standby_lists, [this](Id id) { return given(id); });
     warn_about_other_role();
-    return *config_.role == Role::Primary ? Action::Primary : Action::Standby;
+    return config_.action();
   }
 
   // The option among -role and -demo that was given, for a refusal to name.
-  std::string role_option() const { return dashed(config_.role ? Id::Role : Id::Demo); }
+  std::string role_option() const { return dashed(values_.role ? Id::Role : Id::Demo); }
 
   Action decide_model() {
-    if (config_.role || config_.demo) {
+    if (values_.role || values_.demo) {
       throw UsageError(
           fmt::format("-model runs both roles in virtual time; leave out {}", role_option()));
     }
@@ -161,21 +173,22 @@ class Rules {
     settle_modelled_standbys(config_, values_.standby_lists);
     require_something_takes_time(config_);
     check_outages(config_);
-    return Action::Model;
+    return settle(ModelRun{});
   }
 
   Action decide_calculate() {
     if (config_.workload) {
       throw UsageError("-workload is for shipping runs; leave it out of -calculate");
     }
-    if (config_.role || config_.demo) {
+    if (values_.role || values_.demo) {
       throw UsageError(
           fmt::format("-calculate reads log scans and ships nothing; leave out {}", role_option()));
     }
-    for (const std::string& file : config_.calculate->files) {
+    CalculateConfig& calculate = *values_.calculate;
+    for (const std::string& file : calculate.files) {
       if (file != "-") open_input_file(option_name(Id::Calculate), file);
     }
-    if (!config_.calculator_network || !config_.disk) {
+    if (!values_.calculator_network || !config_.disk) {
       throw UsageError(
           "-calculate needs -network MB/S SECONDS and -disk MB/S SECONDS (the link and the log "
           "disk, in the calculator's MB/s: 2^20 bytes)");
@@ -190,14 +203,15 @@ class Rules {
     if (config_.csv_path) throw UsageError("-calculate writes text and -json, not -csv");
     // -disk's figure is the calculator's MiB/s; DiskParams, and so -json's config, hold MBytes/s.
     DiskParams& disk = *config_.disk;
-    config_.calculate->disk = {disk.mbytes_per_sec, disk.overhead_seconds};
+    calculate.disk = {disk.mbytes_per_sec, disk.overhead_seconds};
     disk.mbytes_per_sec *= kMBytesPerMiB;
-    config_.calculate->threads = values_.threads;
-    config_.calculate->modes =
-        values_.sync_modes.empty()
-            ? std::vector(kDefaultCalculateModes.begin(), kDefaultCalculateModes.end())
-            : values_.sync_modes;
-    return Action::Calculate;
+    calculate.network = *values_.calculator_network;
+    calculate.simulate = values_.model;
+    calculate.threads = values_.threads;
+    calculate.modes = values_.sync_modes.empty() ? std::vector(kDefaultCalculateModes.begin(),
+                                                               kDefaultCalculateModes.end())
+                                                 : values_.sync_modes;
+    return settle(std::move(calculate));
   }
 
   Action decide_disk_test() {
@@ -208,9 +222,9 @@ class Rules {
     std::tie(disk.kind, disk.path) = values_.disk_targets.front();
     disk.threads = values_.threads.value_or(1);
     const std::string test = dashed(row_for(kDiskTestOptions, disk.kind).option);
-    if (config_.role || config_.demo || config_.model) {
+    if (values_.role || values_.demo || values_.model) {
       throw UsageError(fmt::format("{} is a disk test, which runs on its own; leave out {}", test,
-                                   config_.model ? dashed(Id::Model) : role_option()));
+                                   values_.model ? dashed(Id::Model) : role_option()));
     }
     if (disk.path.empty()) {
       throw UsageError(fmt::format("{} needs a {} name", test,
@@ -225,8 +239,7 @@ class Rules {
         disk.preallocate = false;
       }
     }
-    config_.disk_test = disk;
-    return Action::DiskTest;
+    return settle(disk);
   }
 
   // Once the action is known: what does not fit it, refused or ignored with a warning.
@@ -258,14 +271,14 @@ class Rules {
     }
     if (!missing.empty()) {
       throw UsageError(fmt::format("-role {} needs -lhost, -lport, -rhost and -rport; missing {}",
-                                   role_name(*config_.role), fmt::join(missing, ", ")));
+                                   role_name(*values_.role), fmt::join(missing, ", ")));
     }
   }
 
   // Options for the other role: each given one is named and ignored.
   void warn_about_other_role() {
     const Applies other =
-        *config_.role == Role::Standby ? Applies::PrimaryOnly : Applies::StandbyOnly;
+        *values_.role == Role::Standby ? Applies::PrimaryOnly : Applies::StandbyOnly;
     const std::string_view usual = other == Applies::PrimaryOnly
                                        ? "applies to the primary only; ignored on the standby"
                                        : "applies to the standby only; ignored";

@@ -70,8 +70,8 @@ void store_net_rate(Values& o, const Input& in) {
 }
 
 void store_calculate(Values& o, const Input& in) {
-  if (!o.config.calculate) o.config.calculate.emplace();
-  auto& files = o.config.calculate->files;
+  if (!o.calculate) o.calculate.emplace();
+  auto& files = o.calculate->files;
   files.insert(files.end(), in.all().begin(), in.all().end());
 }
 
@@ -80,7 +80,7 @@ void store_network(Values& o, const Input& in) {
     throw UsageError(
         fmt::format("-{} takes two values: MB/s and the round trip in seconds", in.name()));
   }
-  o.config.calculator_network =
+  o.calculator_network =
       CalculatorNetwork{in.positive(kMaxRateMBps), in.number(0.0, kMaxOverheadSeconds, 1)};
 }
 
@@ -95,17 +95,17 @@ void store_disk_target(Values& o, const Input& in, DiskTestKind kind) {
 // In the order -h shows them, section by section.
 constexpr std::array kOptions{
     OptionSpec{Id::Demo, "demo", Flag, kAny, Usage, "", "",
-               [](Values& o, const Input&) { o.config.demo = true; }},
+               [](Values& o, const Input&) { o.demo = true; }},
     OptionSpec{Id::Model, "model", Flag, kAny, Usage, "", "",
-               [](Values& o, const Input&) { o.config.model = true; }},
+               [](Values& o, const Input&) { o.model = true; }},
     OptionSpec{Id::TestSleep, "testSleep", One, kAny, Usage, "", "",
                [](Values& o, const Input& in) {
-                 o.config.test_sleep_seconds = in.positive(kMaxSleepTestSeconds);
+                 o.test_sleep_seconds = in.positive(kMaxSleepTestSeconds);
                }},
 
     OptionSpec{Id::Role, "role", One, kAny, Connection, "-role primary|standby",
                "which side to play (P and S also work)",
-               [](Values& o, const Input& in) { o.config.role = parse_role(in); }},
+               [](Values& o, const Input& in) { o.role = parse_role(in); }},
     OptionSpec{Id::Lhost, "lhost", One, kAny, Connection, "-lhost H -lport N",
                "this side's address; the primary listens here\n"
                "(-lport 0 on the primary: the kernel picks, and it is printed)",

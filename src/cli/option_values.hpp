@@ -21,6 +21,13 @@ struct OptionValues {
   RunConfig config;
   bool help = false;
   bool version = false;
+  // What asks for a kind of run; the rules settle them into config.run.
+  std::optional<Role> role;
+  bool demo = false;
+  bool model = false;
+  std::optional<double> test_sleep_seconds;
+  std::optional<CalculateConfig> calculate;
+  std::optional<CalculatorNetwork> calculator_network;
   // Gathered here and settled into the configuration once every option is read.
   std::vector<std::pair<DiskTestKind, std::string>> disk_targets;
   std::vector<SyncMode> sync_modes;

@@ -83,7 +83,7 @@ void refuse_modelled_topology(const RunConfig& config, const StandbyLists& lists
 void settle_real_standbys(RunConfig& config, const StandbyLists& lists, const GivenOption& given) {
   const std::vector<Endpoint> standbys = pair_standby_list(lists.hosts, lists.ports);
   if (standbys.size() == 1) return;
-  if (config.role == Role::Standby) {
+  if (config.role() == Role::Standby) {
     throw UsageError(
         "-rhost and -rport take one address on a standby: its primary's (lists are for the "
         "primary's standbys)");

@@ -164,7 +164,7 @@ json model_config_json(const RunConfig& config) {
               {"buffer_pages", config.logger->buffer_pages}};
   }
   return {
-      {"virtual_time", config.model},
+      {"virtual_time", config.virtual_time()},
       {"network", network_json(config.network, config.network_window_bytes())},
       {"replay", linear_cost_json(config.replay)},
       {"logger", logger},

@@ -35,8 +35,9 @@ std::vector<ScanLine> read_inputs(const std::vector<std::string>& files) {
 }
 
 CalculatorLink link_of(const RunConfig& config) {
-  return {config.calculator_network->mib_per_sec, config.calculator_network->round_trip_seconds,
-          config.calculate->disk.mib_per_sec, config.calculate->disk.overhead_seconds};
+  const CalculateConfig& calculate = *config.as<CalculateConfig>();
+  return {calculate.network.mib_per_sec, calculate.network.round_trip_seconds,
+          calculate.disk.mib_per_sec, calculate.disk.overhead_seconds};
 }
 
 class Annotator {
@@ -44,11 +45,11 @@ class Annotator {
   Annotator(const RunConfig& config, const StopSource& stop, std::ostream& out)
       : stop_(stop), out_(out) {
     calc_.link = link_of(config);
-    calc_.modes = config.calculate->modes;
+    calc_.modes = config.as<CalculateConfig>()->modes;
     calc_.catchup = catchup_group(calc_.link);
     calc_.predicted_max_pages.assign(calc_.modes.size(), 0);
     calc_.workload_max_pages.assign(calc_.modes.size(), 0);
-    if (config.model) {
+    if (config.virtual_time()) {
       calc_.pair =
           PairSettings{calc_.link, config.network_window_bytes(),
                        config.logger ? config.logger->buffer_pages : kDefaultLogBufferPages};
@@ -185,11 +186,12 @@ class Annotator {
 }  // namespace
 
 Calculation run_calculate(const RunConfig& config, const StopSource& stop, std::ostream& out) {
-  const std::vector<std::string>& files = config.calculate->files;
+  const CalculateConfig& calculate = *config.as<CalculateConfig>();
+  const std::vector<std::string>& files = calculate.files;
   const std::vector<ScanLine> lines = read_inputs(files);
   Annotator annotator(config, stop, out);
   annotator.header(std::ranges::find(files, "-") != files.end());
-  annotator.start(lines, config.calculate->threads.value_or(usable_cpus()));
+  annotator.start(lines, calculate.threads.value_or(usable_cpus()));
   for (const ScanLine& line : lines) annotator.line(line);
   return annotator.finish();
 }

@@ -32,7 +32,7 @@ RoleOutcome guarded(Body body) {
 DemoOutcome run_demo(const RunConfig& config, const StopSource& stop, std::ostream& out,
                      Nanos spin) {
   RunConfig primary_config = config;
-  primary_config.role = Role::Primary;
+  primary_config.run = PrimaryRun{};
   primary_config.local = {kLoopback, 0};
   primary_config.remote = {kLoopback, 0};
 
@@ -65,7 +65,7 @@ DemoOutcome run_demo(const RunConfig& config, const StopSource& stop, std::ostre
   const std::uint16_t port = port_future.get();
   if (port != 0) {
     RunConfig standby_config = config;
-    standby_config.role = Role::Standby;
+    standby_config.run = StandbyRun{};
     standby_config.local = {kLoopback, 0};
     standby_config.remote = {kLoopback, port};
     RunLog log(standby_text, config.verbose);

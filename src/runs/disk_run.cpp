@@ -69,7 +69,7 @@ void run_one_size(const RunConfig& config, const std::vector<std::string>& paths
                   const DiskIoPlan& plan, const StopSource& stop, RunLog& log,
                   DiskTestOutcome& outcome) {
   const DiskAccess access = outcome.access;
-  const DiskTestConfig& test = *config.disk_test;
+  const DiskTestConfig& test = *config.as<DiskTestConfig>();
   const char* verb = access == DiskAccess::Read ? "Reading from" : "Writing to";
   if (paths.size() == 1) {
     log.line("{} file {}", verb, paths.front());
@@ -112,7 +112,7 @@ void run_fit(const RunConfig& config, const std::vector<std::string>& paths, Dis
     if (stop.requested()) break;
     plan.pages = pages;
     const Workers workers =
-        run_workers(paths, outcome.access, plan, config.disk_test->cache, stop, log);
+        run_workers(paths, outcome.access, plan, config.as<DiskTestConfig>()->cache, stop, log);
     outcome.failure = workers.total.failure;
     if (workers.total.ios == 0) break;
     outcome.sizes.push_back({pages, workers.total});
@@ -128,7 +128,7 @@ void run_fit(const RunConfig& config, const std::vector<std::string>& paths, Dis
 }  // namespace
 
 DiskTestOutcome run_disk_test(const RunConfig& config, const StopSource& stop, RunLog& log) {
-  const DiskTestConfig& test = *config.disk_test;
+  const DiskTestConfig& test = *config.as<DiskTestConfig>();
   log.line("use file system cache = {}", test.cache);
   log.line("write behind caching = false");
   log.blank();

@@ -47,7 +47,7 @@ void add_sides(json& doc, std::span<const RoleOutcome> sides) {
 }
 
 json disk_test_json(const RunConfig& config, const DiskTestOutcome& outcome) {
-  const DiskTestConfig& test = *config.disk_test;
+  const DiskTestConfig& test = *config.as<DiskTestConfig>();
   json sizes = json::array();
   for (const FitRow& row : outcome.sizes) sizes.push_back(disk_size_json(row));
   json writers = json::array();

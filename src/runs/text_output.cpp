@@ -18,7 +18,7 @@ void TextReporter::interval(const IntervalSample& sample) {
 }
 
 void TextReporter::started(const RunConfig& config) {
-  if (config.role == Role::Standby) return;
+  if (config.role() == Role::Standby) return;
   if (!config.sync_mode && !config.remote_catchup) {
     log_.line("SyncMode = {}", to_string(config.effective_sync_mode()));
   }

@@ -1,5 +1,6 @@
 // The option table against everything else that lists options: -h (held to
-// its golden text), the bash completion, the man page and the options table of docs/guide/options.md.
+// its golden text), the bash completion, the man page and the options table of
+// docs/guide/options.md.
 #include "cli/option_table.hpp"
 
 #include <gtest/gtest.h>

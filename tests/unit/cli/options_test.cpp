@@ -124,18 +124,18 @@ TEST(Options, PrimaryOptionsOnTheStandbyAreWarnedAboutNotRefused) {
 TEST(Options, DiskTests) {
   Command c = parse({"-write", "/data/log", "-flushSize", "2", "-t", "2", "-cache"});
   EXPECT_EQ(c.action, Action::DiskTest);
-  EXPECT_EQ(c.config.disk_test->kind, DiskTestKind::WriteFile);
-  EXPECT_EQ(c.config.disk_test->path, "/data/log");
-  EXPECT_TRUE(c.config.disk_test->cache);
-  EXPECT_EQ(c.config.disk_test->threads, 1u);
+  EXPECT_EQ(c.config.as<DiskTestConfig>()->kind, DiskTestKind::WriteFile);
+  EXPECT_EQ(c.config.as<DiskTestConfig>()->path, "/data/log");
+  EXPECT_TRUE(c.config.as<DiskTestConfig>()->cache);
+  EXPECT_EQ(c.config.as<DiskTestConfig>()->threads, 1u);
   c = parse({"-testDisk", "/data", "-preallocate", "-threads", "4"});
-  EXPECT_EQ(c.config.disk_test->kind, DiskTestKind::Directory);
-  EXPECT_TRUE(c.config.disk_test->preallocate);
-  EXPECT_EQ(c.config.disk_test->threads, 4u);
+  EXPECT_EQ(c.config.as<DiskTestConfig>()->kind, DiskTestKind::Directory);
+  EXPECT_TRUE(c.config.as<DiskTestConfig>()->preallocate);
+  EXPECT_EQ(c.config.as<DiskTestConfig>()->threads, 4u);
   EXPECT_FALSE(c.config.flush_pages);  // no -flushSize: the fit across sizes
   c = parse({"-READ", "/data/log", "-preallocate"});
-  EXPECT_EQ(c.config.disk_test->kind, DiskTestKind::ReadFile);
-  EXPECT_FALSE(c.config.disk_test->preallocate);
+  EXPECT_EQ(c.config.as<DiskTestConfig>()->kind, DiskTestKind::ReadFile);
+  EXPECT_FALSE(c.config.as<DiskTestConfig>()->preallocate);
   ASSERT_EQ(c.warnings.size(), 1u);
 }
 

@@ -48,7 +48,7 @@ TEST(StandbyList, TheModelGivesEachAuxiliaryItsOwnLinkOrTheSharedOne) {
 
 TEST(StandbyList, ARealPrimaryRefusesTheStandbysOwnOptions) {
   RunConfig config;
-  config.role = Role::Primary;
+  config.run = PrimaryRun{};
   const StandbyLists lists{{"db2", "dr1"}, {1, 2}, {}, {}};
   EXPECT_THROW(
       settle_real_standbys(config, lists, [](OptionId id) { return id == OptionId::HadrBufSize; }),
@@ -57,7 +57,7 @@ TEST(StandbyList, ARealPrimaryRefusesTheStandbysOwnOptions) {
   ASSERT_EQ(config.auxiliaries.size(), 1U);
   EXPECT_EQ(config.auxiliaries[0].host, "dr1");
   RunConfig standby;
-  standby.role = Role::Standby;
+  standby.run = StandbyRun{};
   EXPECT_THROW(settle_real_standbys(standby, lists, [](OptionId) { return false; }), UsageError);
 }
 
