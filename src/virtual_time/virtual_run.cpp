@@ -31,6 +31,20 @@ class VirtualClock final : public Clock {
 constexpr std::uint64_t kEventsBetweenStopChecks = 4096;
 
 class Simulation {
+  // What has happened to the flush under way so far: the steps that wait, wait on these.
+  struct FlushSoFar {
+    bool io_done = false;
+    bool send_started = false;
+    bool sent = false;
+    bool acked = false;
+  };
+  // The primary's state between flushes.
+  enum class Phase : std::uint8_t {
+    Flushing,       // a flush is under way, or the next may start
+    WaitingForLog,  // a logger's next flush waits for its first page of log
+    Closed,         // -n, -t, a settled run or the end of the log: no more flushes
+  };
+
  public:
   Simulation(const VirtualRunPlan& plan, FlushSizeSource& flush_sizes)
       : plan_(plan),
@@ -48,8 +62,8 @@ class Simulation {
         primary_intervals_(plan.interval, plan.primary_intervals, link_watch_.outages()),
         standby_intervals_(plan.interval, plan.standby_intervals, link_watch_.outages()),
         pacing_(plan.target_mbytes_per_sec) {
-    out_.primary.settings = settings_of(Role::Primary, flush_sizes);
-    out_.standby.settings = settings_of(Role::Standby, flush_sizes);
+    out_.primary.settings = virtual_side_settings(plan, Role::Primary, flush_sizes.max_pages());
+    out_.standby.settings = virtual_side_settings(plan, Role::Standby, flush_sizes.max_pages());
     add_auxiliaries(flush_sizes);
     out_.primary.target = pacing_.initial_stats();
   }
@@ -82,7 +96,7 @@ class Simulation {
     while (!events_.empty()) {
       if (++handled % kEventsBetweenStopChecks == 0 && stop.requested()) {
         out_.interrupted = true;
-        if (!closed_) close(now_);
+        if (phase_ != Phase::Closed) close(now_);
         break;
       }
       const ScheduledEvent next = events_.pop();
@@ -91,7 +105,7 @@ class Simulation {
       handle(next);
       primary_intervals_.poll(clock_, out_.primary);
       standby_intervals_.poll(clock_, out_.standby);
-      if (closed_ && everyone_caught_up()) break;
+      if (phase_ == Phase::Closed && everyone_caught_up()) break;
     }
     standby_intervals_.finish(Clock::time_point{} + caught_up_at_[0].value_or(now_), out_.standby);
     standby_.finish(caught_up_at_[0].value_or(now_));
@@ -109,26 +123,6 @@ class Simulation {
     // Outages every so often repeat over the planned run, or for a year of virtual time under -n.
     return LinkOutages(*plan.outages, plan.run_time,
                        plan.run_time.value_or(from_seconds(kMaxRunSeconds)));
-  }
-
-  // A side's settings, resolved once from the plan.
-  SideSettings settings_of(Role role, const FlushSizeSource& flush_sizes) const {
-    SideSettings settings;
-    settings.role = role;
-    settings.mode = plan_.mode;
-    settings.flush_pages = flush_sizes.max_pages();
-    settings.disk = plan_.disk;
-    settings.network = plan_.network;
-    settings.network_window = plan_.window_bytes;
-    settings.modelled = true;
-    settings.hadr_timeout = plan_.hadr_timeout;
-    if (role == Role::Primary) {
-      settings.uplink_mbytes_per_sec = plan_.uplink_mbytes_per_sec;
-    } else {
-      settings.replay = plan_.replay;
-      settings.receive_buffer_pages = standby_plan(plan_, flush_sizes).buffer_pages;
-    }
-    return settings;
   }
 
   VirtualStandbyPlan standby_plan(const VirtualRunPlan& plan,
@@ -205,18 +199,18 @@ class Simulation {
         break;
       case Event::FlushStart:
         principal_only(e);
-        if (!closed_) waiting_for_log_ ? begin_flush() : start_flush();
+        flush_start();
         break;
       case Event::PrimaryIoDone:
         principal_only(e);
-        io_done_ = true;
+        so_far_.io_done = true;
         take_steps();
         break;
       case Event::AckArrival:
         principal_only(e);
         out_.primary.note_recv(kAckBytes);
         out_.primary.ack_wait.add(kAckBytes, now_ - sent_at_);
-        acked_ = true;
+        so_far_.acked = true;
         take_steps();
         break;
       case Event::UplinkFree:
@@ -231,6 +225,21 @@ class Simulation {
     if (e.stream != 0) throw std::logic_error("a primary's event on an auxiliary's stream");
   }
 
+  // The primary's next flush may start: unless the run is over, it asks for the next
+  // size, or begins the flush that waited for its log.
+  void flush_start() {
+    switch (phase_) {
+      case Phase::Flushing:
+        start_flush();
+        break;
+      case Phase::WaitingForLog:
+        begin_flush();
+        break;
+      case Phase::Closed:
+        break;
+    }
+  }
+
   void start_flush() {
     const std::optional<FlushRequest> request =
         flush_sizes_.next(VirtualClock::time_point{} + now_);
@@ -242,7 +251,7 @@ class Simulation {
     const Nanos start = request->start - VirtualClock::time_point{};
     if (start > now_) {
       // A logger waiting for a page of log: the flush begins when it is there.
-      waiting_for_log_ = true;
+      phase_ = Phase::WaitingForLog;
       events_.at(start, Event::FlushStart);
       return;
     }
@@ -250,12 +259,9 @@ class Simulation {
   }
 
   void begin_flush() {
-    waiting_for_log_ = false;
+    phase_ = Phase::Flushing;
     io_time_ = disk_->io_time(flush_bytes());
-    io_done_ = false;
-    send_started_ = false;
-    sent_ = false;
-    acked_ = false;
+    so_far_ = {};
     step_ = 0;
     standby_.expect_flush(flush_bytes());
     take_steps();
@@ -278,12 +284,12 @@ class Simulation {
         events_.at(now_ + io_time_, Event::PrimaryIoDone);
         return true;
       case FlushStep::AwaitIo:
-        return io_done_;
+        return so_far_.io_done;
       case FlushStep::Send:
-        if (!send_started_) start_send();
-        return sent_;
+        if (!so_far_.send_started) start_send();
+        return so_far_.sent;
       case FlushStep::AwaitAck:
-        return acked_;
+        return so_far_.acked;
       case FlushStep::Shipped:
         shipped();
         return true;
@@ -295,7 +301,7 @@ class Simulation {
   }
 
   void start_send() {
-    send_started_ = true;
+    so_far_.send_started = true;
     ship_start_ = now_;
     network_.offer(flush_bytes());
     pump();
@@ -305,7 +311,7 @@ class Simulation {
     if (!network_.pump(now_)) return;
     sent_at_ = now_;
     out_.primary.send_phase.add(flush_bytes(), now_ - ship_start_);
-    sent_ = true;
+    so_far_.sent = true;
     take_steps();
   }
 
@@ -344,7 +350,7 @@ class Simulation {
   }
 
   void close(Nanos at) {
-    closed_ = true;
+    phase_ = Phase::Closed;
     for (const auto& auxiliary : auxiliaries_) auxiliary->finish_flush_in_flight();
     out_.primary.elapsed = at;
     out_.primary.commit_wait = flush_sizes_.commit_wait();
@@ -376,12 +382,8 @@ class Simulation {
   std::uint32_t flush_pages_ = 0;
   std::size_t step_ = 0;  // the flush's next step
   bool taking_steps_ = false;
-  bool io_done_ = false;
-  bool send_started_ = false;
-  bool sent_ = false;
-  bool acked_ = false;
-  bool closed_ = false;
-  bool waiting_for_log_ = false;
+  FlushSoFar so_far_;
+  Phase phase_ = Phase::Flushing;
 };
 
 }  // namespace

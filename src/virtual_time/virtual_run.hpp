@@ -59,6 +59,10 @@ struct VirtualOutcome {
 };
 
 // The flush sizes come from `flush_sizes`, whose clock starts at time zero.
+// What each side of the run reports it ran with: the plan, resolved once.
+SideSettings virtual_side_settings(const VirtualRunPlan& plan, Role role,
+                                   std::uint32_t largest_flush_pages);
+
 VirtualOutcome run_virtual(const VirtualRunPlan& plan, FlushSizeSource& flush_sizes,
                            const StopSource& stop);
 
