@@ -7,30 +7,28 @@ namespace simhadr {
 
 namespace {
 
-using enum EvidenceForm;
-
 constexpr std::array<EnumName<EvidenceForm>, 19> kFormNames{{
-    {NoFlush, "no_flush"},
-    {PrimaryWrite, "primary_write"},
-    {StandbyWrite, "standby_write"},
-    {WritesInSeries, "writes_in_series"},
-    {EitherWrite, "either_write"},
-    {LinkTime, "link_time"},
-    {SenderCpu, "sender_cpu"},
-    {RoundTrip, "round_trip"},
-    {ModelledWindow, "modelled_window"},
-    {SendBufferInFlight, "send_buffer_in_flight"},
-    {WindowClosed, "window_closed"},
-    {SendsWaited, "sends_waited"},
-    {Replay, "replay"},
-    {UplinkFull, "uplink_full"},
-    {CpuWait, "cpu_wait"},
-    {Outages, "outages"},
-    {PacketLoss, "packet_loss"},
-    {StandbyBufferFull, "standby_buffer_full"},
-    {StandbyNotLimiting, "standby_not_limiting"},
+    {EvidenceForm::NoFlush, "no_flush"},
+    {EvidenceForm::PrimaryWrite, "primary_write"},
+    {EvidenceForm::StandbyWrite, "standby_write"},
+    {EvidenceForm::WritesInSeries, "writes_in_series"},
+    {EvidenceForm::EitherWrite, "either_write"},
+    {EvidenceForm::LinkTime, "link_time"},
+    {EvidenceForm::SenderCpu, "sender_cpu"},
+    {EvidenceForm::RoundTrip, "round_trip"},
+    {EvidenceForm::ModelledWindow, "modelled_window"},
+    {EvidenceForm::SendBufferInFlight, "send_buffer_in_flight"},
+    {EvidenceForm::WindowClosed, "window_closed"},
+    {EvidenceForm::SendsWaited, "sends_waited"},
+    {EvidenceForm::Replay, "replay"},
+    {EvidenceForm::UplinkFull, "uplink_full"},
+    {EvidenceForm::CpuWait, "cpu_wait"},
+    {EvidenceForm::Outages, "outages"},
+    {EvidenceForm::PacketLoss, "packet_loss"},
+    {EvidenceForm::StandbyBufferFull, "standby_buffer_full"},
+    {EvidenceForm::StandbyNotLimiting, "standby_not_limiting"},
 }};
-static_assert(rows_follow_enum(kFormNames, StandbyNotLimiting));
+static_assert(rows_follow_enum(kFormNames, EvidenceForm::StandbyNotLimiting));
 
 constexpr std::array<EnumName<SenderPace>, 3> kPaceNames{{
     {SenderPace::NoNetworkModelled, "no_network_modelled"},
