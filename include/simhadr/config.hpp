@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "simhadr/action.hpp"
+#include "simhadr/rate.hpp"
 #include "simhadr/sync_mode.hpp"
 #include "simhadr/units.hpp"
 
@@ -35,7 +36,7 @@ inline constexpr std::uint64_t kAutotunedWindowBytes = 6291456;
 
 // A linear cost: overhead + bytes / rate. -disk uses it per IO, -replay per flush.
 struct DiskParams {
-  double mbytes_per_sec = 0;  // MBytes = 10^6 bytes
+  MBytesPerSec rate;
   double overhead_seconds = 0;
   bool operator==(const DiskParams&) const = default;
 };
@@ -44,7 +45,7 @@ struct DiskParams {
 // applies both directions; see docs/models.md).
 struct NetworkParams {
   double one_way_delay_seconds = 0;
-  std::optional<double> mbytes_per_sec;  // none: no bandwidth limit
+  std::optional<MBytesPerSec> rate;  // none: no bandwidth limit
 };
 
 // -model's outages of the principal's link (-netOutage, -netOutageEvery).
@@ -61,13 +62,13 @@ inline constexpr double kDefaultHadrTimeoutSeconds = 120;
 struct RateStep {
   std::string label;  // the interval's timestamp
   Nanos duration{};
-  double mbytes_per_sec = 0;
+  MBytesPerSec rate;
 };
 
 // -logRate / -logBufSize: the workload that fills the log buffer. With steps
 // (-workload), the rate follows them, and the log ends after the last.
 struct LoggerParams {
-  double mbytes_per_sec = 0;
+  MBytesPerSec rate;
   std::uint32_t buffer_pages = 0;
   std::vector<RateStep> steps;
 };
@@ -88,7 +89,7 @@ struct FlushSizeList {
 // -calculate FILE... with -network: annotate db2logscan output per sync mode,
 // as IBM's HADR calculator does (MB/s there are MiB/s).
 struct CalculatorNetwork {
-  double mib_per_sec = 0;
+  MiBPerSec rate;
   double round_trip_seconds = 0;
 };
 
@@ -98,7 +99,7 @@ inline constexpr std::array kDefaultCalculateModes{SyncMode::Sync, SyncMode::Nea
 
 // -disk as -calculate takes it, in the calculator's units: MB/s there are MiB/s.
 struct CalculatorDisk {
-  double mib_per_sec = 0;
+  MiBPerSec rate;
   double overhead_seconds = 0;
 };
 
@@ -197,7 +198,7 @@ struct RunConfig {
   bool remote_catchup = false;  // -rcu
   std::optional<std::uint32_t> flush_pages;
   std::optional<std::uint32_t> standby_buffer_pages;  // -hadrBufSize
-  std::optional<double> target_mbytes_per_sec;
+  std::optional<MBytesPerSec> target;                 // -target
   std::optional<DiskParams> disk;
   std::optional<DiskParams> replay;  // -replay MBps [overhead per flush]
   std::uint64_t spool_limit_pages = 0;
@@ -205,8 +206,8 @@ struct RunConfig {
   // -model with several standbys: each auxiliary's link (-netDelay/-netRate
   // lists), and the primary's uplink that every stream shares (-uplinkRate).
   std::vector<NetworkParams> auxiliary_networks;
-  std::optional<double> uplink_mbytes_per_sec;
-  std::optional<OutagePlan> outages;  // -model only
+  std::optional<MBytesPerSec> uplink;  // -uplinkRate
+  std::optional<OutagePlan> outages;   // -model only
   double hadr_timeout_seconds = kDefaultHadrTimeoutSeconds;
   std::optional<LoggerParams> logger;
   std::optional<WorkloadReplay> workload;

@@ -15,15 +15,15 @@ namespace simhadr {
 struct SideSettings {
   Role role = Role::Primary;
   SyncMode mode = SyncMode::NearSync;
-  std::uint32_t flush_pages = 0;                // the handshake's: the largest flush
-  std::optional<DiskParams> disk;               // -disk, the modelled log write
-  std::optional<DiskParams> replay;             // standby: -replay
-  std::uint32_t receive_buffer_pages = 0;       // standby: -hadrBufSize in effect
-  std::optional<NetworkParams> network;         // -netDelay / -netRate
-  std::uint64_t network_window = 0;             // bytes, with a network model
-  std::optional<double> uplink_mbytes_per_sec;  // -model's shared uplink (-uplinkRate)
-  bool modelled = false;                        // -model: virtual time
-  Nanos hadr_timeout{};                         // -hadrTimeout: a longer stall leaves peer state
+  std::uint32_t flush_pages = 0;           // the handshake's: the largest flush
+  std::optional<DiskParams> disk;          // -disk, the modelled log write
+  std::optional<DiskParams> replay;        // standby: -replay
+  std::uint32_t receive_buffer_pages = 0;  // standby: -hadrBufSize in effect
+  std::optional<NetworkParams> network;    // -netDelay / -netRate
+  std::uint64_t network_window = 0;        // bytes, with a network model
+  std::optional<MBytesPerSec> uplink;      // -model's shared uplink (-uplinkRate)
+  bool modelled = false;                   // -model: virtual time
+  Nanos hadr_timeout{};                    // -hadrTimeout: a longer stall leaves peer state
 };
 
 // A real side's settings from its command line. A standby's mode, flush size and

@@ -1,6 +1,7 @@
 #pragma once
 // Units used everywhere: pages of 4096 bytes, MBytes = 10^6 bytes and
 // KBytes = 10^3 bytes (as the original reports them), durations in nanoseconds.
+// Rates are in rate.hpp.
 #include <chrono>
 #include <cstdint>
 
@@ -13,7 +14,6 @@ inline constexpr double kBytesPerMByte = 1e6;
 inline constexpr double kBytesPerKByte = 1e3;
 // IBM's HADR calculator and db2logscan write MB/s for 2^20 bytes a second.
 inline constexpr double kBytesPerMiB = 1024.0 * 1024.0;
-inline constexpr double kMBytesPerMiB = kBytesPerMiB / kBytesPerMByte;
 
 constexpr std::uint64_t pages_to_bytes(std::uint64_t pages) {
   return pages * kPageBytes;
@@ -29,20 +29,6 @@ constexpr Nanos from_seconds(double seconds) {
 
 constexpr std::uint64_t to_whole_micros(Nanos d) {
   return d.count() <= 0 ? 0 : static_cast<std::uint64_t>(d.count() / 1000);
-}
-
-// Rate in MBytes/sec; 0 when no time has passed, so an empty run prints zeros.
-constexpr double mbytes_per_sec(std::uint64_t bytes, Nanos elapsed) {
-  const double seconds = to_seconds(elapsed);
-  return seconds > 0 ? static_cast<double>(bytes) / kBytesPerMByte / seconds : 0.0;
-}
-
-// The same rates from a byte count and seconds; 0 when no time has passed.
-constexpr double mbytes_per_sec(double bytes, double seconds) {
-  return seconds > 0 ? bytes / kBytesPerMByte / seconds : 0.0;
-}
-constexpr double mib_per_sec(double bytes, double seconds) {
-  return seconds > 0 ? bytes / kBytesPerMiB / seconds : 0.0;
 }
 
 // Average size of one call in KBytes; 0 when there were no calls. The

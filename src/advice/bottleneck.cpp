@@ -48,7 +48,7 @@ struct Inputs {
   bool modelled_rate() const { return network && network->rate_limited(); }
   bool measured_wire() const { return !modelled_rate() && path && path->is_wire; }
   double link_mbytes_per_sec() const {
-    return modelled_rate() ? network->payload_mbytes_per_sec() : path->mbytes_per_sec;
+    return modelled_rate() ? network->payload_rate().value() : path->mbytes_per_sec;
   }
 };
 
@@ -107,9 +107,9 @@ std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
     limits.push_back({Resource::NetworkBandwidth, in.link_mbytes_per_sec()});
   }
   if (in.network) {
-    const double window = in.network->throughput_bound();
-    if (!in.network->rate_limited() || window < in.network->payload_mbytes_per_sec()) {
-      limits.push_back({Resource::SocketBufferWindow, window});
+    const MBytesPerSec window = in.network->throughput_bound();
+    if (!in.network->rate_limited() || window < in.network->payload_rate()) {
+      limits.push_back({Resource::SocketBufferWindow, window.value()});
     }
   }
   return limits;
@@ -175,7 +175,7 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       e.form = EvidenceForm::LinkTime;
       e.send_seconds = c.send;
       e.link_mbytes_per_sec = in.link_mbytes_per_sec();
-      if (in.modelled_rate()) e.modelled_link_mbytes_per_sec = in.network->mbytes_per_sec();
+      if (in.modelled_rate()) e.modelled_link_mbytes_per_sec = in.network->rate().value();
       break;
     case Resource::SenderCpu:
       e.form = EvidenceForm::SenderCpu;
@@ -195,7 +195,7 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       e.form = EvidenceForm::ModelledWindow;
       e.window_bytes = in.network->window_bytes();
       e.round_trip_seconds = c.round_trip;
-      e.window_mbytes_per_sec = in.network->throughput_bound();
+      e.window_mbytes_per_sec = in.network->throughput_bound().value();
       break;
     case Resource::StandbyReplay:
       e.form = EvidenceForm::Replay;
@@ -244,13 +244,13 @@ std::optional<Verdict> held_back(const RunResult& primary, const RunResult* stan
 // The modelled uplink every stream crosses, when it ran full: the
 // principal had what the auxiliaries left of it.
 std::optional<Verdict> shared_uplink(const RunResult& primary) {
-  if (!primary.settings.uplink_mbytes_per_sec || primary.elapsed <= Nanos{0}) return std::nullopt;
-  const double payload = *primary.settings.uplink_mbytes_per_sec * NetworkModel::kPayloadShare;
+  if (!primary.settings.uplink || primary.elapsed <= Nanos{0}) return std::nullopt;
+  const double payload = (*primary.settings.uplink * NetworkModel::kPayloadShare).value();
   const double outbound = mbytes_per_sec(primary.outbound_bytes(), primary.elapsed);
   if (outbound < kUplinkFull * payload) return std::nullopt;
   Evidence e;
   e.form = EvidenceForm::UplinkFull;
-  e.uplink_mbytes_per_sec = *primary.settings.uplink_mbytes_per_sec;
+  e.uplink_mbytes_per_sec = primary.settings.uplink->value();
   e.uplink_payload_mbytes_per_sec = payload;
   e.outbound_mbytes_per_sec = outbound;
   e.principal_mbytes_per_sec = mbytes_per_sec(primary.sends.bytes, primary.elapsed);

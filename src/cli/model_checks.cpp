@@ -9,13 +9,13 @@ namespace simhadr {
 
 void check_flush_sizes(const RunConfig& config) {
   if (config.logger) {
-    if (config.logger->mbytes_per_sec <= 0) {
+    if (config.logger->rate <= MBytesPerSec{}) {
       throw UsageError("-logBufSize needs -logRate (the workload's MB/s of log)");
     }
     if (config.logger->buffer_pages == 0) {
       throw UsageError("-logRate needs -logBufSize (the log buffer in pages)");
     }
-    if (config.target_mbytes_per_sec) {
+    if (config.target) {
       throw UsageError("-logRate sets the pace of the workload; leave out -target");
     }
   }
@@ -59,10 +59,10 @@ void check_outages(const RunConfig& config) {
 
 void require_something_takes_time(const RunConfig& config) {
   // A network of zero delay and no rate adds no time, and nor would the run.
-  const bool network_takes_time = config.network && (config.network->one_way_delay_seconds > 0 ||
-                                                     config.network->mbytes_per_sec);
-  const bool takes_time = config.disk || network_takes_time || config.target_mbytes_per_sec ||
-                          config.logger || config.replay || config.uplink_mbytes_per_sec;
+  const bool network_takes_time =
+      config.network && (config.network->one_way_delay_seconds > 0 || config.network->rate);
+  const bool takes_time = config.disk || network_takes_time || config.target || config.logger ||
+                          config.replay || config.uplink;
   if (!takes_time) {
     throw UsageError(
         "-model needs something that takes time (-disk, -netRate, -netDelay, -uplinkRate, "

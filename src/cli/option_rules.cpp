@@ -123,9 +123,9 @@ class Rules {
     Nanos total{};
     for (const RateStep& step : params.steps) {
       total += step.duration;
-      params.mbytes_per_sec = std::max(params.mbytes_per_sec, step.mbytes_per_sec);
+      params.rate = std::max(params.rate, step.rate);
     }
-    if (params.mbytes_per_sec <= 0) {
+    if (params.rate <= MBytesPerSec{}) {
       throw UsageError(
           fmt::format("-workload {}: every interval logged 0 MB/s", shown(config_.workload->path)));
     }
@@ -203,8 +203,8 @@ class Rules {
     if (config_.csv_path) throw UsageError("-calculate writes text and -json, not -csv");
     // -disk's figure is the calculator's MiB/s; DiskParams, and so -json's config, hold MBytes/s.
     DiskParams& disk = *config_.disk;
-    calculate.disk = {disk.mbytes_per_sec, disk.overhead_seconds};
-    disk.mbytes_per_sec *= kMBytesPerMiB;
+    calculate.disk = {MiBPerSec{disk.rate.value()}, disk.overhead_seconds};
+    disk.rate = rate_cast<MBytesPerSec>(calculate.disk.rate);
     calculate.network = *values_.calculator_network;
     calculate.simulate = values_.model;
     calculate.threads = values_.threads;

@@ -51,11 +51,12 @@ void store_disk(Values& o, const Input& in) {
     throw UsageError(
         fmt::format("-{} takes two values: MB/s and seconds of overhead per IO", in.name()));
   }
-  o.config.disk = DiskParams{in.positive(kMaxRateMBps), in.number(0.0, kMaxOverheadSeconds, 1)};
+  o.config.disk =
+      DiskParams{MBytesPerSec{in.positive(kMaxRateMBps)}, in.number(0.0, kMaxOverheadSeconds, 1)};
 }
 
 void store_replay(Values& o, const Input& in) {
-  o.config.replay = DiskParams{in.positive(kMaxRateMBps),
+  o.config.replay = DiskParams{MBytesPerSec{in.positive(kMaxRateMBps)},
                                in.size() > 1 ? in.number(0.0, kMaxOverheadSeconds, 1) : 0.0};
 }
 
@@ -66,7 +67,7 @@ void store_net_delay(Values& o, const Input& in) {
 
 void store_net_rate(Values& o, const Input& in) {
   o.standby_lists.rates = numbers(in, 0.0, kMaxRateMBps, true);
-  o.network().mbytes_per_sec = o.standby_lists.rates.front();
+  o.network().rate = MBytesPerSec{o.standby_lists.rates.front()};
 }
 
 void store_calculate(Values& o, const Input& in) {
@@ -80,8 +81,8 @@ void store_network(Values& o, const Input& in) {
     throw UsageError(
         fmt::format("-{} takes two values: MB/s and the round trip in seconds", in.name()));
   }
-  o.calculator_network =
-      CalculatorNetwork{in.positive(kMaxRateMBps), in.number(0.0, kMaxOverheadSeconds, 1)};
+  o.calculator_network = CalculatorNetwork{MiBPerSec{in.positive(kMaxRateMBps)},
+                                           in.number(0.0, kMaxOverheadSeconds, 1)};
 }
 
 Nanos seconds(const Input& in, double least) {
@@ -180,7 +181,7 @@ constexpr std::array kOptions{
     OptionSpec{Id::Target, "target", One, kPrimary, Shipping, "-target MB/S",
                "hold the primary to this rate (MB = 10^6 bytes)",
                [](Values& o, const Input& in) {
-                 o.config.target_mbytes_per_sec = in.positive(kMaxRateMBps);
+                 o.config.target = MBytesPerSec{in.positive(kMaxRateMBps)};
                }},
     OptionSpec{Id::StandbySockSndBuf, "standbySockSndBuf", One, kPrimary, Shipping,
                "-standbySockSndBuf BYTES, -standbySockRcvBuf BYTES, -standbyHadrBufSize PAGES",
@@ -206,11 +207,12 @@ constexpr std::array kOptions{
                  o.config.flush_size_list = read_flush_size_file(in.text());
                },
                true},
-    OptionSpec{
-        Id::LogRate, "logRate", One, kPrimary, Shipping, "-logRate MB/S -logBufSize PAGES",
-        "a workload writing MB/S of log into a log buffer of\n"
-        "PAGES; each flush takes what gathered meanwhile",
-        [](Values& o, const Input& in) { o.logger().mbytes_per_sec = in.positive(kMaxRateMBps); }},
+    OptionSpec{Id::LogRate, "logRate", One, kPrimary, Shipping, "-logRate MB/S -logBufSize PAGES",
+               "a workload writing MB/S of log into a log buffer of\n"
+               "PAGES; each flush takes what gathered meanwhile",
+               [](Values& o, const Input& in) {
+                 o.logger().rate = MBytesPerSec{in.positive(kMaxRateMBps)};
+               }},
     OptionSpec{Id::LogBufSize, "logBufSize", One, kPrimary, Shipping, "", "",
                [](Values& o, const Input& in) {
                  o.logger().buffer_pages = in.number<std::uint32_t>(1, kMaxFlushPages);
@@ -240,7 +242,7 @@ constexpr std::array kOptions{
                "-model: the primary's own link, which every standby's\n"
                "stream crosses before its own (shared, piece by piece)",
                [](Values& o, const Input& in) {
-                 o.config.uplink_mbytes_per_sec = in.positive(kMaxRateMBps);
+                 o.config.uplink = MBytesPerSec{in.positive(kMaxRateMBps)};
                }},
     OptionSpec{
         Id::NetOutage, "netOutage", One, kPrimary, Models, "-netOutage SECONDS -netOutageEvery S",

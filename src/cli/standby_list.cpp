@@ -66,7 +66,7 @@ std::uint64_t parse_spool_limit(const std::string& text) {
 }
 
 void refuse_modelled_topology(const RunConfig& config, const StandbyLists& lists) {
-  if (config.uplink_mbytes_per_sec) {
+  if (config.uplink) {
     throw UsageError("-uplinkRate is for -model; on real links, limit the uplink with tc");
   }
   if (config.outages) {
@@ -139,7 +139,7 @@ void settle_modelled_standbys(RunConfig& config, const StandbyLists& lists) {
         {lists.hosts[i], lists.ports.empty() ? std::uint16_t{0} : lists.ports[i]});
     NetworkParams link;
     if (!lists.delays.empty()) link.one_way_delay_seconds = for_standby(lists.delays, i);
-    if (!lists.rates.empty()) link.mbytes_per_sec = for_standby(lists.rates, i);
+    if (!lists.rates.empty()) link.rate = MBytesPerSec{for_standby(lists.rates, i)};
     config.auxiliary_networks.push_back(link);
   }
 }

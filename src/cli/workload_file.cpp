@@ -26,7 +26,7 @@ std::vector<RateStep> read_workload_file(const std::string& path, double speed) 
     if (line.kind != ScanLine::Kind::Interval) continue;
     const WorkloadInterval& interval = line.interval;
     steps.push_back({interval.timestamp, from_seconds(interval.seconds / speed),
-                     interval.mib_per_sec * kBytesPerMiB / kBytesPerMByte});
+                     rate_cast<MBytesPerSec>(interval.rate)});
   }
   return steps;
 }

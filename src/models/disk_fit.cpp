@@ -33,7 +33,8 @@ std::optional<DiskParams> fit_disk_model(std::span<const DiskSample> samples) {
   for (const DiskSample& s : samples) {
     intercepts.push_back(s.seconds_per_io - seconds_per_byte * s.bytes_per_io);
   }
-  return DiskParams{1.0 / (seconds_per_byte * kBytesPerMByte), std::max(0.0, median(intercepts))};
+  return DiskParams{MBytesPerSec{1.0 / (seconds_per_byte * kBytesPerMByte)},
+                    std::max(0.0, median(intercepts))};
 }
 
 }  // namespace simhadr

@@ -5,8 +5,8 @@ namespace simhadr {
 LinearDisk::LinearDisk(DiskParams params) : params_(params) {}
 
 Nanos LinearDisk::io_time(std::uint64_t bytes) const {
-  const double seconds = params_.overhead_seconds +
-                         static_cast<double>(bytes) / (params_.mbytes_per_sec * kBytesPerMByte);
+  const double seconds =
+      params_.overhead_seconds + params_.rate.seconds_for(static_cast<double>(bytes));
   return from_seconds(seconds);
 }
 

@@ -33,12 +33,12 @@ LoggerFlushSizes::LoggerFlushSizes(LoggerParams params, Clock::time_point start)
 
 LoggerFlushSizes::Stretch LoggerFlushSizes::stretch_at(Clock::time_point t) const {
   if (params_.steps.empty()) {
-    return {0, params_.mbytes_per_sec * kBytesPerMByte, Clock::time_point::max()};
+    return {0, params_.rate.bytes_per_sec(), Clock::time_point::max()};
   }
   const auto ends = std::ranges::upper_bound(step_ends_, t);
   if (ends == step_ends_.end()) return {params_.steps.size(), 0.0, Clock::time_point::max()};
   const auto step = static_cast<std::size_t>(ends - step_ends_.begin());
-  return {step, params_.steps[step].mbytes_per_sec * kBytesPerMByte, *ends};
+  return {step, params_.steps[step].rate.bytes_per_sec(), *ends};
 }
 
 void LoggerFlushSizes::produce_until(Clock::time_point t) {

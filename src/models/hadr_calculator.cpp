@@ -7,25 +7,24 @@ namespace simhadr {
 FlushGroup calculator_group(SyncMode mode, double pages, const CalculatorLink& link) {
   // In this order, so every figure matches the calculator's to the last bit.
   const double flush_mib = pages * 4096 / 1024 / 1024;
-  const double write = link.disk_overhead_seconds + flush_mib / link.disk_mib_per_sec;
-  const FlushCosts costs{write, flush_mib / link.network_mib_per_sec, write,
-                         link.round_trip_seconds};
+  const double write = link.disk_overhead_seconds + flush_mib / link.disk.value();
+  const FlushCosts costs{write, flush_mib / link.network.value(), write, link.round_trip_seconds};
   const double seconds = closed_form_seconds(mode, costs);
   // Only an empty flush on a free link takes no time; it moves nothing.
-  return {pages, seconds, seconds > 0 ? flush_mib / seconds : 0.0};
+  return {pages, seconds, MiBPerSec{seconds > 0 ? flush_mib / seconds : 0.0}};
 }
 
-FlushGroup group_for_rate(SyncMode mode, double mib_per_sec, const FlushGroup& min,
+FlushGroup group_for_rate(SyncMode mode, MiBPerSec rate, const FlushGroup& min,
                           const FlushGroup& max, const CalculatorLink& link) {
-  if (mib_per_sec <= min.mib_per_sec) return min;
-  if (mib_per_sec >= max.mib_per_sec) return max;
+  if (rate <= min.rate) return min;
+  if (rate >= max.rate) return max;
   FlushGroup low = min;
   FlushGroup high = max;
   // The rate grows with the flush size; halve until the range is a page wide
   // and take its upper end.
   while (high.pages - low.pages > 1) {
     const FlushGroup middle = calculator_group(mode, (low.pages + high.pages) / 2, link);
-    if (mib_per_sec > middle.mib_per_sec) {
+    if (rate > middle.rate) {
       low = middle;
     } else {
       high = middle;
@@ -34,10 +33,10 @@ FlushGroup group_for_rate(SyncMode mode, double mib_per_sec, const FlushGroup& m
   return high;
 }
 
-Impact impact_of(double mib_per_sec, const FlushGroup& min, const FlushGroup& max) {
-  if (mib_per_sec <= min.mib_per_sec) return Impact::None;
-  if (mib_per_sec > max.mib_per_sec / 2) return Impact::Heavy;
-  if (mib_per_sec > max.mib_per_sec / 4) return Impact::Medium;
+Impact impact_of(MiBPerSec rate, const FlushGroup& min, const FlushGroup& max) {
+  if (rate <= min.rate) return Impact::None;
+  if (rate > max.rate / 2) return Impact::Heavy;
+  if (rate > max.rate / 4) return Impact::Medium;
   return Impact::Small;
 }
 
@@ -52,8 +51,8 @@ ModeEstimate estimate_mode(SyncMode mode, const WorkloadInterval& interval,
   estimate.mode = mode;
   estimate.min = calculator_group(mode, smallest, link);
   estimate.max = calculator_group(mode, largest, link);
-  estimate.expected = group_for_rate(mode, interval.mib_per_sec, estimate.min, estimate.max, link);
-  estimate.impact = impact_of(interval.mib_per_sec, estimate.min, estimate.max);
+  estimate.expected = group_for_rate(mode, interval.rate, estimate.min, estimate.max, link);
+  estimate.impact = impact_of(interval.rate, estimate.min, estimate.max);
   return estimate;
 }
 
@@ -61,10 +60,10 @@ FlushGroup catchup_group(const CalculatorLink& link) {
   return calculator_group(SyncMode::Async, kCatchupFlushPages, link);
 }
 
-Impact catchup_impact(double average_mib_per_sec, const FlushGroup& catchup) {
-  if (average_mib_per_sec > catchup.mib_per_sec) return Impact::Heavy;
-  if (average_mib_per_sec > catchup.mib_per_sec * .75) return Impact::Medium;
-  if (average_mib_per_sec > catchup.mib_per_sec * .5) return Impact::Small;
+Impact catchup_impact(MiBPerSec average, const FlushGroup& catchup) {
+  if (average > catchup.rate) return Impact::Heavy;
+  if (average > catchup.rate * .75) return Impact::Medium;
+  if (average > catchup.rate * .5) return Impact::Small;
   return Impact::None;
 }
 

@@ -2,11 +2,11 @@
 
 namespace simhadr {
 
-TargetPacer::TargetPacer(double mbytes_per_sec) : mbytes_per_sec_(mbytes_per_sec) {}
+TargetPacer::TargetPacer(MBytesPerSec target) : target_(target) {}
 
 Clock::time_point TargetPacer::resume_at(Clock::time_point run_start,
                                          std::uint64_t bytes_sent) const {
-  const double seconds = static_cast<double>(bytes_sent) / (mbytes_per_sec_ * kBytesPerMByte);
+  const double seconds = target_.seconds_for(static_cast<double>(bytes_sent));
   return run_start + from_seconds(seconds);
 }
 

@@ -52,12 +52,12 @@ void write_uplink_share(std::ostream& out, const RunResult& primary) {
   }
   const double sent = mbytes_per_sec(outbound, primary.elapsed);
   fmt::print(out, "Uplink: the primary sent {:.6f} MBytes/sec in all: {}.", sent, split);
-  if (primary.settings.uplink_mbytes_per_sec) {
-    const double payload = *primary.settings.uplink_mbytes_per_sec * NetworkModel::kPayloadShare;
+  if (primary.settings.uplink) {
+    const double payload = (*primary.settings.uplink * NetworkModel::kPayloadShare).value();
     fmt::print(out,
                " The shared uplink of {:.6f} MBytes/sec carries {:.6f} of log at most; the "
                "streams used {:.1f}% of it{}\n",
-               *primary.settings.uplink_mbytes_per_sec, payload, sent / payload * 100,
+               primary.settings.uplink->value(), payload, sent / payload * 100,
                sent >= payload * 0.97
                    ? ": it is full, so what the auxiliaries take, the principal loses."
                    : ".");

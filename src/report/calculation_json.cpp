@@ -12,8 +12,8 @@ using nlohmann::json;
 json group_json(const FlushGroup& group) {
   return {{"flush_pages", group.pages},
           {"flush_seconds", group.seconds},
-          {"bytes_per_sec", group.mib_per_sec * kBytesPerMiB},
-          {"mib_per_sec", group.mib_per_sec}};
+          {"bytes_per_sec", group.rate.bytes_per_sec()},
+          {"mib_per_sec", group.rate.value()}};
 }
 
 json groups_json(Impact impact, const FlushGroup& expected, const FlushGroup& min,
@@ -31,7 +31,7 @@ json simulated_json(const SimulatedMode& sim) {
                         {"max_seconds", sim.commit.max_seconds},
                         {"log_buffer_full_seconds", sim.commit.blocked_seconds}};
   out["flush_cap_pages"] = sim.flush_cap_pages;
-  out["window_limit_bytes_per_sec"] = sim.window_limit_mib_per_sec * kBytesPerMiB;
+  out["window_limit_bytes_per_sec"] = sim.window_limit.bytes_per_sec();
   json shortfall = {{"cause", shortfall_name(sim.shortfall)}};
   if (sim.shortfall == Shortfall::Window)
     shortfall["socket_buffer_bytes"] = sim.window_needed_bytes;
@@ -55,7 +55,7 @@ json interval_json(const IntervalCalculation& calc, std::span<const SyncMode> mo
   }
   return {{"timestamp", in.timestamp},
           {"seconds", in.seconds},
-          {"actual", group_json({in.flush_pages, in.flush_seconds, in.mib_per_sec})},
+          {"actual", group_json({in.flush_pages, in.flush_seconds, in.rate})},
           {"transaction_pages", in.transaction_pages},
           {"transaction_seconds", in.transaction_seconds},
           {"commit_interval_seconds", in.commit_seconds},
@@ -69,12 +69,12 @@ json calculation_json(const Calculation& calculation) {
   const CalculatorLink& link = calculation.link;
   json doc = {
       {"network",
-       {{"bytes_per_sec", link.network_mib_per_sec * kBytesPerMiB},
-        {"mib_per_sec", link.network_mib_per_sec},
+       {{"bytes_per_sec", link.network.bytes_per_sec()},
+        {"mib_per_sec", link.network.value()},
         {"round_trip_seconds", link.round_trip_seconds}}},
       {"disk",
-       {{"bytes_per_sec", link.disk_mib_per_sec * kBytesPerMiB},
-        {"mib_per_sec", link.disk_mib_per_sec},
+       {{"bytes_per_sec", link.disk.bytes_per_sec()},
+        {"mib_per_sec", link.disk.value()},
         {"overhead_seconds", link.disk_overhead_seconds}}},
       {"sync_modes", json::array()},
       {"simulated_pair", nullptr},

@@ -16,14 +16,13 @@ long long whole_pages(double pages) {
 }  // namespace
 
 std::string group_text(const FlushGroup& group) {
-  return fmt::format("{:7.3f} MB/s@ {:3d} pg/f {:.6f} s/f", group.mib_per_sec,
+  return fmt::format("{:7.3f} MB/s@ {:3d} pg/f {:.6f} s/f", group.rate.value(),
                      whole_pages(group.pages), group.seconds);
 }
 
 std::string actual_line(const WorkloadInterval& interval) {
-  return fmt::format(
-      "{:<10} {} {}", "actual", impact_mark(Impact::None),
-      group_text({interval.flush_pages, interval.flush_seconds, interval.mib_per_sec}));
+  return fmt::format("{:<10} {} {}", "actual", impact_mark(Impact::None),
+                     group_text({interval.flush_pages, interval.flush_seconds, interval.rate}));
 }
 
 std::string estimate_line(std::string_view label, Impact impact, const FlushGroup& expected,
@@ -45,7 +44,7 @@ std::vector<std::string> simulated_lines(const SimulatedMode& sim, const PairSet
       lines.push_back(fmt::format(
           "{}a TCP window of {} bytes over a {:.6f} s round trip carries at most {:.3f} MB/s; "
           "set DB2_HADR_SOSNDBUF and DB2_HADR_SORCVBUF to at least {} bytes",
-          indent, pair.window_bytes, pair.link.round_trip_seconds, sim.window_limit_mib_per_sec,
+          indent, pair.window_bytes, pair.link.round_trip_seconds, sim.window_limit.value(),
           sim.window_needed_bytes));
       break;
     case Shortfall::LogBuffer:
@@ -66,8 +65,8 @@ std::vector<std::string> simulated_lines(const SimulatedMode& sim, const PairSet
   return lines;
 }
 
-std::string average_rate_line(double mib_per_sec) {
-  return fmt::format("Average rate   {} {:7.3f} MB/s", impact_mark(Impact::None), mib_per_sec);
+std::string average_rate_line(MiBPerSec average) {
+  return fmt::format("Average rate   {} {:7.3f} MB/s", impact_mark(Impact::None), average.value());
 }
 
 std::string catchup_line(Impact impact, const FlushGroup& catchup) {

@@ -176,10 +176,10 @@ std::string csv_row(std::chrono::system_clock::time_point started, const RunConf
     cells.set(Column::HadrBufPages, r.settings.receive_buffer_pages);
   }
   if (r.settings.disk) {
-    cells.set(Column::DiskMbytesPerSec, r.settings.disk->mbytes_per_sec);
+    cells.set(Column::DiskMbytesPerSec, r.settings.disk->rate.value());
     cells.set(Column::DiskOverheadSeconds, r.settings.disk->overhead_seconds);
   }
-  cells.set(Column::TargetMbytesPerSec, config.target_mbytes_per_sec);
+  if (config.target) cells.set(Column::TargetMbytesPerSec, config.target->value());
   cells.set_seconds(Column::Seconds, to_seconds(r.elapsed));
   cells.set_seconds(Column::MbytesPerSec, mbytes_per_sec(r.flushes.bytes, r.elapsed));
   cells.set(Column::Flushes, r.flushes.calls);

@@ -65,8 +65,8 @@ void write_fit_table(std::ostream& out, std::span<const FitRow> rows,
     return;
   }
   fmt::print(out, "Fitted: time per write = {:.6f} second + bytes / ({:.3f} x 10^6 bytes/second)\n",
-             fitted->overhead_seconds, fitted->mbytes_per_sec);
-  fmt::print(out, "Suggested option: -disk {:.3f} {:.6f}\n", fitted->mbytes_per_sec,
+             fitted->overhead_seconds, fitted->rate.value());
+  fmt::print(out, "Suggested option: -disk {:.3f} {:.6f}\n", fitted->rate.value(),
              fitted->overhead_seconds);
 }
 

@@ -7,7 +7,7 @@
 #include <limits>
 
 #include "simhadr/enum_names.hpp"
-#include "simhadr/units.hpp"
+#include "simhadr/rate.hpp"
 
 namespace simhadr {
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "simhadr/rate.hpp"
+
 namespace simhadr {
 
 std::string interval_line(const IntervalSample& s) {

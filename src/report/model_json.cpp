@@ -12,7 +12,7 @@ using nlohmann::json;
 json network_json(const std::optional<NetworkParams>& network, std::uint64_t window) {
   if (!network) return nullptr;
   return {{"one_way_delay_seconds", network->one_way_delay_seconds},
-          {"mbytes_per_sec", optional_json(network->mbytes_per_sec)},
+          {"mbytes_per_sec", optional_json(network->rate)},
           {"window_bytes", window}};
 }
 
@@ -68,8 +68,7 @@ json spool_limit_json(std::uint64_t pages) {
 
 json linear_cost_json(const std::optional<DiskParams>& params) {
   if (!params) return nullptr;
-  return {{"mbytes_per_sec", params->mbytes_per_sec},
-          {"overhead_seconds", params->overhead_seconds}};
+  return {{"mbytes_per_sec", params->rate.value()}, {"overhead_seconds", params->overhead_seconds}};
 }
 
 json models_json(const RunResult& r) {
@@ -160,7 +159,7 @@ json bottleneck_json(const Bottleneck& b) {
 json model_config_json(const RunConfig& config) {
   json logger = nullptr;
   if (config.logger) {
-    logger = {{"mbytes_per_sec", config.logger->mbytes_per_sec},
+    logger = {{"mbytes_per_sec", config.logger->rate.value()},
               {"buffer_pages", config.logger->buffer_pages}};
   }
   return {

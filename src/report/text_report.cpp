@@ -15,15 +15,15 @@ void write_model_lines(std::ostream& out, const RunResult& r) {
   if (r.settings.network) {
     fmt::print(out, "network model: one-way delay {:.6f} second, rate {}, window {} bytes\n",
                r.settings.network->one_way_delay_seconds,
-               r.settings.network->mbytes_per_sec
-                   ? fmt::format("{:.6f} MBytes/sec", *r.settings.network->mbytes_per_sec)
+               r.settings.network->rate
+                   ? fmt::format("{:.6f} MBytes/sec", r.settings.network->rate->value())
                    : std::string("unlimited"),
                r.settings.network_window);
     any = true;
   }
   if (r.settings.replay) {
     fmt::print(out, "replay speed: {:.6f} MB/second, overhead: {:.6f} second/flush\n",
-               r.settings.replay->mbytes_per_sec, r.settings.replay->overhead_seconds);
+               r.settings.replay->rate.value(), r.settings.replay->overhead_seconds);
     fmt::print(out, "Total {} bytes replayed in {:.6f} seconds, {} flushes\n", r.replays.bytes,
                to_seconds(r.replays.time), r.replays.calls);
     if (r.replay_backlog.calls > 0) {
@@ -82,7 +82,7 @@ void write_summary(std::ostream& out, const RunResult& r) {
 
   if (r.settings.disk) {
     fmt::print(out, "disk speed: {:.6f} MB/second, overhead: {:.6f} second/write\n",
-               r.settings.disk->mbytes_per_sec, r.settings.disk->overhead_seconds);
+               r.settings.disk->rate.value(), r.settings.disk->overhead_seconds);
     fmt::print(out, "Total {} bytes written in {:.6f} seconds. {:.6f} MBytes/sec\n", r.disk.bytes,
                to_seconds(r.disk.time), mbytes_per_sec(r.disk.bytes, r.disk.time));
     fmt::print(out, "Total {} write calls, {:.3f} kBytes/write, {:.6f} sec/write\n\n", r.disk.calls,

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "simhadr/units.hpp"
+#include "simhadr/rate.hpp"
 #include "simhadr/workload/db2logscan.hpp"
 
 namespace simhadr {
@@ -25,9 +25,9 @@ void write_workload_replay(std::ostream& out, std::span<const WorkloadStepTally>
     fmt::print(out,
                "{}  offered {:7.3f} MB/s, written {:7.3f} MB/s, shipped {:7.3f} MB/s, log buffer "
                "full {:.6f} s{}\n",
-               step.label, mib_per_sec(step.offered_bytes, step.seconds),
-               mib_per_sec(step.written_bytes, step.seconds),
-               mib_per_sec(step.shipped_bytes, step.seconds), step.blocked_seconds,
+               step.label, MiBPerSec::of(step.offered_bytes, step.seconds).value(),
+               MiBPerSec::of(step.written_bytes, step.seconds).value(),
+               MiBPerSec::of(step.shipped_bytes, step.seconds).value(), step.blocked_seconds,
                step.sustained() ? "" : "  NOT SUSTAINED");
   }
   double longest_flush = 0;

@@ -23,7 +23,7 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
       trace_(log, rules_for(plan_.handshake.mode)),
       auxiliaries_(auxiliaries),
       flush_image_(flush_sizes.max_pages()),
-      pacing_(plan_.target_mbytes_per_sec),
+      pacing_(plan_.target),
       intervals_(plan_.interval, plan_.on_interval, plan_.watch) {
   result_.settings = plan_.settings;
   result_.target = pacing_.initial_stats();

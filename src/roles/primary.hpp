@@ -28,7 +28,7 @@ struct PrimaryPlan {
   std::optional<std::uint64_t> max_flushes;
   std::optional<Nanos> run_time;
   SideSettings settings;  // what the result reports the run with; the transport applies the network
-  std::optional<double> target_mbytes_per_sec;
+  std::optional<MBytesPerSec> target;
   std::optional<Nanos> interval;  // -interval
   IntervalSink on_interval;
   ConnectionWatch* watch = nullptr;  // the connection's, on a real run

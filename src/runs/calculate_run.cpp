@@ -36,8 +36,8 @@ std::vector<ScanLine> read_inputs(const std::vector<std::string>& files) {
 
 CalculatorLink link_of(const RunConfig& config) {
   const CalculateConfig& calculate = *config.as<CalculateConfig>();
-  return {calculate.network.mib_per_sec, calculate.network.round_trip_seconds,
-          calculate.disk.mib_per_sec, calculate.disk.overhead_seconds};
+  return {calculate.network.rate, calculate.network.round_trip_seconds, calculate.disk.rate,
+          calculate.disk.overhead_seconds};
 }
 
 class Annotator {
@@ -60,9 +60,9 @@ class Annotator {
   void header(bool reads_stdin) {
     const CalculatorLink& link = calc_.link;
     fmt::print(out_, "simhadr: Network speed {} MB/s, {} second round trip time\n",
-               link.network_mib_per_sec, link.round_trip_seconds);
+               link.network.value(), link.round_trip_seconds);
     fmt::print(out_, "simhadr: Disk speed {} MB/s, {} second overhead per write\n\n",
-               link.disk_mib_per_sec, link.disk_overhead_seconds);
+               link.disk.value(), link.disk_overhead_seconds);
     if (calc_.pair) {
       fmt::print(out_,
                  "simhadr: Simulated pair: TCP window {} bytes, log buffer {} pages; "
@@ -91,9 +91,9 @@ class Annotator {
         out_ << line.text << '\n';
         break;
       case ScanLine::Kind::AverageRate:
-        calc_.average_mib_per_sec.push_back(line.average_mib_per_sec);
-        out_ << line.text << '\n' << average_rate_line(line.average_mib_per_sec) << '\n';
-        out_ << catchup_line(catchup_impact(line.average_mib_per_sec, calc_.catchup), calc_.catchup)
+        calc_.average_mib_per_sec.push_back(line.average_rate.value());
+        out_ << line.text << '\n' << average_rate_line(line.average_rate) << '\n';
+        out_ << catchup_line(catchup_impact(line.average_rate, calc_.catchup), calc_.catchup)
              << '\n';
         break;
       case ScanLine::Kind::Interval:

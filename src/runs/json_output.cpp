@@ -56,7 +56,7 @@ json disk_test_json(const RunConfig& config, const DiskTestOutcome& outcome) {
   }
   json fit = nullptr;
   if (outcome.fitted) {
-    fit = {{"mbytes_per_sec", outcome.fitted->mbytes_per_sec},
+    fit = {{"mbytes_per_sec", outcome.fitted->rate},
            {"overhead_seconds", outcome.fitted->overhead_seconds}};
   }
   return {{"access", outcome.access == DiskAccess::Read ? "read" : "write"},

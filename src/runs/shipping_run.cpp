@@ -88,7 +88,7 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
                       config.standby_request};
     plan.max_flushes = config.max_flushes;
     if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
-    plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
+    plan.target = config.target;
     plan.interval = config.interval;
     plan.on_interval = intervals_to(report);
     plan.watch = &watch;

@@ -27,10 +27,9 @@ VirtualRunPlan plan_for(SyncMode mode, const PairSettings& settings) {
   const CalculatorLink& link = settings.link;
   VirtualRunPlan plan;
   plan.mode = mode;
-  plan.disk = DiskParams{link.disk_mib_per_sec * kMBytesPerMiB, link.disk_overhead_seconds};
-  plan.network =
-      NetworkParams{link.round_trip_seconds / 2,
-                    link.network_mib_per_sec * kMBytesPerMiB / NetworkModel::kPayloadShare};
+  plan.disk = DiskParams{rate_cast<MBytesPerSec>(link.disk), link.disk_overhead_seconds};
+  plan.network = NetworkParams{link.round_trip_seconds / 2,
+                               rate_cast<MBytesPerSec>(link.network) / NetworkModel::kPayloadShare};
   plan.window_bytes = settings.window_bytes;
   return plan;
 }
@@ -56,7 +55,7 @@ FlushGroup group_of(const RunTotals& totals) {
   if (totals.flushes == 0) return {};
   const auto flushes = static_cast<double>(totals.flushes);
   return {totals.bytes / kPageBytes / flushes, totals.seconds / flushes,
-          mib_per_sec(totals.bytes, totals.seconds)};
+          MiBPerSec::of(totals.bytes, totals.seconds)};
 }
 
 // Plays `plan` until it settles (its flush sizes repeat every `period` flushes),
@@ -80,7 +79,7 @@ std::uint64_t window_for(const FlushGroup& group, const VirtualRunPlan& plan) {
   const NetworkModel open(plan.network, std::uint64_t{1} << 40);
   const double piece_wire = to_seconds(open.serialization(open.quantum_bytes()));
   const double cycle = to_seconds(open.round_trip()) + piece_wire;
-  const double streaming = std::ceil(group.mib_per_sec * kBytesPerMiB * cycle / kPageBytes);
+  const double streaming = std::ceil(group.rate.bytes_per_sec() * cycle / kPageBytes);
   const double pages = std::max({streaming, std::ceil(group.pages), 1.0});
   return pages_to_bytes(static_cast<std::uint64_t>(pages));
 }
@@ -118,12 +117,12 @@ std::optional<PairRunSummary> PairSimulator::fixed(SyncMode mode, double pages) 
 std::optional<PairRunSummary> PairSimulator::workload(SyncMode mode,
                                                       const WorkloadInterval& interval,
                                                       std::uint32_t cap_pages) {
-  const auto key = std::tuple(mode, interval.mib_per_sec, interval.seconds, cap_pages);
+  const auto key = std::tuple(mode, interval.rate, interval.seconds, cap_pages);
   return once(workload_runs_, key, [&] {
     VirtualRunPlan plan = plan_for(mode, settings_);
     plan.max_flushes = kWorkloadRunFlushes;
     plan.run_time = from_seconds(std::max(interval.seconds, 1.0));
-    LoggerFlushSizes logger({interval.mib_per_sec * kMBytesPerMiB, cap_pages, {}},
+    LoggerFlushSizes logger({rate_cast<MBytesPerSec>(interval.rate), cap_pages, {}},
                             Clock::time_point{});
     // The logger's flush sizes follow no pattern.
     return settled_run(plan, logger, 1, stop_);
@@ -143,32 +142,31 @@ std::optional<SimulatedMode> PairSimulator::simulate(const WorkloadInterval& int
   sim.max = max->group;
   // An interval that logged nothing has no workload to run and nothing to wait for.
   std::optional<PairRunSummary> logged;
-  if (interval.mib_per_sec > 0) {
+  if (interval.rate > MiBPerSec{}) {
     const auto whole_cap = static_cast<std::uint32_t>(std::ceil(sim.flush_cap_pages));
     logged = workload(closed.mode, interval, whole_cap);
     if (!logged) return std::nullopt;
     sim.commit = logged->commit;
   }
   const PairRunSummary* chosen = logged ? &*logged : &*min;
-  if (interval.mib_per_sec <= sim.min.mib_per_sec) {
+  if (interval.rate <= sim.min.rate) {
     chosen = &*min;
-  } else if (interval.mib_per_sec >= sim.max.mib_per_sec) {
+  } else if (interval.rate >= sim.max.rate) {
     chosen = &*max;
   }
   sim.expected = chosen->group;
-  sim.impact = impact_of(interval.mib_per_sec, sim.min, sim.max);
+  sim.impact = impact_of(interval.rate, sim.min, sim.max);
 
   const VirtualRunPlan plan = plan_for(closed.mode, settings_);
   const NetworkModel network(plan.network, plan.window_bytes);
-  const double window_limit = network.throughput_bound() / kMBytesPerMiB;
-  sim.window_limit_mib_per_sec = window_limit;
+  const MiBPerSec window_limit = rate_cast<MiBPerSec>(network.throughput_bound());
+  sim.window_limit = window_limit;
   // What the closed form promises: the workload's rate where a flush size
   // between its smallest and largest gives it (the halving overshoots a little),
   // else the smallest's or the largest's rate.
   FlushGroup wanted = closed.expected;
-  wanted.mib_per_sec =
-      std::clamp(interval.mib_per_sec, closed.min.mib_per_sec, closed.max.mib_per_sec);
-  if (sim.expected.mib_per_sec >= wanted.mib_per_sec * kShortfallShare) return sim;
+  wanted.rate = std::clamp(interval.rate, closed.min.rate, closed.max.rate);
+  if (sim.expected.rate >= wanted.rate * kShortfallShare) return sim;
   // The pair may need bigger flushes than the closed form for the same rate.
   wanted.pages = std::max(wanted.pages, sim.expected.pages);
   if (const std::uint64_t needed = window_for(wanted, plan); settings_.window_bytes < needed) {

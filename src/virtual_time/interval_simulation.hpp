@@ -47,7 +47,7 @@ class PairSimulator {
   std::mutex runs_mutex_;
   std::map<std::pair<SyncMode, std::uint64_t>, PairRunSummary> fixed_runs_;
   // By mode, rate, seconds and flush cap: what a workload run depends on.
-  std::map<std::tuple<SyncMode, double, double, std::uint32_t>, PairRunSummary> workload_runs_;
+  std::map<std::tuple<SyncMode, MiBPerSec, double, std::uint32_t>, PairRunSummary> workload_runs_;
 };
 
 }  // namespace simhadr

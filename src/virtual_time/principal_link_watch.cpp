@@ -5,10 +5,10 @@
 namespace simhadr {
 
 PrincipalLinkWatch::PrincipalLinkWatch(std::optional<LinkOutages> outages, SyncMode mode,
-                                       std::optional<double> target_mbytes_per_sec)
+                                       std::optional<MBytesPerSec> target)
     : outages_(std::move(outages)),
-      workload_runs_on_(mode == SyncMode::SuperAsync && target_mbytes_per_sec),
-      target_bytes_per_nano_(target_mbytes_per_sec.value_or(0) * kBytesPerMByte / 1e9) {}
+      workload_runs_on_(mode == SyncMode::SuperAsync && target),
+      target_bytes_per_nano_(target ? target->bytes_per_sec() / 1e9 : 0.0) {}
 
 bool PrincipalLinkWatch::defer_across_outage(const ScheduledEvent& e, EventQueue& events) const {
   const bool crosses_link =

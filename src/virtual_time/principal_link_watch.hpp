@@ -17,7 +17,7 @@ namespace simhadr {
 class PrincipalLinkWatch {
  public:
   PrincipalLinkWatch(std::optional<LinkOutages> outages, SyncMode mode,
-                     std::optional<double> target_mbytes_per_sec);
+                     std::optional<MBytesPerSec> target);
 
   const LinkOutages* outages() const { return outages_ ? &*outages_ : nullptr; }
   // True when `e` crosses the link inside an outage: it is scheduled again for the outage's end.

@@ -4,8 +4,8 @@
 
 namespace simhadr {
 
-SharedUplink::SharedUplink(double mbytes_per_sec)
-    : model_(NetworkParams{0, mbytes_per_sec}, kAutotunedWindowBytes) {}
+SharedUplink::SharedUplink(MBytesPerSec rate)
+    : model_(NetworkParams{0, rate}, kAutotunedWindowBytes) {}
 
 bool SharedUplink::free_for(std::uint8_t stream, Nanos now) const {
   return free_at_ <= now && (waiting_.empty() || waiting_.front() == stream);

@@ -14,7 +14,7 @@ namespace simhadr {
 
 class SharedUplink {
  public:
-  explicit SharedUplink(double mbytes_per_sec);
+  explicit SharedUplink(MBytesPerSec rate);
 
   std::uint64_t quantum_bytes() const { return model_.quantum_bytes(); }
   // True when `stream` may put a piece on the uplink now: it is idle and no

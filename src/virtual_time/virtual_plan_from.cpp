@@ -12,18 +12,16 @@ VirtualRunPlan virtual_plan_from(const RunConfig& config) {
   plan.disk = config.disk;
   plan.replay = config.replay;
   plan.spool_limit_pages = config.spool_limit_pages;
-  plan.target_mbytes_per_sec = config.target_mbytes_per_sec;
+  plan.target = config.target;
   plan.network = config.network.value_or(NetworkParams{});
   plan.window_bytes = config.network_window_bytes();
   plan.auxiliaries = config.auxiliaries;
   plan.auxiliary_networks = config.auxiliary_networks;
-  if (config.uplink_mbytes_per_sec && plan.auxiliaries.empty()) {
+  if (config.uplink && plan.auxiliaries.empty()) {
     // One stream: the uplink is one more link on its way, and the slower of the two limits it.
-    plan.network.mbytes_per_sec =
-        std::min(plan.network.mbytes_per_sec.value_or(*config.uplink_mbytes_per_sec),
-                 *config.uplink_mbytes_per_sec);
+    plan.network.rate = std::min(plan.network.rate.value_or(*config.uplink), *config.uplink);
   } else {
-    plan.uplink_mbytes_per_sec = config.uplink_mbytes_per_sec;
+    plan.uplink = config.uplink;
   }
   plan.buffer_pages = config.standby_request.buffer_pages ? config.standby_request.buffer_pages
                                                           : config.standby_buffer_pages;

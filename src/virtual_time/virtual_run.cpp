@@ -51,17 +51,15 @@ class Simulation {
         steps_(rules_for(plan.mode)),
         flush_sizes_(flush_sizes),
         disk_(make_disk_model(plan.disk)),
-        uplink_(plan.uplink_mbytes_per_sec
-                    ? std::optional<SharedUplink>(*plan.uplink_mbytes_per_sec)
-                    : std::nullopt),
+        uplink_(plan.uplink ? std::optional<SharedUplink>(*plan.uplink) : std::nullopt),
         network_model_(plan.network, plan.window_bytes),
-        link_watch_(outages_from(plan), plan.mode, plan.target_mbytes_per_sec),
+        link_watch_(outages_from(plan), plan.mode, plan.target),
         network_(network_model_, events_, out_.primary, 0, uplink_ ? &*uplink_ : nullptr,
                  link_watch_.outages()),
         standby_(standby_plan(plan, flush_sizes), *disk_, events_, out_.standby),
         primary_intervals_(plan.interval, plan.primary_intervals, link_watch_.outages()),
         standby_intervals_(plan.interval, plan.standby_intervals, link_watch_.outages()),
-        pacing_(plan.target_mbytes_per_sec) {
+        pacing_(plan.target) {
     out_.primary.settings = virtual_side_settings(plan, Role::Primary, flush_sizes.max_pages());
     out_.standby.settings = virtual_side_settings(plan, Role::Standby, flush_sizes.max_pages());
     add_auxiliaries(flush_sizes);

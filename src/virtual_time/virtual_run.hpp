@@ -33,14 +33,14 @@ struct VirtualRunPlan {
   std::optional<DiskParams> disk;  // both sides
   std::optional<DiskParams> replay;
   std::uint64_t spool_limit_pages = 0;
-  std::optional<double> target_mbytes_per_sec;
+  std::optional<MBytesPerSec> target;
   NetworkParams network;  // the principal's link
   std::uint64_t window_bytes = kAutotunedWindowBytes;
   std::vector<Endpoint> auxiliaries;  // SUPERASYNC standbys after the principal
   std::vector<NetworkParams> auxiliary_networks;
-  std::optional<double> uplink_mbytes_per_sec;  // shared by every stream
-  std::optional<std::uint32_t> buffer_pages;    // -hadrBufSize; default 4 flushes
-  std::optional<OutagePlan> outages;            // the principal's link's
+  std::optional<MBytesPerSec> uplink;         // shared by every stream
+  std::optional<std::uint32_t> buffer_pages;  // -hadrBufSize; default 4 flushes
+  std::optional<OutagePlan> outages;          // the principal's link's
   Nanos hadr_timeout = from_seconds(kDefaultHadrTimeoutSeconds);
   std::optional<Nanos> interval;
   IntervalSink primary_intervals;

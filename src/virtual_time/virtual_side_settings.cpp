@@ -14,7 +14,7 @@ SideSettings virtual_side_settings(const VirtualRunPlan& plan, Role role,
   settings.modelled = true;
   settings.hadr_timeout = plan.hadr_timeout;
   if (role == Role::Primary) {
-    settings.uplink_mbytes_per_sec = plan.uplink_mbytes_per_sec;
+    settings.uplink = plan.uplink;
   } else {
     settings.replay = plan.replay;
     settings.receive_buffer_pages =

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <sstream>
+#include <type_traits>
 
 #include "simhadr/shown.hpp"
 #include "simhadr/workload/db2logscan.hpp"
@@ -48,22 +49,29 @@ std::optional<double> number_of(std::string_view word) {
   return value;
 }
 
+// Stores a figure in its member, in the member's type (a rate or a plain double).
+template <auto member>
+void store(WorkloadInterval& interval, double value) {
+  using Figure = std::remove_cvref_t<decltype(interval.*member)>;
+  interval.*member = Figure{value};
+}
+
 struct Field {
   std::size_t word;        // where the figure stands in the line
   std::string_view label;  // the word after it ("nOpenTrans" comes before its figure)
-  double WorkloadInterval::*member;
+  void (*store)(WorkloadInterval&, double);
 };
 
 // After the timestamp's two words: figure, label, figure, label, ...
 constexpr std::array kFields{
-    Field{2, "MB/s,", &WorkloadInterval::mib_per_sec},
-    Field{4, "sec,", &WorkloadInterval::seconds},
-    Field{6, "pg/f,", &WorkloadInterval::flush_pages},
-    Field{8, "sec/f,", &WorkloadInterval::flush_seconds},
-    Field{10, "pg/tr,", &WorkloadInterval::transaction_pages},
-    Field{12, "sec/tr,", &WorkloadInterval::transaction_seconds},
-    Field{14, "sec/cmt,", &WorkloadInterval::commit_seconds},
-    Field{17, "nOpenTrans", &WorkloadInterval::open_transactions},
+    Field{2, "MB/s,", &store<&WorkloadInterval::rate>},
+    Field{4, "sec,", &store<&WorkloadInterval::seconds>},
+    Field{6, "pg/f,", &store<&WorkloadInterval::flush_pages>},
+    Field{8, "sec/f,", &store<&WorkloadInterval::flush_seconds>},
+    Field{10, "pg/tr,", &store<&WorkloadInterval::transaction_pages>},
+    Field{12, "sec/tr,", &store<&WorkloadInterval::transaction_seconds>},
+    Field{14, "sec/cmt,", &store<&WorkloadInterval::commit_seconds>},
+    Field{17, "nOpenTrans", &store<&WorkloadInterval::open_transactions>},
 };
 
 std::string_view without_carriage_return(std::string_view line) {
@@ -101,7 +109,7 @@ std::optional<WorkloadInterval> parse_rate_line(std::string_view line, std::stri
       throw WorkloadInputError(
           fmt::format("{}: {} {} is negative", where, label, words[field.word]));
     }
-    interval.*field.member = *value;
+    field.store(interval, *value);
   }
   return interval;
 }
@@ -121,7 +129,7 @@ void Db2LogscanReader::read(std::istream& in, std::string_view name) {
             kDistributionHeading, shown(words.empty() ? std::string_view{} : words.back())));
       }
       line.kind = ScanLine::Kind::AverageRate;
-      line.average_mib_per_sec = *average;
+      line.average_rate = MiBPerSec{*average};
     } else if (auto interval = parse_rate_line(text, where())) {
       line.kind = ScanLine::Kind::Interval;
       line.interval = std::move(*interval);

@@ -34,7 +34,7 @@ struct SimulatedMode {
   CommitWait commit;  // the workload at the interval's rate
   Shortfall shortfall = Shortfall::None;
   Resource resource = Resource::Unknown;      // what limited the pair (Shortfall::Other)
-  double window_limit_mib_per_sec = 0;        // what the window lets through
+  MiBPerSec window_limit;                     // what the window lets through
   std::uint64_t window_needed_bytes = 0;      // the socket buffers that give the closed form's rate
   double flush_cap_pages = 0;                 // the largest flush: open transactions' log, LOGBUFSZ
   std::uint64_t log_buffer_needed_pages = 0;  // the LOGBUFSZ that gives the closed form's flush

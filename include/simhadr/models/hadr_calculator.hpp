@@ -15,9 +15,9 @@
 namespace simhadr {
 
 struct CalculatorLink {
-  double network_mib_per_sec = 0;  // the log's rate over the network
+  MiBPerSec network;  // the log's rate over the network
   double round_trip_seconds = 0;
-  double disk_mib_per_sec = 0;
+  MiBPerSec disk;
   double disk_overhead_seconds = 0;  // per write
 };
 
@@ -25,7 +25,7 @@ struct CalculatorLink {
 struct FlushGroup {
   double pages = 0;
   double seconds = 0;
-  double mib_per_sec = 0;
+  MiBPerSec rate;
 };
 
 // How much the mode would slow the workload: none, "?", "??" or "???".
@@ -44,13 +44,13 @@ inline constexpr double kCatchupFlushPages = 16;
 
 FlushGroup calculator_group(SyncMode mode, double pages, const CalculatorLink& link);
 
-// The flush size in [min, max] whose rate first reaches `mib_per_sec`:
+// The flush size in [min, max] whose rate first reaches `rate`:
 // min or max themselves when the rate is outside theirs.
-FlushGroup group_for_rate(SyncMode mode, double mib_per_sec, const FlushGroup& min,
+FlushGroup group_for_rate(SyncMode mode, MiBPerSec rate, const FlushGroup& min,
                           const FlushGroup& max, const CalculatorLink& link);
 
 // The workload's rate against what the mode gives at the smallest and largest flush.
-Impact impact_of(double mib_per_sec, const FlushGroup& min, const FlushGroup& max);
+Impact impact_of(MiBPerSec rate, const FlushGroup& min, const FlushGroup& max);
 
 ModeEstimate estimate_mode(SyncMode mode, const WorkloadInterval& interval,
                            const CalculatorLink& link);
@@ -58,6 +58,6 @@ ModeEstimate estimate_mode(SyncMode mode, const WorkloadInterval& interval,
 // Remote catch-up: ASYNC at 16 pages per flush.
 FlushGroup catchup_group(const CalculatorLink& link);
 // The average log rate against the catch-up rate.
-Impact catchup_impact(double average_mib_per_sec, const FlushGroup& catchup);
+Impact catchup_impact(MiBPerSec average, const FlushGroup& catchup);
 
 }  // namespace simhadr

@@ -26,10 +26,10 @@ class NetworkModel {
 
   Nanos one_way_delay() const { return one_way_; }
   Nanos round_trip() const { return one_way_ * 2; }
-  bool rate_limited() const { return params_.mbytes_per_sec.has_value(); }
+  bool rate_limited() const { return params_.rate.has_value(); }
   // The link's rate, as given, and what of it carries log bytes.
-  double mbytes_per_sec() const { return params_.mbytes_per_sec.value_or(0); }
-  double payload_mbytes_per_sec() const { return mbytes_per_sec() * kPayloadShare; }
+  MBytesPerSec rate() const { return params_.rate.value_or(MBytesPerSec{}); }
+  MBytesPerSec payload_rate() const { return rate() * kPayloadShare; }
   static constexpr double kPayloadShare = 1448.0 / 1538.0;
   // Time on the wire of `bytes` of payload; zero without a rate.
   Nanos serialization(std::uint64_t bytes) const;
@@ -40,8 +40,8 @@ class NetworkModel {
   // The size of the next piece of `pending` bytes when `room` is free in the
   // window; 0 means wait for room (a piece is never cut below its quantum).
   std::uint64_t next_piece(std::uint64_t pending, std::uint64_t room) const;
-  // What the model lets through at most, in MBytes/sec.
-  double throughput_bound() const;
+  // What the model lets through at most.
+  MBytesPerSec throughput_bound() const;
 
  private:
   NetworkParams params_;

@@ -4,18 +4,19 @@
 #include <cstdint>
 
 #include "simhadr/clock.hpp"
+#include "simhadr/rate.hpp"
 
 namespace simhadr {
 
 class TargetPacer {
  public:
-  explicit TargetPacer(double mbytes_per_sec);
-  double mbytes_per_sec() const { return mbytes_per_sec_; }
+  explicit TargetPacer(MBytesPerSec target);
+  MBytesPerSec target() const { return target_; }
   // The earliest moment the next flush may start.
   Clock::time_point resume_at(Clock::time_point run_start, std::uint64_t bytes_sent) const;
 
  private:
-  double mbytes_per_sec_;
+  MBytesPerSec target_;
 };
 
 }  // namespace simhadr

@@ -13,14 +13,14 @@ namespace simhadr {
 
 class Pacing {
  public:
-  explicit Pacing(std::optional<double> target_mbytes_per_sec) {
-    if (target_mbytes_per_sec) pacer_.emplace(*target_mbytes_per_sec);
+  explicit Pacing(std::optional<MBytesPerSec> target) {
+    if (target) pacer_.emplace(*target);
   }
 
   // What the result's `target` starts as: the rate, and no idle time yet.
   std::optional<TargetStats> initial_stats() const {
     if (!pacer_) return std::nullopt;
-    return TargetStats{pacer_->mbytes_per_sec(), Nanos{0}};
+    return TargetStats{pacer_->target().value(), Nanos{0}};
   }
 
   // The earliest start of the next flush, `now` or later, once `bytes` are

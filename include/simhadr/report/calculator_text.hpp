@@ -30,7 +30,7 @@ std::string estimate_line(std::string_view label, Impact impact, const FlushGrou
 // which says what to change and repeats the commit wait the shortfall costs.
 std::vector<std::string> simulated_lines(const SimulatedMode& sim, const PairSettings& pair);
 
-std::string average_rate_line(double mib_per_sec);
+std::string average_rate_line(MiBPerSec average);
 std::string catchup_line(Impact impact, const FlushGroup& catchup);
 std::string max_flush_line(SyncMode mode, double predicted_pages, double workload_pages);
 

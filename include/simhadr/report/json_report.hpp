@@ -17,6 +17,7 @@
 #include "simhadr/measure/histogram.hpp"
 #include "simhadr/measure/latency_percentiles.hpp"
 #include "simhadr/measure/run_result.hpp"
+#include "simhadr/rate.hpp"
 
 namespace simhadr {
 
@@ -27,6 +28,12 @@ struct SideEnd {
   std::string_view end;  // "completed", "interrupted" or "failed"
   std::optional<std::string> failure;
 };
+
+// A rate is its figure in its own unit; the key names the unit.
+template <class Unit>
+void to_json(nlohmann::json& j, Rate<Unit> rate) {
+  j = rate.value();
+}
 
 // The value, or null when it is absent.
 nlohmann::json optional_json(const auto& value) {

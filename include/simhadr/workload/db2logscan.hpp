@@ -11,14 +11,14 @@
 #include <string_view>
 #include <vector>
 
-#include "simhadr/units.hpp"
+#include "simhadr/rate.hpp"
 
 namespace simhadr {
 
 // One sampled interval: the rate line's eight figures.
 struct WorkloadInterval {
   std::string timestamp;           // "2013-02-26 15:32:09"
-  double mib_per_sec = 0;          // log written
+  MiBPerSec rate;                  // log written
   double seconds = 0;              // the interval's length
   double flush_pages = 0;          // pg/f: pages per log flush
   double flush_seconds = 0;        // sec/f
@@ -32,9 +32,9 @@ struct ScanLine {
   // DistributionHeading: "Distribution of log write rate", which the average follows.
   enum class Kind : std::uint8_t { Other, Interval, DistributionHeading, AverageRate };
   Kind kind = Kind::Other;
-  std::string text;                // as read, without its newline
-  WorkloadInterval interval;       // Kind::Interval
-  double average_mib_per_sec = 0;  // Kind::AverageRate: the line's last figure
+  std::string text;           // as read, without its newline
+  WorkloadInterval interval;  // Kind::Interval
+  MiBPerSec average_rate;     // Kind::AverageRate: the line's last figure
 };
 
 // A line the calculator would misread: names the file and the line.

@@ -36,7 +36,7 @@ void expect_verdict(const Bottleneck& b, Resource resource, std::string_view wor
 TEST(Advisor, AFastNetworkLeavesTheDisks) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
-  plan.disk = DiskParams{50, 0.001};
+  plan.disk = DiskParams{50_MBps, 0.001};
   const Bottleneck b = advise_model(plan);
   EXPECT_EQ(b.resource, Resource::BothDisks);
   EXPECT_NEAR(b.measured_mbytes_per_sec, forecast(b, SyncMode::Async), 0.01);
@@ -46,8 +46,8 @@ TEST(Advisor, AFastNetworkLeavesTheDisks) {
 TEST(Advisor, NearSyncOverALongRoundTripNamesIt) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::NearSync;
-  plan.disk = DiskParams{200, 0.0005};
-  plan.network = {0.01, 100.0};
+  plan.disk = DiskParams{200_MBps, 0.0005};
+  plan.network = {0.01, 100.0_MBps};
   const Bottleneck b = advise_model(plan);
   EXPECT_EQ(b.resource, Resource::RoundTrip);
   EXPECT_NEAR(b.costs.round_trip, 0.02, 1e-9);
@@ -64,7 +64,7 @@ TEST(Advisor, NearSyncOverALongRoundTripNamesIt) {
 TEST(Advisor, SmallBuffersOnAWanNameTheWindow) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
-  plan.network = {0.005, 12.5};
+  plan.network = {0.005, 12.5_MBps};
   plan.window_bytes = 65536;
   const Bottleneck b = advise_model(plan);
   EXPECT_EQ(b.resource, Resource::SocketBufferWindow);
@@ -76,8 +76,8 @@ TEST(Advisor, SmallBuffersOnAWanNameTheWindow) {
 TEST(Advisor, ASlowReplayIsNamed) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
-  plan.disk = DiskParams{200, 0.0002};
-  plan.replay = DiskParams{20, 0};
+  plan.disk = DiskParams{200_MBps, 0.0002};
+  plan.replay = DiskParams{20_MBps, 0};
   const Bottleneck b = advise_model(plan);
   EXPECT_EQ(b.resource, Resource::StandbyReplay);
   EXPECT_NEAR(forecast(b, SyncMode::Async), 20.0, 1e-6);
@@ -86,8 +86,8 @@ TEST(Advisor, ASlowReplayIsNamed) {
 TEST(Advisor, ASyncRunIsLimitedByItsLargestPart) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Sync;
-  plan.disk = DiskParams{500, 0.0001};
-  plan.network = {0.0001, 10.0};  // sending 64 KiB takes 6.5 ms
+  plan.disk = DiskParams{500_MBps, 0.0001};
+  plan.network = {0.0001, 10.0_MBps};  // sending 64 KiB takes 6.5 ms
   const Bottleneck b = advise_model(plan);
   EXPECT_EQ(b.resource, Resource::NetworkBandwidth);
 }
@@ -104,14 +104,14 @@ TEST(Advisor, AStandbyWhoseBufferWasRarelyFullIsNotTheLimit) {
   standby.buffer_use->note(from_seconds(10), 65536);
   standby.buffer_use->note(from_seconds(12), 65536);
   standby.elapsed = from_seconds(12);
-  standby.settings.replay = DiskParams{10, 0};
+  standby.settings.replay = DiskParams{10_MBps, 0};
   EXPECT_EQ(advise_standby(standby).resource, Resource::StandbyReplay);
 }
 
 TEST(Advisor, SyncNamesBothDisksInSeries) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Sync;
-  plan.disk = DiskParams{50, 0.001};
+  plan.disk = DiskParams{50_MBps, 0.001};
   const Bottleneck b = advise_model(plan);
   EXPECT_EQ(b.resource, Resource::BothDisks);
   EXPECT_EQ(resource_name(b.resource), "primary and standby disks");
@@ -124,14 +124,14 @@ TEST(Advisor, SyncNamesBothDisksInSeries) {
 TEST(Advisor, EqualDisksInAsyncAreNamedTogether) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
-  plan.disk = DiskParams{50, 0.001};
+  plan.disk = DiskParams{50_MBps, 0.001};
   plan.run_time = from_seconds(5);
   FixedFlushSize sizes(16);
   const StopSource never;
   VirtualOutcome out = run_virtual(plan, sizes, never);
   EXPECT_EQ(advise(out.primary, &out.standby).resource, Resource::BothDisks);
   // A slower standby disk is named on its own.
-  out.standby.settings.disk = DiskParams{20, 0.001};
+  out.standby.settings.disk = DiskParams{20_MBps, 0.001};
   EXPECT_EQ(advise(out.primary, &out.standby).resource, Resource::StandbyDisk);
 }
 

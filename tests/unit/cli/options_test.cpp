@@ -30,7 +30,7 @@ TEST(Options, TheOriginalsCommandLineParses) {
   EXPECT_EQ(*c.config.run_seconds, 2.0);
   EXPECT_EQ(*c.config.sync_mode, SyncMode::Sync);
   EXPECT_EQ(*c.config.flush_pages, 2u);
-  EXPECT_DOUBLE_EQ(c.config.disk->mbytes_per_sec, 3.408714);
+  EXPECT_DOUBLE_EQ(c.config.disk->rate.value(), 3.408714);
   EXPECT_DOUBLE_EQ(c.config.disk->overhead_seconds, 0.000056);
 }
 
@@ -79,7 +79,7 @@ TEST(Options, UniquePrefixesAbbreviate) {
       parse(primary_with({"-sync", "async", "-flush", "4", "-hadr", "64", "-tar", "10", "-verb"}));
   EXPECT_EQ(*c.config.sync_mode, SyncMode::Async);
   EXPECT_EQ(*c.config.flush_pages, 4u);
-  EXPECT_EQ(*c.config.target_mbytes_per_sec, 10.0);
+  EXPECT_EQ(*c.config.target, 10.0_MBps);
   EXPECT_TRUE(c.config.verbose);
 }
 

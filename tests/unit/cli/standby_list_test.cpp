@@ -40,8 +40,8 @@ TEST(StandbyList, TheModelGivesEachAuxiliaryItsOwnLinkOrTheSharedOne) {
   EXPECT_EQ(config.auxiliaries[1].host, "dr2");
   EXPECT_EQ(config.auxiliaries[1].port, 0);
   EXPECT_EQ(config.auxiliary_networks[0].one_way_delay_seconds, 0.01);
-  EXPECT_EQ(config.auxiliary_networks[0].mbytes_per_sec, 25);
-  EXPECT_EQ(config.auxiliary_networks[1].mbytes_per_sec, 50);
+  EXPECT_EQ(config.auxiliary_networks[0].rate, 25_MBps);
+  EXPECT_EQ(config.auxiliary_networks[1].rate, 50_MBps);
   RunConfig mismatched;
   EXPECT_THROW(settle_modelled_standbys(mismatched, {{"pr", "dr"}, {}, {}, {1, 2, 3}}), UsageError);
 }

@@ -14,27 +14,27 @@ std::vector<DiskSample> points_of(DiskParams truth) {
   std::vector<DiskSample> points;
   for (const double pages : {1, 2, 4, 8, 16, 32, 64, 128, 256}) {
     const double bytes = pages * 4096;
-    points.push_back({bytes, truth.overhead_seconds + bytes / (truth.mbytes_per_sec * 1e6)});
+    points.push_back({bytes, truth.overhead_seconds + bytes / (truth.rate.value() * 1e6)});
   }
   return points;
 }
 
 TEST(DiskFit, RecoversAKnownRateAndOverheadExactly) {
-  for (const DiskParams truth :
-       {DiskParams{100, 0.0005}, DiskParams{3.408714, 0.000056}, DiskParams{2000, 0.00002}}) {
+  for (const DiskParams truth : {DiskParams{100_MBps, 0.0005}, DiskParams{3.408714_MBps, 0.000056},
+                                 DiskParams{2000_MBps, 0.00002}}) {
     const auto fitted = fit_disk_model(points_of(truth));
     ASSERT_TRUE(fitted);
-    EXPECT_NEAR(fitted->mbytes_per_sec, truth.mbytes_per_sec, truth.mbytes_per_sec * 1e-9);
+    EXPECT_NEAR(fitted->rate.value(), truth.rate.value(), truth.rate.value() * 1e-9);
     EXPECT_NEAR(fitted->overhead_seconds, truth.overhead_seconds, 1e-12);
   }
 }
 
 TEST(DiskFit, OneOutlierDoesNotMoveTheFit) {
-  auto points = points_of({100, 0.0005});
+  auto points = points_of({100_MBps, 0.0005});
   points[3].seconds_per_io *= 5;
   const auto fitted = fit_disk_model(points);
   ASSERT_TRUE(fitted);
-  EXPECT_NEAR(fitted->mbytes_per_sec, 100, 1e-6);
+  EXPECT_NEAR(fitted->rate.value(), 100, 1e-6);
   EXPECT_NEAR(fitted->overhead_seconds, 0.0005, 1e-12);
 }
 

@@ -17,9 +17,9 @@ LoggedRun run_logger(SyncMode mode, double log_rate, DiskParams disk, std::uint3
   plan.mode = mode;
   plan.run_time = from_seconds(20);
   plan.disk = disk;
-  plan.network = {0.0005, 1000.0};
+  plan.network = {0.0005, 1000.0_MBps};
   plan.buffer_pages = 4 * buffer_pages;
-  LoggerFlushSizes sizes({log_rate, buffer_pages}, Clock::time_point{});
+  LoggerFlushSizes sizes({MBytesPerSec{log_rate}, buffer_pages}, Clock::time_point{});
   const StopSource never;
   LoggedRun run{run_virtual(plan, sizes, never)};
   run.mean_flush_pages = static_cast<double>(run.out.primary.flushes.bytes) / kPageBytes /
@@ -30,7 +30,7 @@ LoggedRun run_logger(SyncMode mode, double log_rate, DiskParams disk, std::uint3
 TEST(LoggerFlushSizes, SustainsTheWorkloadRateWheneverTheLinkCanCarryIt) {
   for (const SyncMode mode : {SyncMode::Sync, SyncMode::NearSync, SyncMode::Async}) {
     for (const double log_rate : {2.0, 10.0, 40.0}) {
-      for (const DiskParams disk : {DiskParams{200, 0.0005}, DiskParams{100, 0.004}}) {
+      for (const DiskParams disk : {DiskParams{200_MBps, 0.0005}, DiskParams{100_MBps, 0.004}}) {
         const LoggedRun run = run_logger(mode, log_rate, disk, 1024);
         const double rate = mbytes_per_sec(run.out.primary.flushes.bytes, run.out.primary.elapsed);
         EXPECT_NEAR(rate, log_rate, log_rate * 0.02)
@@ -45,7 +45,7 @@ TEST(LoggerFlushSizes, ASlowerDiskMakesBiggerFlushes) {
   for (const SyncMode mode : {SyncMode::Sync, SyncMode::NearSync, SyncMode::Async}) {
     double previous = 0;
     for (const double overhead : {0.0002, 0.001, 0.004, 0.016}) {
-      const LoggedRun run = run_logger(mode, 10.0, {200, overhead}, 4096);
+      const LoggedRun run = run_logger(mode, 10.0, {200_MBps, overhead}, 4096);
       EXPECT_GT(run.mean_flush_pages, previous) << to_string(mode) << " overhead " << overhead;
       previous = run.mean_flush_pages;
     }
@@ -53,7 +53,7 @@ TEST(LoggerFlushSizes, ASlowerDiskMakesBiggerFlushes) {
 }
 
 TEST(LoggerFlushSizes, ASlowerSyncModeMakesBiggerFlushes) {
-  const DiskParams disk{200, 0.002};
+  const DiskParams disk{200_MBps, 0.002};
   const double sync = run_logger(SyncMode::Sync, 10.0, disk, 4096).mean_flush_pages;
   const double async = run_logger(SyncMode::Async, 10.0, disk, 4096).mean_flush_pages;
   EXPECT_GT(sync, async * 1.5);
@@ -61,14 +61,14 @@ TEST(LoggerFlushSizes, ASlowerSyncModeMakesBiggerFlushes) {
 
 TEST(LoggerFlushSizes, AFullLogBufferBlocksTheWorkload) {
   // 100 MB/s of log into 16 pages per 2 ms flush: the buffer caps the rate at ~30 MB/s.
-  const LoggedRun run = run_logger(SyncMode::Async, 100.0, {1000, 0.002}, 16);
+  const LoggedRun run = run_logger(SyncMode::Async, 100.0, {1000_MBps, 0.002}, 16);
   EXPECT_EQ(run.out.primary.flush_page_counts.view().max, 16u);
   EXPECT_GT(run.out.primary.commit_wait->blocked_seconds, 5.0);
   EXPECT_LT(mbytes_per_sec(run.out.primary.flushes.bytes, run.out.primary.elapsed), 40.0);
 }
 
 TEST(LoggerFlushSizes, CommitWaitCoversTheFlushAndHalfTheGatheringTime) {
-  LoggerFlushSizes sizes({4.096, 100}, Clock::time_point{});  // one page per ms
+  LoggerFlushSizes sizes({4.096_MBps, 100}, Clock::time_point{});  // one page per ms
   const Clock::time_point t0{};
   const FlushRequest first = *sizes.next(t0 + std::chrono::milliseconds(10));
   EXPECT_EQ(first.pages, 10u);
@@ -79,7 +79,7 @@ TEST(LoggerFlushSizes, CommitWaitCoversTheFlushAndHalfTheGatheringTime) {
 }
 
 TEST(LoggerFlushSizes, WaitsForAWholePageOfLog) {
-  LoggerFlushSizes sizes({4.096, 100}, Clock::time_point{});
+  LoggerFlushSizes sizes({4.096_MBps, 100}, Clock::time_point{});
   const FlushRequest request = *sizes.next(Clock::time_point{});
   EXPECT_EQ(request.pages, 1u);
   EXPECT_NEAR(to_seconds(request.start - Clock::time_point{}), 0.001, 1e-9);
@@ -89,8 +89,9 @@ TEST(LoggerFlushSizes, AReplayedWorkloadFollowsItsStepsAndEndsAfterTheLast) {
   using namespace std::chrono_literals;
   const Clock::time_point start{};
   // 4.096 MB/s is a page per ms; then nothing for 10 ms; then two pages per ms.
-  LoggerFlushSizes sizes({4.096, 100, {{"a", 10ms, 4.096}, {"b", 10ms, 0.0}, {"c", 5ms, 8.192}}},
-                         start);
+  LoggerFlushSizes sizes(
+      {4.096_MBps, 100, {{"a", 10ms, 4.096_MBps}, {"b", 10ms, 0.0_MBps}, {"c", 5ms, 8.192_MBps}}},
+      start);
   FlushRequest first = *sizes.next(start + 10ms);
   EXPECT_EQ(first.pages, 10u);
   sizes.flushed(start + 10ms);
@@ -116,7 +117,7 @@ TEST(LoggerFlushSizes, AReplayedWorkloadFollowsItsStepsAndEndsAfterTheLast) {
 }
 
 TEST(LoggerFlushSizes, ARateOfNothingNeverWaitsForever) {
-  LoggerFlushSizes sizes({0.0, 100, {}}, Clock::time_point{});
+  LoggerFlushSizes sizes({0.0_MBps, 100, {}}, Clock::time_point{});
   EXPECT_EQ(sizes.next(Clock::time_point{}), std::nullopt);
 }
 

@@ -8,7 +8,7 @@ namespace simhadr {
 namespace {
 
 // 10 MiB/s, 0.1 s round trip; 200 MiB/s disks with 1 ms per write.
-constexpr CalculatorLink kWan{10, 0.1, 200, 0.001};
+constexpr CalculatorLink kWan{10_MiBps, 0.1, 200_MiBps, 0.001};
 
 TEST(HadrCalculator, AFlushTakesTheClosedFormOfItsModeInMiB) {
   // 16 pages = 0.0625 MiB: write 0.001 + 0.0625/200, send 0.0625/10.
@@ -17,14 +17,14 @@ TEST(HadrCalculator, AFlushTakesTheClosedFormOfItsModeInMiB) {
   EXPECT_DOUBLE_EQ(calculator_group(SyncMode::Sync, 16, kWan).seconds, write + send + write + 0.1);
   EXPECT_DOUBLE_EQ(calculator_group(SyncMode::NearSync, 16, kWan).seconds, send + 0.1);
   EXPECT_DOUBLE_EQ(calculator_group(SyncMode::Async, 16, kWan).seconds, send);
-  EXPECT_DOUBLE_EQ(calculator_group(SyncMode::SuperAsync, 16, kWan).mib_per_sec, 10);
-  EXPECT_DOUBLE_EQ(calculator_group(SyncMode::Async, 0, {0, 0, 0, 0}).mib_per_sec, 0)
+  EXPECT_DOUBLE_EQ(calculator_group(SyncMode::SuperAsync, 16, kWan).rate.value(), 10);
+  EXPECT_DOUBLE_EQ(calculator_group(SyncMode::Async, 0, {}).rate.value(), 0)
       << "an empty flush on a free link moves nothing, and divides by nothing";
 }
 
 TEST(HadrCalculator, TheGroupsSpanTheIntervalsFlushAndWhatItsOpenTransactionsHold) {
   WorkloadInterval interval;
-  interval.mib_per_sec = 1.363;
+  interval.rate = 1.363_MiBps;
   interval.flush_pages = 3.5;
   interval.transaction_pages = 4.3;
   interval.open_transactions = 32.4;
@@ -32,9 +32,8 @@ TEST(HadrCalculator, TheGroupsSpanTheIntervalsFlushAndWhatItsOpenTransactionsHol
   EXPECT_DOUBLE_EQ(sync.min.pages, 3.5);
   EXPECT_DOUBLE_EQ(sync.max.pages, 4.3 * 32.4);
   // The search ends within a page above the rate, at the upper end of its range.
-  EXPECT_GE(sync.expected.mib_per_sec, interval.mib_per_sec);
-  EXPECT_LT(calculator_group(SyncMode::Sync, sync.expected.pages - 1, kWan).mib_per_sec,
-            interval.mib_per_sec);
+  EXPECT_GE(sync.expected.rate, interval.rate);
+  EXPECT_LT(calculator_group(SyncMode::Sync, sync.expected.pages - 1, kWan).rate, interval.rate);
   EXPECT_EQ(sync.impact, Impact::Medium);  // above the smallest flush's rate, above max / 4
   const ModeEstimate async = estimate_mode(SyncMode::Async, interval, kWan);
   EXPECT_EQ(async.impact, Impact::None);
@@ -45,23 +44,23 @@ TEST(HadrCalculator, TheGroupsSpanTheIntervalsFlushAndWhatItsOpenTransactionsHol
 }
 
 TEST(HadrCalculator, ImpactGrowsAsTheRateNearsTheLargestFlushs) {
-  const FlushGroup min{1, 0.1, 1};
-  const FlushGroup max{100, 1, 8};
-  EXPECT_EQ(impact_of(1, min, max), Impact::None);
-  EXPECT_EQ(impact_of(1.5, min, max), Impact::Small);
-  EXPECT_EQ(impact_of(2.5, min, max), Impact::Medium);
-  EXPECT_EQ(impact_of(4.5, min, max), Impact::Heavy);
-  EXPECT_EQ(impact_of(9, min, max), Impact::Heavy);
+  const FlushGroup min{1, 0.1, 1_MiBps};
+  const FlushGroup max{100, 1, 8_MiBps};
+  EXPECT_EQ(impact_of(1_MiBps, min, max), Impact::None);
+  EXPECT_EQ(impact_of(1.5_MiBps, min, max), Impact::Small);
+  EXPECT_EQ(impact_of(2.5_MiBps, min, max), Impact::Medium);
+  EXPECT_EQ(impact_of(4.5_MiBps, min, max), Impact::Heavy);
+  EXPECT_EQ(impact_of(9_MiBps, min, max), Impact::Heavy);
 }
 
 TEST(HadrCalculator, RemoteCatchUpIsAsyncAtSixteenPages) {
   const FlushGroup catchup = catchup_group(kWan);
   EXPECT_DOUBLE_EQ(catchup.pages, 16);
-  EXPECT_DOUBLE_EQ(catchup.mib_per_sec, 10);
-  EXPECT_EQ(catchup_impact(4, catchup), Impact::None);
-  EXPECT_EQ(catchup_impact(6, catchup), Impact::Small);
-  EXPECT_EQ(catchup_impact(8, catchup), Impact::Medium);
-  EXPECT_EQ(catchup_impact(11, catchup), Impact::Heavy);
+  EXPECT_DOUBLE_EQ(catchup.rate.value(), 10);
+  EXPECT_EQ(catchup_impact(4_MiBps, catchup), Impact::None);
+  EXPECT_EQ(catchup_impact(6_MiBps, catchup), Impact::Small);
+  EXPECT_EQ(catchup_impact(8_MiBps, catchup), Impact::Medium);
+  EXPECT_EQ(catchup_impact(11_MiBps, catchup), Impact::Heavy);
 }
 
 }  // namespace

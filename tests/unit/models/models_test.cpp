@@ -9,9 +9,9 @@ namespace simhadr {
 namespace {
 
 TEST(LinearDisk, OverheadPlusBytesOverRateWithMegabytesOfTenToTheSix) {
-  const LinearDisk disk({50.0, 0.001});
+  const LinearDisk disk({50.0_MBps, 0.001});
   EXPECT_NEAR(static_cast<double>(disk.io_time(16384).count()), 1'327'680.0, 1.0);
-  const LinearDisk spec_example({3.408714, 0.000056});
+  const LinearDisk spec_example({3.408714_MBps, 0.000056});
   EXPECT_NEAR(to_seconds(spec_example.io_time(8192)), 0.002459, 0.0000005);
 }
 
@@ -28,7 +28,7 @@ TEST(FixedFlushSize, AlwaysTheSame) {
 }
 
 TEST(TargetPacer, ResumesWhenTheAverageIsBackAtTarget) {
-  const TargetPacer pacer(10.0);
+  const TargetPacer pacer(10.0_MBps);
   const Clock::time_point start{};
   EXPECT_EQ(pacer.resume_at(start, 0), start);
   EXPECT_NEAR(to_seconds(pacer.resume_at(start, 65536) - start), 0.0065536, 1e-9);

@@ -42,7 +42,7 @@ TEST(RunLimits, EndsAtTheFlushCountOrTheTimeWhicheverComesFirst) {
 }
 
 TEST(Pacing, HoldsTheNextFlushUntilTheAverageIsBackAtTheTarget) {
-  const Pacing pacing(10.0);  // 10 MB/s: 1 MB takes 100 ms
+  const Pacing pacing(10.0_MBps);  // 10 MB/s: 1 MB takes 100 ms
   const Clock::time_point start{};
   EXPECT_EQ(pacing.resume_at(start, 1'000'000, start + std::chrono::milliseconds(40)),
             start + std::chrono::milliseconds(100));

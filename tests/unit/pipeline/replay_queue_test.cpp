@@ -8,7 +8,7 @@ namespace {
 using std::chrono::milliseconds;
 
 TEST(ReplayQueue, FlushesAreReplayedOneAfterTheOtherAndFreedWhenDone) {
-  ReplayQueue queue(DiskParams{4.096, 0.001});  // 1 ms per page + 1 ms per flush
+  ReplayQueue queue(DiskParams{4.096_MBps, 0.001});  // 1 ms per page + 1 ms per flush
   IoTally replays;
   EXPECT_EQ(queue.flush_written(Nanos{0}, 2, replays), milliseconds(3));         // pages 0-1
   EXPECT_EQ(queue.flush_written(milliseconds(1), 6, replays), milliseconds(8));  // pages 2-5
@@ -24,7 +24,7 @@ TEST(ReplayQueue, FlushesAreReplayedOneAfterTheOtherAndFreedWhenDone) {
 }
 
 TEST(ReplayQueue, AnIdleReplayStartsWhenTheFlushIsWritten) {
-  ReplayQueue queue(DiskParams{4.096, 0});
+  ReplayQueue queue(DiskParams{4.096_MBps, 0});
   IoTally replays;
   queue.flush_written(Nanos{0}, 1, replays);
   queue.flush_written(milliseconds(10), 2, replays);
@@ -33,7 +33,7 @@ TEST(ReplayQueue, AnIdleReplayStartsWhenTheFlushIsWritten) {
 }
 
 TEST(ReplayQueue, AFullBufferSpoolsTheOldestFlushesAwaitingReplayWhileTheSpoolHasRoom) {
-  ReplayQueue queue(DiskParams{4.096, 0}, 5);  // 1 ms per page; a spool of 5 pages
+  ReplayQueue queue(DiskParams{4.096_MBps, 0}, 5);  // 1 ms per page; a spool of 5 pages
   IoTally replays;
   const Nanos t0{0};
   queue.flush_written(t0, 2, replays);  // replayed by 2 ms
@@ -53,7 +53,7 @@ TEST(ReplayQueue, AFullBufferSpoolsTheOldestFlushesAwaitingReplayWhileTheSpoolHa
 }
 
 TEST(ReplayQueue, FlushesCountWhenWrittenAndTheEndSaysWhichStillAwaitReplay) {
-  ReplayQueue queue(DiskParams{4.096, 0});  // 1 ms per page
+  ReplayQueue queue(DiskParams{4.096_MBps, 0});  // 1 ms per page
   IoTally replays;
   queue.flush_written(Nanos{0}, 2, replays);  // replayed by 2 ms
   queue.flush_written(Nanos{0}, 5, replays);  // by 5 ms
@@ -66,7 +66,7 @@ TEST(ReplayQueue, FlushesCountWhenWrittenAndTheEndSaysWhichStillAwaitReplay) {
 }
 
 TEST(ReplayQueue, WithoutASpoolLimitNothingSpools) {
-  ReplayQueue queue(DiskParams{4.096, 0});
+  ReplayQueue queue(DiskParams{4.096_MBps, 0});
   IoTally replays;
   queue.flush_written(Nanos{0}, 2, replays);
   EXPECT_EQ(queue.spool(2, Nanos{0}), 0U);
@@ -75,7 +75,7 @@ TEST(ReplayQueue, WithoutASpoolLimitNothingSpools) {
 
 TEST(ReplayQueue, WithoutAModelNothingIsModelled) {
   EXPECT_FALSE(ReplayQueue(std::nullopt).modelled());
-  EXPECT_TRUE(ReplayQueue(DiskParams{1, 0}).modelled());
+  EXPECT_TRUE(ReplayQueue(DiskParams{1_MBps, 0}).modelled());
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ TEST(CsvReport, EveryRowHasTheHeadersColumns) {
   primary.settings.flush_pages = 16;
   primary.flushes.add(65536);
   primary.elapsed = std::chrono::seconds(1);
-  primary.settings.disk = DiskParams{50, 0.001};
+  primary.settings.disk = DiskParams{50_MBps, 0.001};
   const std::string row = csv_row({}, config, primary, "completed");
   EXPECT_EQ(fields(row), columns) << row;
   EXPECT_NE(row.find(",primary,NEARSYNC,16,0,0,,262144,,50,0.001,,1.000000,0.065536,1,"),

@@ -111,7 +111,7 @@ RunResult parse_report(const std::vector<std::string>& lines) {
                    line, m,
                    std::regex(
                        R"(disk speed: ([\d.]+) MB/second, overhead: ([\d.]+) second/write)"))) {
-      r.settings.disk = DiskParams{std::stod(m[1]), std::stod(m[2])};
+      r.settings.disk = DiskParams{MBytesPerSec{std::stod(m[1])}, std::stod(m[2])};
     } else if (std::regex_match(line, m,
                                 std::regex(R"(Total (\d+) bytes written in ([\d.]+) seconds.*)"))) {
       r.disk.bytes = std::stoull(m[1]);

@@ -55,7 +55,7 @@ struct PrimaryRig {
   std::optional<Primary> primary;
 };
 
-const DiskParams kDisk{50.0, 0.001};  // 4 pages: 1 ms + 327.68 us
+const DiskParams kDisk{50.0_MBps, 0.001};  // 4 pages: 1 ms + 327.68 us
 
 std::string sleep_of(Nanos d) {
   return fmt::format("sleep {}", d.count());
@@ -139,9 +139,9 @@ TEST(PrimaryRun, SendsTheHandshakeThenExactlyNFlushesThenCloses) {
 TEST(PrimaryRun, RunTimeLimitEndsTheRunAfterTheFlushThatCrossesIt) {
   PrimaryPlan plan;
   plan.run_time = 1ms;
-  PrimaryRig rig(SyncMode::Async, 1, DiskParams{1000.0, 0.0003}, {}, plan);
+  PrimaryRig rig(SyncMode::Async, 1, DiskParams{1000.0_MBps, 0.0003}, {}, plan);
   const RoleOutcome outcome = rig.primary->run();
-  const Nanos io = LinearDisk({1000.0, 0.0003}).io_time(kPageBytes);
+  const Nanos io = LinearDisk({1000.0_MBps, 0.0003}).io_time(kPageBytes);
   EXPECT_EQ(outcome.result.flushes.calls, static_cast<std::uint64_t>((1ms + io - 1ns) / io));
 }
 
@@ -169,7 +169,7 @@ TEST(PrimaryRun, IntervalsHoldEveryFlushUpToTheTimeLimit) {
 TEST(PrimaryRun, TargetRateHoldsTheAverageAndCountsTheIdleTime) {
   PrimaryPlan plan;
   plan.max_flushes = 10;
-  plan.target_mbytes_per_sec = 10.0;
+  plan.target = 10.0_MBps;
   PrimaryRig rig(SyncMode::Async, 16, std::nullopt, {}, plan);
   const RoleOutcome outcome = rig.primary->run();
   // Flush k starts when k flushes' bytes at 10 MB/s have elapsed; the last is not followed by

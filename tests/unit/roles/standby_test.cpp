@@ -86,18 +86,18 @@ TEST(Standby, AsyncSendsNoAcks) {
 
 TEST(Standby, SyncAcksOnlyAfterTheFlushIsWritten) {
   // One flush per receive, as a SYNC primary sends the next only after the ack.
-  StandbyRun run(SyncMode::Sync, 2, 3, 2 * kPageBytes, DiskParams{100.0, 0.001});
+  StandbyRun run(SyncMode::Sync, 2, 3, 2 * kPageBytes, DiskParams{100.0_MBps, 0.001});
   std::vector<std::string> without_recv;
   for (const auto& e : run.events) {
     if (e != "recv") without_recv.push_back(e);
   }
   const std::string write =
-      fmt::format("sleep {}", LinearDisk({100.0, 0.001}).io_time(8192).count());
+      fmt::format("sleep {}", LinearDisk({100.0_MBps, 0.001}).io_time(8192).count());
   EXPECT_EQ(without_recv, (std::vector<std::string>{write, "ack", write, "ack", write, "ack"}));
 }
 
 TEST(Standby, NearSyncAcksOnReceiptBeforeWriting) {
-  StandbyRun run(SyncMode::NearSync, 2, 1, 1 << 20, DiskParams{100.0, 0.001});
+  StandbyRun run(SyncMode::NearSync, 2, 1, 1 << 20, DiskParams{100.0_MBps, 0.001});
   ASSERT_GE(run.events.size(), 3u);
   EXPECT_EQ(run.events[1], "recv");
   EXPECT_EQ(run.events[2], "ack");

@@ -19,8 +19,8 @@ VirtualOutcome run_with_outages(SyncMode mode, double every = 10, double run_sec
   VirtualRunPlan plan;
   plan.mode = mode;
   plan.run_time = from_seconds(run_seconds);
-  plan.network.mbytes_per_sec = 12.5;
-  plan.target_mbytes_per_sec = log_rate;
+  plan.network.rate = 12.5_MBps;
+  plan.target = MBytesPerSec{log_rate};
   plan.outages = OutagePlan{kOutage, every};
   FixedFlushSize sizes(16);
   const StopSource never;
@@ -95,8 +95,8 @@ TEST(LinkOutages, AHealthyLinkHasNoStallsAndNoGapToCatchUp) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
   plan.run_time = from_seconds(10);
-  plan.network.mbytes_per_sec = 12.5;
-  plan.target_mbytes_per_sec = kLogRate;
+  plan.network.rate = 12.5_MBps;
+  plan.target = MBytesPerSec{kLogRate};
   FixedFlushSize sizes(16);
   const StopSource never;
   const VirtualOutcome out = run_virtual(plan, sizes, never);

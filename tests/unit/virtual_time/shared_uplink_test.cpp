@@ -8,7 +8,7 @@ namespace {
 using std::chrono::microseconds;
 
 TEST(SharedUplink, StreamsTakeItInTurn) {
-  SharedUplink uplink(12.5);
+  SharedUplink uplink(12.5_MBps);
   const Nanos t0{};
   EXPECT_TRUE(uplink.free_for(0, t0));
   const Nanos free_at = uplink.take(0, t0, 4096);
@@ -25,7 +25,7 @@ TEST(SharedUplink, StreamsTakeItInTurn) {
 }
 
 TEST(SharedUplink, AStreamThatCannotUseItsTurnLeavesIt) {
-  SharedUplink uplink(12.5);
+  SharedUplink uplink(12.5_MBps);
   uplink.wait(2);
   uplink.wait(1);
   uplink.leave(2);
@@ -35,7 +35,7 @@ TEST(SharedUplink, AStreamThatCannotUseItsTurnLeavesIt) {
 }
 
 TEST(SharedUplink, APieceTakesItsFramedTime) {
-  SharedUplink uplink(12.5);
+  SharedUplink uplink(12.5_MBps);
   // 1448 bytes of payload in every 1538 on the wire: 4096 bytes at 12.5 MB/s.
   const Nanos free_at = uplink.take(0, Nanos{0}, 4096);
   EXPECT_NEAR(to_seconds(free_at), 4096 / (12.5e6 * 1448 / 1538), 1e-7);

@@ -69,17 +69,17 @@ TEST(SteadyState, ALoggerRunStoppedOnceSettledGivesWhatTheWholeRunGives) {
     for (const double rate : {0.5, 3.0, 12.0}) {
       VirtualRunPlan plan;
       plan.mode = mode;
-      plan.disk = DiskParams{200, 0.0005};
-      plan.network = NetworkParams{0.01, 10.0};
+      plan.disk = DiskParams{200_MBps, 0.0005};
+      plan.network = NetworkParams{0.01, 10.0_MBps};
       plan.max_flushes = 1000;
       plan.run_time = from_seconds(60);
       const StopSource never;
-      LoggerFlushSizes whole_logger({rate, 256, {}}, Clock::time_point{});
+      LoggerFlushSizes whole_logger({MBytesPerSec{rate}, 256, {}}, Clock::time_point{});
       const RunTotals whole = totals_of(run_virtual(plan, whole_logger, never).primary);
 
       SteadyState steady(25, 100, 1e-3);
       plan.settled = [&steady](const FlushProgress& p) { return steady.settled(p); };
-      LoggerFlushSizes logger({rate, 256, {}}, Clock::time_point{});
+      LoggerFlushSizes logger({MBytesPerSec{rate}, 256, {}}, Clock::time_point{});
       const RunTotals early = totals_of(run_virtual(plan, logger, never).primary);
       const RunTotals carried = steady.extended(early, plan);
       SCOPED_TRACE(testing::Message() << to_string(mode) << " at " << rate << " MB/s");

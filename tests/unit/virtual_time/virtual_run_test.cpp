@@ -26,17 +26,18 @@ double seconds_per_flush(const RunResult& r) {
 struct GridPoint {
   DiskParams disk;
   std::uint32_t flush_pages;
-  std::optional<double> net_rate;
+  std::optional<MBytesPerSec> net_rate;
   double one_way_delay;
 };
 
 TEST(VirtualRun, ReproducesTheClosedFormsOverAGrid) {
   std::vector<GridPoint> grid;
   for (const DiskParams disk :
-       {DiskParams{20, 0.002}, DiskParams{200, 0.0005}, DiskParams{2000, 0}}) {
+       {DiskParams{20_MBps, 0.002}, DiskParams{200_MBps, 0.0005}, DiskParams{2000_MBps, 0}}) {
     for (const std::uint32_t pages : {1u, 16u, 256u}) {
-      for (const std::optional<double> rate : {std::optional<double>{}, std::optional(12.5),
-                                               std::optional(125.0), std::optional(1250.0)}) {
+      for (const std::optional<MBytesPerSec> rate :
+           {std::optional<MBytesPerSec>{}, std::optional(12.5_MBps), std::optional(125.0_MBps),
+            std::optional(1250.0_MBps)}) {
         for (const double delay : {0.0, 0.0005, 0.005}) grid.push_back({disk, pages, rate, delay});
       }
     }
@@ -63,9 +64,9 @@ TEST(VirtualRun, ReproducesTheClosedFormsOverAGrid) {
       if (mode != SyncMode::Sync) expected = std::max(expected, costs.standby_write);
       ASSERT_EQ(out.primary.flushes.calls, 200u);
       EXPECT_NEAR(seconds_per_flush(out.primary), expected, expected * 0.01)
-          << to_string(mode) << " disk " << point.disk.mbytes_per_sec << " pages "
-          << point.flush_pages << " rate " << point.net_rate.value_or(0) << " delay "
-          << point.one_way_delay;
+          << to_string(mode) << " disk " << point.disk.rate.value() << " pages "
+          << point.flush_pages << " rate " << point.net_rate.value_or(MBytesPerSec{}).value()
+          << " delay " << point.one_way_delay;
       ++checked;
     }
   }
@@ -76,9 +77,9 @@ TEST(VirtualRun, IsDeterministic) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::NearSync;
   plan.run_time = from_seconds(2);
-  plan.disk = DiskParams{80, 0.001};
-  plan.network = {0.002, 40.0};
-  plan.replay = DiskParams{30, 0.0002};
+  plan.disk = DiskParams{80_MBps, 0.001};
+  plan.network = {0.002, 40.0_MBps};
+  plan.replay = DiskParams{30_MBps, 0.0002};
   const VirtualOutcome a = run(plan, 16);
   const VirtualOutcome b = run(plan, 16);
   EXPECT_EQ(a.primary.flushes.calls, b.primary.flushes.calls);
@@ -91,8 +92,8 @@ TEST(VirtualRun, BothSidesAgreeOnWhatMoved) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Sync;
   plan.max_flushes = 500;
-  plan.disk = DiskParams{100, 0.0005};
-  plan.network = {0.001, 50.0};
+  plan.disk = DiskParams{100_MBps, 0.0005};
+  plan.network = {0.001, 50.0_MBps};
   const VirtualOutcome out = run(plan, 8);
   EXPECT_EQ(out.primary.flushes.bytes, out.standby.flushes.bytes);
   EXPECT_EQ(out.primary.sends.bytes, out.standby.recvs.bytes);
@@ -106,8 +107,8 @@ TEST(VirtualRun, ReplaySlowerThanTheLogFillsTheBufferAndSetsThePace) {
     VirtualRunPlan plan;
     plan.mode = mode;
     plan.run_time = from_seconds(20);
-    plan.disk = DiskParams{200, 0.0002};  // the log could go at ~150 MB/s
-    plan.replay = DiskParams{20, 0};      // replay only 20
+    plan.disk = DiskParams{200_MBps, 0.0002};  // the log could go at ~150 MB/s
+    plan.replay = DiskParams{20_MBps, 0};      // replay only 20
     plan.buffer_pages = 256;
     const VirtualOutcome out = run(plan, 16);
     const double primary_rate = mbytes_per_sec(out.primary.flushes.bytes, out.primary.elapsed);
@@ -131,9 +132,9 @@ TEST(VirtualRun, EveryWrittenFlushCountsAsReplayedAndTheEndSaysWhichStillAwaitIt
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
   plan.max_flushes = 100;
-  plan.disk = DiskParams{500, 0};
-  plan.replay = DiskParams{5, 0};  // 13.1 ms a flush of 16 pages, far behind the log
-  plan.buffer_pages = 64;          // four flushes
+  plan.disk = DiskParams{500_MBps, 0};
+  plan.replay = DiskParams{5_MBps, 0};  // 13.1 ms a flush of 16 pages, far behind the log
+  plan.buffer_pages = 64;               // four flushes
   const VirtualOutcome out = run(plan, 16);
   EXPECT_EQ(out.standby.flushes.calls, 100u);
   // As the real standby counts them: once written, each is handed to replay.
@@ -148,8 +149,8 @@ TEST(VirtualRun, ReplayFasterThanTheLogKeepsTheBufferLow) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
   plan.run_time = from_seconds(5);
-  plan.disk = DiskParams{50, 0.001};
-  plan.replay = DiskParams{500, 0};
+  plan.disk = DiskParams{50_MBps, 0.001};
+  plan.replay = DiskParams{500_MBps, 0};
   const VirtualOutcome out = run(plan, 16);
   EXPECT_EQ(out.standby.buffer_use->full_time, Nanos{0});
   EXPECT_EQ(out.primary.congestions.calls, 0u);
@@ -161,7 +162,7 @@ TEST(VirtualRun, WindowLimitedThroughputIsWindowOverRoundTrip) {
       VirtualRunPlan plan;
       plan.mode = SyncMode::Async;
       plan.run_time = from_seconds(10);
-      plan.disk = DiskParams{10000, 0};
+      plan.disk = DiskParams{10000_MBps, 0};
       plan.network = {delay, std::nullopt};
       plan.window_bytes = window;
       plan.buffer_pages = 4096;
@@ -180,15 +181,16 @@ TEST(VirtualRun, ThroughputRisesWithTheWindowUntilTheRate) {
     VirtualRunPlan plan;
     plan.mode = SyncMode::Async;
     plan.run_time = from_seconds(10);
-    plan.disk = DiskParams{10000, 0};
-    plan.network = {0.005, 12.5};
+    plan.disk = DiskParams{10000_MBps, 0};
+    plan.network = {0.005, 12.5_MBps};
     plan.window_bytes = window;
     plan.buffer_pages = 4096;
     const VirtualOutcome out = run(plan, 16);
     const double rate = mbytes_per_sec(out.primary.flushes.bytes, out.primary.elapsed);
     const NetworkModel net(plan.network, window);
-    EXPECT_NEAR(rate, net.throughput_bound(), net.throughput_bound() * 0.02) << window;
-    EXPECT_LE(rate, net.payload_mbytes_per_sec() * 1.001);
+    EXPECT_NEAR(rate, net.throughput_bound().value(), net.throughput_bound().value() * 0.02)
+        << window;
+    EXPECT_LE(rate, net.payload_rate().value() * 1.001);
     EXPECT_GE(rate, previous * 0.999);
     previous = rate;
   }
@@ -200,7 +202,7 @@ TEST(VirtualRun, NoMoreThanTheWindowIsEverInFlight) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
   plan.max_flushes = 100;
-  plan.disk = DiskParams{10000, 0};
+  plan.disk = DiskParams{10000_MBps, 0};
   plan.network = {0.01, std::nullopt};
   plan.window_bytes = 65536;
   const VirtualOutcome out = run(plan, 64);  // each flush is four windows
@@ -214,8 +216,8 @@ TEST(VirtualRun, TargetPacesTheModelledRun) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
   plan.run_time = from_seconds(10);
-  plan.disk = DiskParams{500, 0};
-  plan.target_mbytes_per_sec = 20;
+  plan.disk = DiskParams{500_MBps, 0};
+  plan.target = 20_MBps;
   const VirtualOutcome out = run(plan, 16);
   EXPECT_NEAR(mbytes_per_sec(out.primary.flushes.bytes, out.primary.elapsed), 20.0, 0.1);
   EXPECT_GT(out.primary.target->idle, from_seconds(5));
@@ -225,7 +227,7 @@ TEST(VirtualRun, AStopEndsTheRunWithWhatItMeasured) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
   plan.run_time = from_seconds(1e6);
-  plan.disk = DiskParams{1000, 0};
+  plan.disk = DiskParams{1000_MBps, 0};
   FixedFlushSize sizes(1);
   StopSource stop;
   stop.request();

@@ -17,7 +17,7 @@ TEST(Db2LogscanReader, ARateLineGivesItsEightFigures) {
   const auto interval = parse_rate_line(kRate, "f line 1");
   ASSERT_TRUE(interval);
   EXPECT_EQ(interval->timestamp, "2013-02-26 15:32:09");
-  EXPECT_DOUBLE_EQ(interval->mib_per_sec, 7.307);
+  EXPECT_DOUBLE_EQ(interval->rate.value(), 7.307);
   EXPECT_DOUBLE_EQ(interval->seconds, 60);
   EXPECT_DOUBLE_EQ(interval->flush_pages, 17.6);
   EXPECT_DOUBLE_EQ(interval->flush_seconds, 0.009435);
@@ -47,7 +47,7 @@ TEST(Db2LogscanReader, KeepsEveryLineAndTheAverageAfterTheDistributionHeading) {
   EXPECT_EQ(lines[1].kind, ScanLine::Kind::Interval);
   EXPECT_EQ(lines[2].kind, ScanLine::Kind::DistributionHeading);
   EXPECT_EQ(lines[3].kind, ScanLine::Kind::AverageRate);
-  EXPECT_DOUBLE_EQ(lines[3].average_mib_per_sec, 4.096);
+  EXPECT_DOUBLE_EQ(lines[3].average_rate.value(), 4.096);
   EXPECT_EQ(lines[1].text, kRate);
 }
 
