@@ -21,6 +21,7 @@
 #include "runs/file_output.hpp"
 #include "runs/model_run.hpp"
 #include "runs/shipping_run.hpp"
+#include "runs/verdict.hpp"
 #include "time/sleep_test.hpp"
 #include "time/spin_clock.hpp"
 #include "time/stop_signals.hpp"
@@ -65,8 +66,9 @@ struct ActionContext {
 
 int run_standby_action(const ActionContext& s) {
   s.log.blank();
-  if (!s.config.loop) {
-    const RoleOutcome outcome = run_standby(s.config, s.stop, s.log, s.report, s.spin);
+  if (!s.config.serves_many_runs()) {
+    RoleOutcome outcome = run_standby(s.config, s.stop, s.log, s.report, s.spin);
+    finish_side(outcome, nullptr, s.report);
     s.report.finished(RunRecord::of_sides(Action::Standby, s.started, std::span(&outcome, 1)));
     return exit_status(outcome, s.text);
   }
@@ -107,7 +109,8 @@ int run_real_time_action(Action action, ActionContext& s) {
       return outcome.failure ? fail(s.text, *outcome.failure) : 0;
     }
     case Action::Primary: {
-      const RoleOutcome outcome = run_primary(s.config, s.stop, s.log, s.report, s.spin);
+      RoleOutcome outcome = run_primary(s.config, s.stop, s.log, s.report, s.spin);
+      finish_side(outcome, nullptr, s.report);
       s.report.finished(RunRecord::of_sides(Action::Primary, s.started, std::span(&outcome, 1)));
       return exit_status(outcome, s.text);
     }

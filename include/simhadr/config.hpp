@@ -173,7 +173,9 @@ std::uint32_t default_buffer_pages(std::uint32_t flush_pages);
 // What each kind of run has of its own (a disk test's DiskTestConfig and
 // -calculate's CalculateConfig above); everything else in RunConfig is shared.
 struct PrimaryRun {};
-struct StandbyRun {};
+struct StandbyRun {
+  bool loop = false;  // -loop: serve run after run
+};
 struct DemoRun {};
 struct ModelRun {};
 struct SleepTestRun {
@@ -217,7 +219,6 @@ struct RunConfig {
   std::optional<Nanos> interval;         // -interval
   std::optional<std::string> json_path;  // -json; "-" is stdout
   std::optional<std::string> csv_path;   // -csv
-  bool loop = false;                     // -loop: a standby that serves run after run
   StandbyRequest standby_request;
   SocketOptions socket;
   WaitBounds waits;
@@ -232,6 +233,11 @@ struct RunConfig {
   std::optional<Role> role() const;
   // -model, and -calculate -model: virtual time, no sockets.
   bool virtual_time() const;
+  // -loop: a standby that serves one primary run after another.
+  bool serves_many_runs() const {
+    const StandbyRun* standby = as<StandbyRun>();
+    return standby && standby->loop;
+  }
 
   SyncMode effective_sync_mode() const {
     return remote_catchup ? SyncMode::SuperAsync : sync_mode.value_or(kDefaultSyncMode);

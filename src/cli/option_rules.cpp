@@ -134,7 +134,7 @@ class Rules {
 
   Action decide_demo() {
     if (values_.role) throw UsageError("-demo runs both roles itself; leave out -role");
-    if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
+    if (values_.loop) throw UsageError("-loop is for a standby that serves many primaries");
     refuse_modelled_topology(config_, values_.standby_lists);
     check_flush_sizes(config_);
     return settle(DemoRun{});
@@ -145,15 +145,15 @@ class Rules {
     if (role == Role::Primary) {
       settle(PrimaryRun{});
     } else {
-      settle(StandbyRun{});
+      settle(StandbyRun{values_.loop});
     }
     require_addresses();
     check_flush_sizes(config_);
-    if (config_.loop && role == Role::Primary) {
+    if (values_.loop && role == Role::Primary) {
       throw UsageError("-loop applies to the standby; run the primary once per run");
     }
     // A persistent standby waits for the next primary as long as it takes, unless told.
-    if (config_.loop && !given(Id::ConnectTimeout)) config_.waits.connect = Nanos{0};
+    if (values_.loop && !given(Id::ConnectTimeout)) config_.waits.connect = Nanos{0};
     refuse_modelled_topology(config_, values_.standby_lists);
     settle_real_standbys(config_, values_.standby_lists, [this](Id id) { return given(id); });
     warn_about_other_role();
@@ -168,7 +168,7 @@ class Rules {
       throw UsageError(
           fmt::format("-model runs both roles in virtual time; leave out {}", role_option()));
     }
-    if (config_.loop) throw UsageError("-loop is for a standby that serves many primaries");
+    if (values_.loop) throw UsageError("-loop is for a standby that serves many primaries");
     check_flush_sizes(config_);
     settle_modelled_standbys(config_, values_.standby_lists);
     require_something_takes_time(config_);
@@ -193,7 +193,7 @@ class Rules {
           "-calculate needs -network MB/S SECONDS and -disk MB/S SECONDS (the link and the log "
           "disk, in the calculator's MB/s: 2^20 bytes)");
     }
-    if (!values_.disk_targets.empty() || config_.loop) {
+    if (!values_.disk_targets.empty() || values_.loop) {
       throw UsageError("-calculate runs on its own; leave out disk tests and -loop");
     }
     if (given(Id::LogRate)) {

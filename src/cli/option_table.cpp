@@ -279,7 +279,7 @@ constexpr std::array kOptions{
                }},
     OptionSpec{Id::Loop, "loop", Flag, kAny, Standby, "-loop",
                "serve one primary run after another until Ctrl-C",
-               [](Values& o, const Input&) { o.config.loop = true; }},
+               [](Values& o, const Input&) { o.loop = true; }},
 
     OptionSpec{Id::Disk, "disk", Two, kAny, DisksAndTiming, "-disk MB/S SECONDS",
                "simulated log disk: rate and overhead per IO\n"

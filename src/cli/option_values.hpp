@@ -25,6 +25,7 @@ struct OptionValues {
   std::optional<Role> role;
   bool demo = false;
   bool model = false;
+  bool loop = false;
   std::optional<double> test_sleep_seconds;
   std::optional<CalculateConfig> calculate;
   std::optional<CalculatorNetwork> calculator_network;

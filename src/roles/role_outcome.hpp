@@ -28,6 +28,9 @@ enum class Session : std::uint8_t {
   // The standby closes to reconnect with requested socket settings: not a
   // run yet, and no report (see docs/protocol.md).
   Reconnect,
+  // The side stopped on an error of its own (the demo's guard caught it): it
+  // has a failure, and no report.
+  Aborted,
 };
 
 struct RoleOutcome {
@@ -36,12 +39,16 @@ struct RoleOutcome {
   std::string failure;  // one line, when end == Failed
   Session session = Session::Ran;
   std::optional<SocketOptions> reconnect_with;  // standby: the options to reconnect with
-  // The advisor's paragraph, computed once when the report is printed; every
-  // output (text, JSON) shows this one. -model gives it to the primary only.
+  // The advisor's paragraph, worked out once when the side has finished (with
+  // its pair's figures where the run has both sides, runs/verdict.hpp); every
+  // output (text, JSON) shows this one. A modelled standby has none.
   std::optional<Bottleneck> verdict;
 
   bool connected() const { return session != Session::NeverConnected; }
   bool reconnects() const { return session == Session::Reconnect; }
+  // A side that connected, and neither left to reconnect nor aborted, has a
+  // report, if only of the handshake that never came (a -loop standby leaves that out).
+  bool reportable() const { return session == Session::Ran || session == Session::NoHandshake; }
   void fail(std::string why) {
     end = RunEnd::Failed;
     failure = std::move(why);

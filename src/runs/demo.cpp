@@ -6,6 +6,7 @@
 
 #include "runs/shipping_run.hpp"
 #include "runs/text_output.hpp"
+#include "runs/verdict.hpp"
 
 namespace simhadr {
 
@@ -21,8 +22,8 @@ RoleOutcome guarded(Body body) {
     return body();
   } catch (const std::exception& error) {
     RoleOutcome outcome;
-    outcome.end = RunEnd::Failed;
-    outcome.failure = error.what();
+    outcome.fail(error.what());
+    outcome.session = Session::Aborted;
     return outcome;
   }
 }
@@ -38,6 +39,10 @@ DemoOutcome run_demo(const RunConfig& config, const StopSource& stop, std::ostre
 
   std::ostringstream primary_text;
   std::ostringstream standby_text;
+  RunLog primary_log(primary_text, config.verbose);
+  RunLog standby_log(standby_text, config.verbose);
+  TextReporter primary_report(primary_log);
+  TextReporter standby_report(standby_log);
   // The standby does not stop on Ctrl-C: it ends when the primary closes, so
   // both reports cover the same flushes. It gives up only if the primary failed.
   StopSource standby_stop;
@@ -47,14 +52,13 @@ DemoOutcome run_demo(const RunConfig& config, const StopSource& stop, std::ostre
 
   DemoOutcome outcome;
   std::thread primary_thread([&] {
-    RunLog log(primary_text, config.verbose);
-    TextReporter report(log);
     bool port_sent = false;
     outcome.primary = guarded([&] {
-      return run_primary(primary_config, primary_stop, log, report, spin, [&](std::uint16_t port) {
-        port_promise.set_value(port);
-        port_sent = true;
-      });
+      return run_primary(primary_config, primary_stop, primary_log, primary_report, spin,
+                         [&](std::uint16_t port) {
+                           port_promise.set_value(port);
+                           port_sent = true;
+                         });
     });
     if (!port_sent) port_promise.set_value(0);
     if (outcome.primary.end == RunEnd::Failed || !outcome.primary.connected()) {
@@ -68,13 +72,15 @@ DemoOutcome run_demo(const RunConfig& config, const StopSource& stop, std::ostre
     standby_config.run = StandbyRun{};
     standby_config.local = {kLoopback, 0};
     standby_config.remote = {kLoopback, port};
-    RunLog log(standby_text, config.verbose);
-    TextReporter report(log);
-    outcome.standby =
-        guarded([&] { return run_standby(standby_config, standby_stop, log, report, spin); });
+    outcome.standby = guarded([&] {
+      return run_standby(standby_config, standby_stop, standby_log, standby_report, spin);
+    });
     if (outcome.standby.end == RunEnd::Failed) primary_stop.request();
   }
   primary_thread.join();
+  // Both sides have ended, so the primary's verdict has its standby's figures.
+  finish_side(outcome.primary, &outcome.standby, primary_report);
+  finish_side(outcome.standby, &outcome.primary, standby_report);
 
   out << "======== primary ========\n" << primary_text.str();
   out << "\n======== standby ========\n" << standby_text.str();

@@ -36,7 +36,19 @@ json disk_size_json(const FitRow& row) {
           {"end_of_file", r.end_of_file}};
 }
 
+// A standby runs in the mode and with the flush size its primary's handshake
+// names, whatever its command line says: once the handshake came, those are the
+// settings in effect.
+void settle_standby_config(json& doc, std::span<const RoleOutcome> sides) {
+  if (sides.size() != 1 || sides.front().session != Session::Ran) return;
+  const SideSettings& settings = sides.front().result.settings;
+  if (settings.role != Role::Standby) return;
+  doc["config"]["sync_mode"] = to_string(settings.mode);
+  doc["config"]["flush_pages"] = settings.flush_pages;
+}
+
 void add_sides(json& doc, std::span<const RoleOutcome> sides) {
+  settle_standby_config(doc, sides);
   for (const RoleOutcome& side : sides) {
     const std::optional<Bottleneck> verdict = side.connected() ? side.verdict : std::nullopt;
     doc["runs"].push_back(side_json(side.result, {end_name(side), failure_of(side)}, verdict));
@@ -84,8 +96,8 @@ void JsonOutput::finished(const RunRecord& record) {
                         },
                         [&](const ErrorRecord& failed) { doc["error"] = failed.error; }},
              record.measured);
-  // A -loop standby appends one document per line; a disk test never loops.
-  write_json(path_, doc, config_.loop && !std::holds_alternative<DiskTestRecord>(record.measured));
+  // A -loop standby appends one document per line.
+  write_json(path_, doc, config_.serves_many_runs());
 }
 
 std::unique_ptr<FileOutput> make_json_output(const RunConfig& config, std::string path) {

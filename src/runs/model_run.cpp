@@ -7,10 +7,6 @@
 #include "log/run_log.hpp"
 #include "runs/text_output.hpp"
 #include "runs/verdict.hpp"
-#include "simhadr/report/auxiliary_text.hpp"
-#include "simhadr/report/bottleneck_text.hpp"
-#include "simhadr/report/interval_line.hpp"
-#include "simhadr/report/stall_text.hpp"
 #include "simhadr/report/text_report.hpp"
 #include "virtual_time/virtual_run.hpp"
 
@@ -37,21 +33,20 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
 
   std::ostringstream primary_text;
   std::ostringstream standby_text;
-  VirtualRunPlan plan = virtual_plan_from(config);
   RunLog primary_log(primary_text, config.verbose);
   RunLog standby_log(standby_text, config.verbose);
   TextReporter primary_report(primary_log);
   TextReporter standby_report(standby_log);
+  VirtualRunPlan plan = virtual_plan_from(config);
   plan.primary_intervals = intervals_to(primary_report);
   plan.standby_intervals = intervals_to(standby_report);
   const auto flush_sizes = make_flush_sizes(config, Clock::time_point{});
   const VirtualOutcome run = run_virtual(plan, *flush_sizes, stop);
 
-  write_text_report(primary_text, run.primary);
-  write_auxiliary_streams(primary_text, run.primary);
-  write_link_health(primary_text, run.primary);
-  write_text_report(standby_text, run.standby);
-  write_link_health(standby_text, run.standby);
+  ModelOutcome outcome{outcome_of(run.primary, run.interrupted),
+                       outcome_of(run.standby, run.interrupted)};
+  finish_side(outcome.primary, &outcome.standby, primary_report);
+  finish_side(outcome.standby, &outcome.primary, standby_report);
   out << "======== primary ========\n" << primary_text.str();
   out << "\n======== standby ========\n" << standby_text.str() << '\n';
   for (std::size_t i = 0; i < run.auxiliary_standbys.size(); ++i) {
@@ -60,11 +55,6 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
     out << '\n';
   }
   if (run.interrupted) out << "Interrupted: the report covers the virtual time simulated so far.\n";
-  ModelOutcome outcome{outcome_of(run.primary, run.interrupted),
-                       outcome_of(run.standby, run.interrupted)};
-  outcome.primary.verdict = verdict_for(run.primary, &run.standby);
-  write_bottleneck(out, *outcome.primary.verdict);
-  write_uplink_share(out, run.primary);
   out.flush();
   return outcome;
 }

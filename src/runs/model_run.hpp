@@ -1,6 +1,6 @@
 #pragma once
-// -model: the run in virtual time, printed like -demo (the primary's report,
-// then the standby's), then the advisor's paragraph for the pair.
+// -model: the run in virtual time, printed like -demo: the primary's report
+// with the advisor's paragraph for the pair, then the standby's.
 #include "log/run_log.hpp"
 #include "roles/role_outcome.hpp"
 #include "runs/reporter.hpp"

@@ -22,8 +22,8 @@ namespace {
 // socket, the spin clock, the measured link and the disk model.
 template <typename RunRole>
 RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& config,
-                          const StopSource& stop, RunLog& log, Reporter& report, Nanos spin,
-                          Role role, std::string_view waiting_for, RunRole run_role,
+                          const StopSource& stop, RunLog& log, Nanos spin, Role role,
+                          std::string_view waiting_for, RunRole run_role,
                           const std::optional<NetworkModel>& network = std::nullopt) {
   if (!socket) {
     log.line("Stopped before {} connected.", waiting_for);
@@ -59,13 +59,6 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   outcome.result.tcp = tcp_meter.stop();
   outcome.result.socket_send_buffer = connected.send_buffer;
   outcome.result.socket_receive_buffer = connected.receive_buffer;
-  if (outcome.reconnects()) return outcome;
-  // A persistent standby's connection that ended before a handshake is not a
-  // run (serve_standby_runs): a report of zeroes would read, and grep, as one.
-  if (config.loop && outcome.session == Session::NoHandshake) return outcome;
-  // The verdict is worked out before anything reports it: the text here, JSON and CSV later.
-  outcome.verdict = verdict_for(outcome.result, nullptr);
-  report.side_finished(outcome);
   return outcome;
 }
 
@@ -113,11 +106,11 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
     principal = std::move(sockets->front());
     std::move(sockets->begin() + 1, sockets->end(), std::back_inserter(auxiliary_sockets));
   }
-  RoleOutcome outcome = run_connected(std::move(principal), config, stop, log, report, spin,
-                                      Role::Primary, "a standby", run_role, network);
+  RoleOutcome outcome = run_connected(std::move(principal), config, stop, log, spin, Role::Primary,
+                                      "a standby", run_role, network);
   // A standby of ours reconnects once to apply requested socket buffer sizes.
   if (outcome.reconnects()) {
-    outcome = run_connected(listener.accept(stop), config, stop, log, report, spin, Role::Primary,
+    outcome = run_connected(listener.accept(stop), config, stop, log, spin, Role::Primary,
                             "a standby", run_role, network);
     if (outcome.reconnects()) outcome.fail("the standby asked to reconnect a second time");
   }
@@ -130,14 +123,14 @@ RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, Ru
                              Reporter& report, Nanos spin) {
   boost::asio::io_context io;
   LinkPlan plan{config.local, config.remote, config.socket, config.waits};
-  if (config.loop) {
+  if (config.serves_many_runs()) {
     // Between runs a persistent standby waits for the next primary: quietly, and
     // retrying often, so a sweep's next run starts at once.
     plan.retry_interval = std::chrono::milliseconds(200);
     plan.quiet_retries = true;
   }
   return run_connected(
-      connect_to_primary(io, plan, log, stop), config, stop, log, report, spin, Role::Standby,
+      connect_to_primary(io, plan, log, stop), config, stop, log, spin, Role::Standby,
       "the primary", [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch) {
         return Standby({settings_for(config, Role::Standby), config.standby_buffer_pages,
                         config.interval, intervals_to(report), config.socket,
@@ -168,7 +161,7 @@ void serve_standby_runs(const RunConfig& config, const StopSource& stop, RunLog&
     log.line("======== standby run {} (Ctrl-C ends the standby) ========", run);
     log.blank();
     const auto started = std::chrono::system_clock::now();
-    const RoleOutcome outcome = run_standby(config, stop, log, report, spin);
+    RoleOutcome outcome = run_standby(config, stop, log, report, spin);
     if (!outcome.connected()) break;
     // A primary that is ending still listens until its process exits, and our
     // next connection may wait in that backlog only to be closed or reset; or
@@ -183,6 +176,7 @@ void serve_standby_runs(const RunConfig& config, const StopSource& stop, RunLog&
       --run;
       continue;
     }
+    finish_side(outcome, nullptr, report);
     record(outcome, started);
     log.blank();
   }

@@ -37,8 +37,10 @@ void TextReporter::side_finished(const RoleOutcome& side) {
   write_text_report(log_.stream(), result);
   write_auxiliary_streams(log_.stream(), result);
   log_.blank();
-  write_bottleneck(log_.stream(), *side.verdict);
-  if (result.settings.role == Role::Primary) write_uplink_share(log_.stream(), result);
+  if (side.verdict) {
+    write_bottleneck(log_.stream(), *side.verdict);
+    if (result.settings.role == Role::Primary) write_uplink_share(log_.stream(), result);
+  }
   if (result.cpu) write_cpu_usage(log_.stream(), *result.cpu);
   // The standby's connection carries only acks: its TCP figures say nothing of the log's way.
   if (result.tcp && result.settings.role == Role::Primary) {

@@ -66,6 +66,33 @@ TEST(Model, AVirtualRunIsTheSameEveryTimeAndValidates) {
   EXPECT_EQ(standby["models"]["replay"]["flushes"], standby["log"]["flushes"]);
 }
 
+// -model prints each side as that side would print it on its own host: the
+// primary's section ends with the pair's verdict, the standby's follows.
+TEST(Model, EachSideIsPrintedAsARealSideWithThePairsVerdictInThePrimarys) {
+  ChildProcess model(
+      {"-model", "-disk", "200", "0.0005", "-replay", "20", "-syncMode", "ASYNC", "-t", "5"});
+  ASSERT_EQ(model.wait(kRunBound), 0) << model.err();
+  const std::string out = model.out();
+  const std::size_t standby_at = out.find("======== standby ========");
+  const std::size_t verdict_at = out.find("Bottleneck: ");
+  ASSERT_NE(standby_at, std::string::npos);
+  ASSERT_NE(verdict_at, std::string::npos);
+  EXPECT_LT(verdict_at, standby_at) << out;
+  EXPECT_EQ(out.find("Bottleneck: ", verdict_at + 1), std::string::npos) << out;
+  EXPECT_NE(line_starting(out, "Bottleneck: ").find("standby replay"), std::string::npos) << out;
+}
+
+// Once both sides of a -demo have ended, the primary is advised with its
+// standby's figures: the slow replay, not a guess from the primary's side.
+TEST(Replay, TheDemosPrimaryIsAdvisedWithItsStandbysFigures) {
+  ChildProcess demo({"-demo", "-syncMode", "NEARSYNC", "-n", "200", "-disk", "200", "0.0005",
+                     "-replay", "5", "-json", "-"});
+  ASSERT_EQ(demo.wait(kRunBound), 0) << demo.err();
+  const json doc = json::parse(demo.out());
+  EXPECT_EQ(doc["runs"][0]["bottleneck"]["resource"], "standby replay") << demo.err();
+  EXPECT_EQ(doc["runs"][0]["bottleneck"]["evidence_figures"]["form"], "replay");
+}
+
 TEST(Model, AWorkloadDrivenLoggerReportsItsFlushSizesAndCommitWait) {
   const fs::path doc = scratch_file("models", "logger.json");
   ChildProcess run({"-model", "-syncMode", "SYNC", "-logRate", "10", "-logBufSize", "256", "-disk",

@@ -74,6 +74,20 @@ TEST(JsonOutput, BothRolesDocumentsValidateAndAgreeWithTheirReports) {
   EXPECT_GE(primary["runs"][0]["intervals"].size(), 3u);
 }
 
+// A standby runs in the mode and flush size its primary's handshake names; its
+// document's config says so, as its run does.
+TEST(JsonOutput, AStandbysConfigHasTheModeAndFlushSizeOfItsPrimarysHandshake) {
+  const fs::path standby_json = scratch_file("output", "handshake.json");
+  const PairRun run = run_pair({"-n", "50", "-syncMode", "ASYNC", "-flushSize", "32"},
+                               {"-json", standby_json.string()});
+  ASSERT_EQ(run.standby_status, 0) << run.standby_err;
+  const json standby = json::parse(read_file(standby_json));
+  EXPECT_EQ(standby["config"]["sync_mode"], "ASYNC");
+  EXPECT_EQ(standby["config"]["flush_pages"], 32);
+  EXPECT_EQ(standby["runs"][0]["sync_mode"], "ASYNC");
+  EXPECT_EQ(standby["runs"][0]["flush_pages"], 32);
+}
+
 TEST(JsonOutput, TheDemoWritesItsDocumentToStdoutAndItsReportsToStderr) {
   ChildProcess demo({"-demo", "-n", "200", "-syncMode", "SYNC", "-json", "-"});
   ASSERT_EQ(demo.wait(kRunBound), 0) << demo.err();

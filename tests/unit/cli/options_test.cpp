@@ -167,7 +167,7 @@ TEST(Options, ResultsAndTheLoop) {
   EXPECT_FALSE(c.config.standby_request.send_buffer);
   c = parse(
       {"-role", "standby", "-loop", "-lhost", "a", "-lport", "1", "-rhost", "b", "-rport", "2"});
-  EXPECT_TRUE(c.config.loop);
+  EXPECT_TRUE(c.config.serves_many_runs());
   EXPECT_EQ(c.config.waits.connect, Nanos{0});  // a persistent standby waits for the next primary
   EXPECT_EQ(parse({"-write", "f", "-interval", "1"}).warnings.size(), 1u);
 }
