@@ -1,7 +1,6 @@
 #include "runs/demo.hpp"
 
 #include <future>
-#include <sstream>
 #include <thread>
 
 #include "runs/shipping_run.hpp"
@@ -37,12 +36,8 @@ DemoOutcome run_demo(const RunConfig& config, const StopSource& stop, std::ostre
   primary_config.local = {kLoopback, 0};
   primary_config.remote = {kLoopback, 0};
 
-  std::ostringstream primary_text;
-  std::ostringstream standby_text;
-  RunLog primary_log(primary_text, config.verbose);
-  RunLog standby_log(standby_text, config.verbose);
-  TextReporter primary_report(primary_log);
-  TextReporter standby_report(standby_log);
+  SideText primary(config.verbose);
+  SideText standby(config.verbose);
   // The standby does not stop on Ctrl-C: it ends when the primary closes, so
   // both reports cover the same flushes. It gives up only if the primary failed.
   StopSource standby_stop;
@@ -54,7 +49,7 @@ DemoOutcome run_demo(const RunConfig& config, const StopSource& stop, std::ostre
   std::thread primary_thread([&] {
     bool port_sent = false;
     outcome.primary = guarded([&] {
-      return run_primary(primary_config, primary_stop, primary_log, primary_report, spin,
+      return run_primary(primary_config, primary_stop, primary.log, primary.report, spin,
                          [&](std::uint16_t port) {
                            port_promise.set_value(port);
                            port_sent = true;
@@ -73,17 +68,16 @@ DemoOutcome run_demo(const RunConfig& config, const StopSource& stop, std::ostre
     standby_config.local = {kLoopback, 0};
     standby_config.remote = {kLoopback, port};
     outcome.standby = guarded([&] {
-      return run_standby(standby_config, standby_stop, standby_log, standby_report, spin);
+      return run_standby(standby_config, standby_stop, standby.log, standby.report, spin);
     });
     if (outcome.standby.end == RunEnd::Failed) primary_stop.request();
   }
   primary_thread.join();
   // Both sides have ended, so the primary's verdict has its standby's figures.
-  finish_side(outcome.primary, &outcome.standby, primary_report);
-  finish_side(outcome.standby, &outcome.primary, standby_report);
+  finish_side(outcome.primary, &outcome.standby, primary.report);
+  finish_side(outcome.standby, &outcome.primary, standby.report);
 
-  out << "======== primary ========\n" << primary_text.str();
-  out << "\n======== standby ========\n" << standby_text.str();
+  write_pair(out, primary, standby);
   out.flush();
   return outcome;
 }

@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <sstream>
-
 #include "log/run_log.hpp"
 #include "runs/text_output.hpp"
 #include "runs/verdict.hpp"
@@ -31,24 +29,20 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
   log.blank();
   log.flush();
 
-  std::ostringstream primary_text;
-  std::ostringstream standby_text;
-  RunLog primary_log(primary_text, config.verbose);
-  RunLog standby_log(standby_text, config.verbose);
-  TextReporter primary_report(primary_log);
-  TextReporter standby_report(standby_log);
+  SideText primary(config.verbose);
+  SideText standby(config.verbose);
   VirtualRunPlan plan = virtual_plan_from(config);
-  plan.primary_intervals = intervals_to(primary_report);
-  plan.standby_intervals = intervals_to(standby_report);
+  plan.primary_intervals = intervals_to(primary.report);
+  plan.standby_intervals = intervals_to(standby.report);
   const auto flush_sizes = make_flush_sizes(config, Clock::time_point{});
   const VirtualOutcome run = run_virtual(plan, *flush_sizes, stop);
 
   ModelOutcome outcome{outcome_of(run.primary, run.interrupted),
                        outcome_of(run.standby, run.interrupted)};
-  finish_side(outcome.primary, &outcome.standby, primary_report);
-  finish_side(outcome.standby, &outcome.primary, standby_report);
-  out << "======== primary ========\n" << primary_text.str();
-  out << "\n======== standby ========\n" << standby_text.str() << '\n';
+  finish_side(outcome.primary, &outcome.standby, primary.report);
+  finish_side(outcome.standby, &outcome.primary, standby.report);
+  write_pair(out, primary, standby);
+  out << '\n';
   for (std::size_t i = 0; i < run.auxiliary_standbys.size(); ++i) {
     out << fmt::format("======== standby {} (auxiliary) ========\n", i + 2);
     write_text_report(out, run.auxiliary_standbys[i]);

@@ -50,4 +50,9 @@ void TextReporter::side_finished(const RoleOutcome& side) {
   log_.flush();
 }
 
+void write_pair(std::ostream& out, const SideText& primary, const SideText& standby) {
+  out << "======== primary ========\n" << primary.text.str();
+  out << "\n======== standby ========\n" << standby.text.str();
+}
+
 }  // namespace simhadr

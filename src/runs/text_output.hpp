@@ -3,6 +3,9 @@
 // defaults a run took, each -interval line as it comes, and each side's
 // closing paragraph as it ends (its report, the advisor's verdict, the CPU
 // and TCP lines), so a -loop standby's report never waits for the next run.
+#include <ostream>
+#include <sstream>
+
 #include "log/run_log.hpp"
 #include "runs/reporter.hpp"
 
@@ -20,5 +23,17 @@ class TextReporter final : public Reporter {
  private:
   RunLog& log_;
 };
+
+// One side's text in a run that has both (-demo, -model): printed into a
+// buffer of its own as the side goes, laid out once both have ended.
+struct SideText {
+  explicit SideText(bool verbose) : log(text, verbose), report(log) {}
+  std::ostringstream text;
+  RunLog log;
+  TextReporter report;
+};
+
+// The primary's section, then the standby's.
+void write_pair(std::ostream& out, const SideText& primary, const SideText& standby);
 
 }  // namespace simhadr
