@@ -1,7 +1,8 @@
 #pragma once
-// One side of a shipping run, from configuration to its report: connect,
-// build the models, run the role, work out its verdict and report it. Used by
-// main and the demo.
+// One side of a shipping run, from configuration to its outcome: connect,
+// build the models and run the role. Its verdict and closing report come after
+// (finish_side, runs/verdict.hpp), once the run has what the verdict needs. Used
+// by main and the demo.
 #include <chrono>
 #include <functional>
 
@@ -14,8 +15,8 @@
 
 namespace simhadr {
 
-// Each side prints its progress on `log` and tells `report` that it started, each
-// -interval and its end (with its verdict).
+// Each side prints its progress on `log` and tells `report` that it started and
+// each -interval; the caller tells it of the end (finish_side).
 RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog& log,
                         Reporter& report, Nanos spin, const ListeningCallback& on_listening = {});
 
@@ -26,7 +27,7 @@ RoleOutcome run_standby(const RunConfig& config, const StopSource& stop, RunLog&
 using RunRecorder =
     std::function<void(const RoleOutcome& outcome, std::chrono::system_clock::time_point started)>;
 
-// -loop: serves one primary run after another, printing each report and
+// -loop: serves one primary run after another, finishing each (finish_side) and
 // handing it to `record`, until a stop. A run that fails is recorded and the
 // standby goes on; an error of the set-up (RunError) ends it.
 void serve_standby_runs(const RunConfig& config, const StopSource& stop, RunLog& log,
