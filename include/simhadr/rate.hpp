@@ -40,10 +40,6 @@ class Rate {
   constexpr auto operator<=>(const Rate&) const = default;
   constexpr Rate operator*(double factor) const { return Rate(value_ * factor); }
   constexpr Rate operator/(double divisor) const { return Rate(value_ / divisor); }
-  constexpr Rate operator+(Rate other) const { return Rate(value_ + other.value_); }
-  constexpr Rate operator-(Rate other) const { return Rate(value_ - other.value_); }
-  // How many times `other` fits in this rate.
-  constexpr double operator/(Rate other) const { return value_ / other.value_; }
 
  private:
   double value_ = 0;
