@@ -2,11 +2,8 @@
 // and map the way it ended to an exit status (0 normal, 1 failed, 2 usage).
 #include <fmt/format.h>
 
-#include <sys/prctl.h>
-
 #include <array>
 #include <chrono>
-#include <csignal>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -14,7 +11,7 @@
 
 #include "cli/help_text.hpp"
 #include "cli/options.hpp"
-#include "net/name_services.hpp"
+#include "platform/process_setup.hpp"
 #include "runs/calculate_run.hpp"
 #include "runs/demo.hpp"
 #include "runs/disk_run.hpp"
@@ -179,12 +176,7 @@ int run(const Command& command) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::signal(SIGPIPE, SIG_IGN);
-  // Past the file-size limit a write should fail with EFBIG, not kill the process.
-  std::signal(SIGXFSZ, SIG_IGN);
-  // Linux lets a sleep end up to 50 us late by default; simulated IOs need
-  // better. Threads started later inherit the setting.
-  ::prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+  prepare_process();
   confine_name_services();
   const std::vector<std::string> args(argv + 1, argv + argc);
   Command command;

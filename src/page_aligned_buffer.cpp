@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
 #include <cstring>
+#include <new>
 
 #include "simhadr/units.hpp"
 
@@ -11,7 +11,9 @@ namespace simhadr {
 
 namespace {
 
-// aligned_alloc wants a whole number of alignments.
+constexpr std::align_val_t kPageAlignment{kPageBytes};
+
+// Whole pages, so that an IO around the page cache may cover all of it.
 std::size_t whole_pages_of(std::size_t bytes) {
   return (bytes + kPageBytes - 1) / kPageBytes * kPageBytes;
 }
@@ -19,7 +21,8 @@ std::size_t whole_pages_of(std::size_t bytes) {
 }  // namespace
 
 PageAlignedBuffer::PageAlignedBuffer(std::size_t bytes, char fill)
-    : data_(static_cast<char*>(std::aligned_alloc(kPageBytes, whole_pages_of(bytes)))),
+    : data_(
+          static_cast<char*>(::operator new(whole_pages_of(bytes), kPageAlignment, std::nothrow))),
       size_(bytes) {
   if (size_ == 0) return;
   if (!data_) {
@@ -31,7 +34,7 @@ PageAlignedBuffer::PageAlignedBuffer(std::size_t bytes, char fill)
 }
 
 void PageAlignedBuffer::Free::operator()(char* p) const {
-  std::free(p);
+  ::operator delete(p, kPageAlignment);
 }
 
 }  // namespace simhadr

@@ -2,14 +2,13 @@
 
 #include <fmt/format.h>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 
+#include "platform/output_file.hpp"
 #include "simhadr/shown.hpp"
 
 namespace simhadr {
@@ -63,9 +62,9 @@ std::string parse_output_path(const OptionInput& input, bool stdout_allowed) {
   if (path == "-") return path;
   const std::filesystem::path parent = std::filesystem::path(path).parent_path();
   const std::string directory = parent.empty() ? std::string(".") : parent.string();
-  if (::access(directory.c_str(), W_OK) != 0) {
+  if (const auto why = cannot_write_in(directory)) {
     throw UsageError(fmt::format("-{} {}: cannot write in directory {}: {}", option, shown(path),
-                                 shown(directory), std::strerror(errno)));
+                                 shown(directory), *why));
   }
   if (std::filesystem::is_directory(path)) {
     throw UsageError(fmt::format("-{} {} is a directory; give a file name", option, shown(path)));

@@ -1,11 +1,7 @@
 #include "disk/disk_file.hpp"
 
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
 #include <utility>
 
 #include "simhadr/page_aligned_buffer.hpp"
@@ -15,55 +11,59 @@ namespace simhadr {
 
 namespace {
 
-std::string reason(int error) {
-  if (error == EFBIG) return "File too large (the file-size limit, ulimit -f, was reached)";
-  return std::strerror(error);
+std::string reason(const OsError& error) {
+  if (error.failure() == OsFailure::FileTooLarge) {
+    return fmt::format("{} (the file-size limit, ulimit -f, was reached)", error.what());
+  }
+  return error.what();
+}
+
+SyncFileAccess sync_access(DiskAccess access) {
+  switch (access) {
+    case DiskAccess::Append:
+      return SyncFileAccess::Create;
+    case DiskAccess::Overwrite:
+      return SyncFileAccess::Overwrite;
+    case DiskAccess::Read:
+      break;
+  }
+  return SyncFileAccess::Read;
+}
+
+SyncFile opened(const std::string& path, DiskAccess access, bool cache) {
+  try {
+    return SyncFile(path, sync_access(access), cache);
+  } catch (const OsError& error) {
+    if (error.failure() == OsFailure::NoDirectIo) {
+      throw DiskError(fmt::format(
+          "{}: this file system does not support direct IO (tmpfs before Linux 6.6 and some "
+          "overlay file systems do not); add -cache to test through the page cache",
+          path));
+    }
+    throw DiskError(fmt::format("cannot open {} for {}: {}", path,
+                                access == DiskAccess::Read ? "reading" : "writing", reason(error)));
+  }
 }
 
 }  // namespace
 
-DiskFile::DiskFile(std::string path, DiskAccess access, bool cache) : path_(std::move(path)) {
-  int flags = O_RDONLY;
-  if (access == DiskAccess::Append) flags = O_WRONLY | O_CREAT | O_TRUNC | O_DSYNC;
-  if (access == DiskAccess::Overwrite) flags = O_WRONLY | O_DSYNC;
-  if (!cache) flags |= O_DIRECT;
-  fd_ = ::open(path_.c_str(), flags | O_CLOEXEC, 0644);
-  if (fd_ >= 0) return;
-  const int error = errno;
-  if (error == EINVAL && !cache) {
-    throw DiskError(fmt::format(
-        "{}: this file system does not support direct IO (tmpfs before Linux 6.6 and some "
-        "overlay file systems do not); add -cache to test through the page cache",
-        path_));
-  }
-  throw DiskError(fmt::format("cannot open {} for {}: {}", path_,
-                              access == DiskAccess::Read ? "reading" : "writing", reason(error)));
-}
-
-DiskFile::~DiskFile() {
-  if (fd_ >= 0) ::close(fd_);
-}
-
-DiskFile::DiskFile(DiskFile&& other) noexcept
-    : path_(std::move(other.path_)), fd_(std::exchange(other.fd_, -1)) {}
+DiskFile::DiskFile(std::string path, DiskAccess access, bool cache)
+    : path_(std::move(path)), file_(opened(path_, access, cache)) {}
 
 std::size_t DiskFile::write_at(std::span<const char> data, std::uint64_t offset) {
-  std::size_t done = 0;
-  while (done < data.size()) {
-    const ssize_t n =
-        ::pwrite(fd_, data.data() + done, data.size() - done, static_cast<off_t>(offset + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw DiskError(fmt::format("writing {} failed: {}", path_, reason(errno)));
-    done += static_cast<std::size_t>(n);
+  try {
+    file_.write_at(data, offset);
+    return data.size();
+  } catch (const OsError& error) {
+    throw DiskError(fmt::format("writing {} failed: {}", path_, reason(error)));
   }
-  return done;
 }
 
 std::size_t DiskFile::read_at(std::span<char> into, std::uint64_t offset) {
-  for (;;) {
-    const ssize_t n = ::pread(fd_, into.data(), into.size(), static_cast<off_t>(offset));
-    if (n >= 0) return static_cast<std::size_t>(n);
-    if (errno != EINTR) throw DiskError(fmt::format("reading {} failed: {}", path_, reason(errno)));
+  try {
+    return file_.read_at(into, offset);
+  } catch (const OsError& error) {
+    throw DiskError(fmt::format("reading {} failed: {}", path_, reason(error)));
   }
 }
 

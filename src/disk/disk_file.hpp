@@ -1,12 +1,13 @@
 #pragma once
-// A log file as Db2's logger uses it: synchronous writes (O_DSYNC), by default
-// around the page cache (O_DIRECT, 4096-aligned buffers). Every failure becomes
-// a DiskError whose message names the file and what to do about it.
+// A log file as Db2's logger uses it (platform/sync_file.hpp): synchronous
+// writes, by default around the page cache. Every failure becomes a DiskError
+// whose message names the file and what to do about it.
 #include <cstdint>
 #include <span>
 #include <stdexcept>
 #include <string>
 
+#include "platform/sync_file.hpp"
 #include "simhadr/measure/disk_io_result.hpp"
 
 namespace simhadr {
@@ -18,13 +19,8 @@ class DiskError : public std::runtime_error {
 
 class DiskFile {
  public:
-  // cache = keep the page cache (no O_DIRECT); writes stay synchronous either way.
+  // cache = keep the page cache; writes stay synchronous either way.
   DiskFile(std::string path, DiskAccess access, bool cache);
-  ~DiskFile();
-  DiskFile(DiskFile&& other) noexcept;
-  DiskFile(const DiskFile&) = delete;
-  DiskFile& operator=(const DiskFile&) = delete;
-  DiskFile& operator=(DiskFile&&) = delete;
 
   // One whole IO at offset; a read returns less at the end of the file, 0 past it.
   std::size_t write_at(std::span<const char> data, std::uint64_t offset);
@@ -34,7 +30,7 @@ class DiskFile {
 
  private:
   std::string path_;
-  int fd_ = -1;
+  SyncFile file_;
 };
 
 // Lays the file out before a test, as Db2 formats its log files: zeros written

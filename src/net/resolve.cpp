@@ -1,11 +1,10 @@
 #include "net/resolve.hpp"
 
-#include <sys/socket.h>
-
 #include <fmt/format.h>
 
 #include "net/connect.hpp"
-#include "net/name_services.hpp"
+#include "platform/process_setup.hpp"
+#include "platform/socket_facts.hpp"
 #include "simhadr/shown.hpp"
 
 namespace simhadr {
@@ -31,7 +30,7 @@ std::vector<tcp::endpoint> resolve(boost::asio::io_context& io, const Endpoint& 
   for (const auto& entry : results) {
     const tcp::endpoint endpoint = entry.endpoint();
     const bool v4 = endpoint.address().is_v4();
-    const int family = v4 ? AF_INET : AF_INET6;
+    const int family = address_family_number(v4);
     if (family != last_family) {
       log.line("address_type={} address_length={}", family, v4 ? 4 : 16);
       last_family = family;

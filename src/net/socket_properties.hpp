@@ -1,24 +1,16 @@
 #pragma once
 // The socket facts the report prints at creation, after buffer resizing and
-// upon connection, read back from the kernel (which may round what was asked).
+// upon connection, read back from the system (which may round what was asked).
 #include <string_view>
 
 #include "log/run_log.hpp"
+#include "platform/socket_facts.hpp"
 
 namespace simhadr {
 
-struct SocketProperties {
-  bool blocking = true;
-  bool nagle = true;
-  int send_buffer = 0;
-  int receive_buffer = 0;
-  bool linger_on = false;
-  int linger_seconds = 0;
-};
-
-SocketProperties read_socket_properties(int fd);
-
-// Prints "Socket property upon <when>" and one line per property, then a blank line.
-void print_socket_properties(RunLog& log, std::string_view when, int fd);
+// Prints "Socket property upon <when>" and one line per property, then a blank
+// line; `blocking_as_set` is the mode last set (socket_facts.hpp says why).
+void print_socket_properties(RunLog& log, std::string_view when, NativeSocket socket,
+                             bool blocking_as_set);
 
 }  // namespace simhadr

@@ -1,12 +1,6 @@
 #include "net/socket_setup.hpp"
 
-#include <sys/socket.h>
-
 #include <fmt/format.h>
-
-#include <cerrno>
-#include <cstring>
-#include <string_view>
 
 #include "net/connect.hpp"
 #include "net/socket_properties.hpp"
@@ -17,27 +11,30 @@ using boost::asio::ip::tcp;
 
 namespace {
 
-void set_int_option(int fd, int name, int value, std::string_view option_name,
-                    std::string_view given_by) {
-  if (::setsockopt(fd, SOL_SOCKET, name, &value, sizeof value) != 0) {
-    throw RunError(fmt::format("{} {}: setsockopt({}) failed: {}", given_by, value, option_name,
-                               std::strerror(errno)));
+void set_buffer(NativeSocket socket, SocketBuffer which, int bytes) {
+  if (const auto why = set_socket_buffer(socket, which, bytes)) {
+    const bool send = which == SocketBuffer::Send;
+    throw RunError(fmt::format("{} {}: setsockopt({}) failed: {}",
+                               send ? "-sockSndBuf" : "-sockRcvBuf", bytes,
+                               send ? "SO_SNDBUF" : "SO_RCVBUF", *why));
   }
 }
 
 }  // namespace
 
-void apply_buffer_sizes(int fd, const SocketOptions& options, RunLog& log, bool announce) {
+void apply_buffer_sizes(NativeSocket socket, const SocketOptions& options, RunLog& log,
+                        bool announce) {
   if (options.send_buffer) {
     if (announce) log.line("Calling setsockopt(SO_SNDBUF)");
-    set_int_option(fd, SO_SNDBUF, *options.send_buffer, "SO_SNDBUF", "-sockSndBuf");
+    set_buffer(socket, SocketBuffer::Send, *options.send_buffer);
   }
   if (options.receive_buffer) {
     if (announce) log.line("Calling setsockopt(SO_RCVBUF)");
-    set_int_option(fd, SO_RCVBUF, *options.receive_buffer, "SO_RCVBUF", "-sockRcvBuf");
+    set_buffer(socket, SocketBuffer::Receive, *options.receive_buffer);
   }
   if (announce && (options.send_buffer || options.receive_buffer)) {
-    print_socket_properties(log, "buffer resizing", fd);
+    // Sizes are set before connecting or listening, on a socket still in its first, blocking mode.
+    print_socket_properties(log, "buffer resizing", socket, true);
   }
 }
 
@@ -52,7 +49,7 @@ void configure_connected(tcp::socket& socket, const SocketOptions& options, RunL
     if (log) log->line("Calling setsockopt(TCP_NODELAY)");
     socket.set_option(tcp::no_delay(true));
   }
-  if (log) print_socket_properties(*log, "connection", socket.native_handle());
+  if (log) print_socket_properties(*log, "connection", socket.native_handle(), options.blocking);
 }
 
 }  // namespace simhadr

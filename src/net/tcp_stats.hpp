@@ -1,25 +1,30 @@
 #pragma once
+#include <boost/asio/ip/tcp.hpp>
 #include <optional>
 
+#include "platform/native_socket.hpp"
 #include "simhadr/measure/tcp_stats.hpp"
 
 namespace simhadr {
 
-// The connection's TCP_INFO now; empty where the kernel keeps no busy-time
-// statistics (before Linux 4.10) or the socket is not TCP. same_host is left
-// to the meter.
-std::optional<TcpStats> read_tcp_stats(int fd);
+// The connection's TCP statistics now; empty where the system keeps no
+// busy-time figures (Linux before 4.10, Windows) or the socket is not TCP.
+// same_host is left to the meter.
+std::optional<TcpStats> read_tcp_stats(NativeSocket socket);
+
+// Both ends on this host: a loopback peer, or the peer's address is this side's.
+bool ends_on_one_host(const boost::asio::ip::tcp::socket& socket);
 
 // From construction to stop(), on one connected socket.
 class TcpStatsMeter {
  public:
-  explicit TcpStatsMeter(int fd);
+  // Read `same_host` at the start: a connection the peer has closed has no peer address left.
+  TcpStatsMeter(NativeSocket socket, bool same_host);
   std::optional<TcpStats> stop() const;
 
  private:
-  int fd_;
+  NativeSocket socket_;
   std::optional<TcpStats> begun_;
-  // Read once, at the start: a connection the peer has closed has no peer address left.
   bool same_host_;
 };
 

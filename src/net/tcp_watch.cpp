@@ -1,13 +1,8 @@
 #include "net/tcp_watch.hpp"
 
-#include <linux/sockios.h>
-#include <linux/tcp.h>
-#include <netinet/in.h>
-#include <sys/ioctl.h>
-#include <sys/socket.h>
-
 #include <algorithm>
-#include <cstddef>
+
+#include "platform/tcp_info.hpp"
 
 namespace simhadr {
 
@@ -19,31 +14,27 @@ namespace {
 // times longer than the mean time between receipts (the mean ack wait) so far.
 constexpr double kQuietOverUsual = 4.0;
 
-std::optional<KernelView> read_kernel_view(int fd) {
-  tcp_info info{};
-  socklen_t length = sizeof info;
-  if (::getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0 ||
-      length < offsetof(tcp_info, tcpi_snd_wnd) + sizeof info.tcpi_snd_wnd) {
-    return std::nullopt;
-  }
-  int queued = 0;
-  int unread = 0;
-  if (::ioctl(fd, SIOCOUTQ, &queued) != 0) queued = 0;
-  if (::ioctl(fd, SIOCINQ, &unread) != 0) unread = 0;
+// Empty where the system lacks a figure the watch needs (the send window and the
+// retransmission timeout: Linux before 5.4, Windows).
+std::optional<KernelView> read_kernel_view(NativeSocket socket) {
+  const auto info = read_tcp_info(socket);
+  if (!info || !info->send_window || !info->retransmission_timeout) return std::nullopt;
+  const TcpQueues queues = read_tcp_queues(socket);
   KernelView view;
-  view.acked = info.tcpi_bytes_acked;
-  view.progress = info.tcpi_bytes_acked + info.tcpi_bytes_received;
-  view.unacknowledged = static_cast<std::uint64_t>(std::max(queued, 0));
-  view.unread = static_cast<std::uint64_t>(std::max(unread, 0));
+  view.acked = info->bytes_acked;
+  view.progress = info->bytes_acked + info->bytes_received;
+  view.unacknowledged = queues.unacknowledged.value_or(0);
+  view.unread = queues.unread.value_or(0);
   // A window the standby has closed holds the primary back: that is the standby's doing.
-  view.window_open = info.tcpi_snd_wnd >= std::max<std::uint32_t>(info.tcpi_snd_mss, 1);
-  view.retransmission_timeout = std::chrono::microseconds(info.tcpi_rto);
+  view.window_open = *info->send_window >= std::max<std::uint32_t>(info->max_segment, 1);
+  view.retransmission_timeout = *info->retransmission_timeout;
   return view;
 }
 
 }  // namespace
 
-TcpWatch::TcpWatch(int fd, Role role) : fd_(fd), role_(role), thread_([this] { watch(); }) {}
+TcpWatch::TcpWatch(NativeSocket socket, Role role)
+    : socket_(socket), role_(role), thread_([this] { watch(); }) {}
 
 TcpWatch::~TcpWatch() {
   stop();
@@ -91,7 +82,7 @@ void TcpWatch::watch() {
     if (stopping_ || !begun_) continue;
     // The kernel is read with the lock let go: the role's notes, once a flush, never wait on it.
     lock.unlock();
-    const auto view = read_kernel_view(fd_);
+    const auto view = read_kernel_view(socket_);
     const auto now = std::chrono::steady_clock::now();
     lock.lock();
     if (view) take(*view, now);
@@ -136,7 +127,7 @@ std::optional<WatchFindings> TcpWatch::stop() {
   if (thread_.joinable()) thread_.join();
   const std::scoped_lock lock(mutex_);
   if (!begun_) return std::nullopt;
-  if (const auto view = read_kernel_view(fd_)) take(*view, std::chrono::steady_clock::now());
+  if (const auto view = read_kernel_view(socket_)) take(*view, std::chrono::steady_clock::now());
   WatchFindings findings{detector_.record(), std::nullopt};
   if (log_written_) findings.log_gap = gap_.gap();
   return findings;

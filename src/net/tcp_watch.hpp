@@ -12,6 +12,7 @@
 #include <optional>
 #include <thread>
 
+#include "platform/native_socket.hpp"
 #include "simhadr/config.hpp"
 #include "simhadr/measure/connection_watch.hpp"
 #include "simhadr/measure/log_gap_meter.hpp"
@@ -39,7 +40,7 @@ class TcpWatch final : public ConnectionWatch {
   static constexpr Nanos kReadEvery = std::chrono::milliseconds(10);
 
   // The socket must stay open until stop().
-  TcpWatch(int fd, Role role);
+  TcpWatch(NativeSocket socket, Role role);
   ~TcpWatch() override;
   TcpWatch(const TcpWatch&) = delete;
   TcpWatch& operator=(const TcpWatch&) = delete;
@@ -57,7 +58,7 @@ class TcpWatch final : public ConnectionWatch {
   // One reading of the kernel's view, taken at `now`; with mutex_ held.
   void take(const KernelView& view, Clock::time_point now);
 
-  int fd_;
+  NativeSocket socket_;
   Role role_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;

@@ -1,14 +1,10 @@
 #include "simhadr/report/csv_report.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <array>
-#include <cerrno>
-#include <cstring>
+#include <optional>
 #include <stdexcept>
 
+#include "platform/output_file.hpp"
 #include "simhadr/report/timestamp.hpp"
 #include "simhadr/shown.hpp"
 
@@ -225,22 +221,22 @@ std::string csv_row(std::chrono::system_clock::time_point started, const DiskRow
 }
 
 void append_csv(const std::string& path, const std::vector<std::string>& rows) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0) {
+  std::optional<OutputFile> file;
+  try {
+    file.emplace(path, OutputMode::Append);
+  } catch (const OsError& error) {
     throw std::runtime_error(
-        fmt::format("cannot open -csv file {}: {}", shown(path), std::strerror(errno)));
+        fmt::format("cannot open -csv file {}: {}", shown(path), error.what()));
   }
-  struct stat facts {};
   std::string text;
-  if (::fstat(fd, &facts) == 0 && facts.st_size == 0) text = csv_header() + '\n';
+  if (file->empty()) text = csv_header() + '\n';
   for (const std::string& row : rows) text += row + '\n';
-  // One write, so rows of processes appending to the same file do not interleave.
-  const ssize_t written = ::write(fd, text.data(), text.size());
-  const int error = errno;
-  ::close(fd);
-  if (written != static_cast<ssize_t>(text.size())) {
+  try {
+    file->write_all(text);
+    file->close();
+  } catch (const OsError& error) {
     throw std::runtime_error(
-        fmt::format("cannot append to -csv file {}: {}", shown(path), std::strerror(error)));
+        fmt::format("cannot append to -csv file {}: {}", shown(path), error.what()));
   }
 }
 

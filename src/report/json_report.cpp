@@ -4,20 +4,17 @@
 
 #include "simhadr/enum_names.hpp"
 
+#include "platform/output_file.hpp"
 #include "simhadr/report/model_json.hpp"
 #include "simhadr/report/timestamp.hpp"
 #include "simhadr/shown.hpp"
 
 #include <fmt/format.h>
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 
 namespace simhadr {
@@ -308,27 +305,19 @@ void write_json(const std::string& path, const json& doc, bool append_line) {
     std::cout.flush();
     return;
   }
-  const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append_line ? O_APPEND : O_TRUNC);
-  const int fd = ::open(path.c_str(), flags, 0644);
-  if (fd < 0) {
+  std::optional<OutputFile> file;
+  try {
+    file.emplace(path, append_line ? OutputMode::Append : OutputMode::Replace);
+  } catch (const OsError& error) {
     throw std::runtime_error(
-        fmt::format("cannot open -json file {}: {}", shown(path), std::strerror(errno)));
+        fmt::format("cannot open -json file {}: {}", shown(path), error.what()));
   }
-  std::size_t done = 0;
-  int error = 0;
-  while (done < text.size()) {
-    const ssize_t written = ::write(fd, text.data() + done, text.size() - done);
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) {
-      error = written < 0 ? errno : ENOSPC;
-      break;
-    }
-    done += static_cast<std::size_t>(written);
-  }
-  if (::close(fd) != 0 && error == 0) error = errno;
-  if (error != 0) {
+  try {
+    file->write_all(text);
+    file->close();
+  } catch (const OsError& error) {
     throw std::runtime_error(
-        fmt::format("cannot write -json file {}: {}", shown(path), std::strerror(error)));
+        fmt::format("cannot write -json file {}: {}", shown(path), error.what()));
   }
 }
 

@@ -9,8 +9,8 @@
 #include <fstream>
 #include <iostream>
 
+#include "platform/cpus.hpp"
 #include "runs/ordered_jobs.hpp"
-#include "runs/usable_cpus.hpp"
 #include "simhadr/report/calculator_text.hpp"
 #include "virtual_time/interval_simulation.hpp"
 

@@ -4,9 +4,6 @@
 // and every job before it are done, whatever the number of threads. The
 // threads run at a lower priority (nice +10): simhadr is often run on the
 // database's own host, whose work comes first; on an idle host it costs nothing.
-#include <sys/resource.h>
-#include <unistd.h>
-
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
@@ -15,6 +12,8 @@
 #include <optional>
 #include <thread>
 #include <vector>
+
+#include "platform/cpus.hpp"
 
 namespace simhadr {
 
@@ -48,10 +47,7 @@ class OrderedJobs {
 
  private:
   void work() {
-    // Linux gives each thread its own nice value; failing to lower it changes nothing else.
-    const auto self = static_cast<id_t>(::gettid());
-    [[maybe_unused]] const int ignored =
-        ::setpriority(PRIO_PROCESS, self, ::getpriority(PRIO_PROCESS, self) + kNiceIncrement);
+    lower_this_thread_priority();
     while (true) {
       std::size_t i = 0;
       {
@@ -75,8 +71,6 @@ class OrderedJobs {
       finished_.notify_all();
     }
   }
-
-  static constexpr int kNiceIncrement = 10;
 
   Job job_;
   std::mutex mutex_;

@@ -32,8 +32,9 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
     outcome.session = Session::NeverConnected;
     return outcome;
   }
-  const int fd = socket->native_handle();
-  const SocketProperties connected = read_socket_properties(fd);
+  const NativeSocket fd = socket->native_handle();
+  const SocketProperties connected = read_socket_properties(fd, config.socket.blocking);
+  const bool same_host = ends_on_one_host(*socket);
   const auto transport = make_socket_transport(std::move(*socket), config.socket.blocking);
   // A spin the user chose is kept as it is; a measured one adapts to this machine's wake-ups.
   const SpinPolicy spin_policy = config.spin_seconds ? SpinPolicy::Fixed : SpinPolicy::Adaptive;
@@ -45,7 +46,7 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   const auto disk = make_disk_model(config.disk);
   const ThisThreadCpuUsage this_thread;
   const CpuMeter cpu(this_thread);
-  const TcpStatsMeter tcp_meter(fd);
+  const TcpStatsMeter tcp_meter(fd, same_host);
   TcpWatch watch(fd, role);
   RoleOutcome outcome = run_role(link, clock, *disk, watch);
   if (auto findings = watch.stop()) {

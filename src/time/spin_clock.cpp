@@ -1,9 +1,8 @@
 #include "time/spin_clock.hpp"
 
-#include <time.h>
-
 #include <algorithm>
-#include <cerrno>
+
+#include "platform/precise_sleep.hpp"
 
 namespace simhadr {
 
@@ -17,18 +16,6 @@ constexpr double kSpinMargin = 1.2;
 // Measured against the 90th percentile: SYNC with -disk (two simulated IOs in
 // series per flush) came 0.3-0.7% nearer the model, at no measurable CPU.
 constexpr std::size_t kCoveredRank = SpinSizer::kWindow - 2;
-
-// steady_clock is CLOCK_MONOTONIC on Linux, so its time points are absolute
-// deadlines for clock_nanosleep.
-void sleep_in_kernel_until(Clock::time_point wake_at) {
-  const auto since_epoch = wake_at.time_since_epoch();
-  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(since_epoch);
-  const timespec deadline{
-      static_cast<time_t>(seconds.count()),
-      static_cast<long>(std::chrono::nanoseconds(since_epoch - seconds).count())};
-  while (::clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, nullptr) == EINTR) {
-  }
-}
 
 }  // namespace
 

@@ -4,20 +4,12 @@
 // the signal to its child and then to its whole process group, so the child
 // can receive the same signal twice from the same sender microseconds apart;
 // taken for a second interrupt, that lost the run's report.
-#include <sys/types.h>
-
 #include <chrono>
 #include <optional>
 
-namespace simhadr {
+#include "platform/stop_signal_source.hpp"
 
-struct StopSignal {
-  int number = 0;
-  // kill() from a process (SI_USER) rather than the terminal or the kernel.
-  bool from_process = false;
-  pid_t sender = 0;
-  std::chrono::steady_clock::time_point at{};
-};
+namespace simhadr {
 
 enum class StopVerdict {
   Stop,     // the first: stop and report

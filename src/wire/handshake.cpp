@@ -7,6 +7,7 @@
 #include <ctime>
 #include <string_view>
 
+#include "platform/local_time.hpp"
 #include "simhadr/limits.hpp"
 #include "simhadr/shown.hpp"
 
@@ -14,8 +15,7 @@ namespace simhadr {
 
 std::string format_conn_time(std::chrono::system_clock::time_point when) {
   const std::time_t seconds = std::chrono::system_clock::to_time_t(when);
-  std::tm local{};
-  localtime_r(&seconds, &local);
+  const std::tm local = local_time(seconds);
   char text[64];
   const std::size_t length = std::strftime(text, sizeof text, "%Y-%m-%d_%H:%M:%S_%Z", &local);
   return std::string(text, length);

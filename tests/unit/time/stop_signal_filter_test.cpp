@@ -11,7 +11,7 @@ using namespace std::chrono_literals;
 
 const auto kStart = std::chrono::steady_clock::time_point{} + 100s;
 
-StopSignal sent(int number, pid_t sender, std::chrono::milliseconds after) {
+StopSignal sent(int number, std::int64_t sender, std::chrono::milliseconds after) {
   return {number, true, sender, kStart + after};
 }
 

@@ -1,4 +1,7 @@
-#include "net/name_services.hpp"
+#include <csignal>
+
+#include "platform/precise_sleep.hpp"
+#include "platform/process_setup.hpp"
 
 #ifdef SIMHADR_STATIC
 #include <nss.h>
@@ -7,6 +10,13 @@
 #endif
 
 namespace simhadr {
+
+void prepare_process() {
+  std::signal(SIGPIPE, SIG_IGN);
+  // Past the file-size limit a write should fail with EFBIG, not kill the process.
+  std::signal(SIGXFSZ, SIG_IGN);
+  prefer_precise_timers();
+}
 
 void confine_name_services() {
 #ifdef SIMHADR_STATIC
