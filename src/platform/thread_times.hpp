@@ -2,6 +2,7 @@
 // The calling thread's CPU time so far, and the time it spent runnable but
 // waiting for a CPU where the system keeps that (Linux's schedstat).
 #include <optional>
+#include <string_view>
 
 #include "simhadr/units.hpp"
 
@@ -14,5 +15,8 @@ struct ThreadTimes {
 };
 
 ThreadTimes this_thread_times();
+
+// Why the time waiting for a CPU may be missing here, as a report's parenthesis says it.
+std::string_view run_delay_unknown_reason();
 
 }  // namespace simhadr

@@ -30,4 +30,8 @@ ThreadTimes this_thread_times() {
   return {from_timeval(usage.ru_utime), from_timeval(usage.ru_stime), run_delay_of_this_thread()};
 }
 
+std::string_view run_delay_unknown_reason() {
+  return "the kernel keeps no schedstat";
+}
+
 }  // namespace simhadr

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "platform/thread_times.hpp"
+
 namespace simhadr {
 
 void write_cpu_usage(std::ostream& out, const CpuUsage& usage) {
@@ -10,7 +12,7 @@ void write_cpu_usage(std::ostream& out, const CpuUsage& usage) {
   fmt::print(out, "CPU: user {:.6f} seconds, system {:.6f} seconds ({:.1f}% of one CPU); ",
              to_seconds(usage.user), to_seconds(usage.system), 100 * share_of(used, usage.wall));
   if (!usage.waiting_for_cpu) {
-    fmt::print(out, "time waiting for a CPU not known (the kernel keeps no schedstat).\n");
+    fmt::print(out, "time waiting for a CPU not known ({}).\n", run_delay_unknown_reason());
     return;
   }
   const double waited_share = 100 * share_of(*usage.waiting_for_cpu, usage.wall);

@@ -59,9 +59,11 @@ TEST(FlushSizeFile, RefusesAMalformedToolLineWithItsNumber) {
   EXPECT_EQ(refusal(write_sizes("a", "Flush 1: size=5 startTime=x\nFlush 2: size=lots\n")),
             "-flushSizes (line 2) 'lots' is not a whole number");
   EXPECT_EQ(refusal(write_sizes("b", "Flush 1: size=5 startTime=x\nFlush 2: startTime=x\n")),
-            "-flushSizes '" + std::filesystem::temp_directory_path().string() +
-                "/simhadr-flush-sizes-" + std::to_string(::getpid()) +
-                "b' line 2: a db2logscan flush line without size=");
+            "-flushSizes '" +
+                (std::filesystem::temp_directory_path() /
+                 ("simhadr-flush-sizes-" + std::to_string(::getpid()) + "b"))
+                    .string() +
+                "' line 2: a db2logscan flush line without size=");
   EXPECT_EQ(refusal(write_sizes("c", "Page 9: 1 bytes of data, end of flush, flush size 0\n")),
             "-flushSizes (line 1) 0 is out of range; give 1 to 65536");
 }

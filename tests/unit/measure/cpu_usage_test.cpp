@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <string>
 #include <vector>
 
+#include "platform/thread_times.hpp"
 #include "simhadr/report/cpu_text.hpp"
 
 namespace simhadr {
@@ -55,7 +57,8 @@ TEST(CpuMeter, WithoutSchedulerStatisticsTheWaitIsNotKnownAndNoWarningIsGiven) {
   EXPECT_FALSE(cpu_bound(usage));
   EXPECT_EQ(text_of(usage),
             "CPU: user 0.300000 seconds, system 0.500000 seconds (20.0% of one CPU); time waiting "
-            "for a CPU not known (the kernel keeps no schedstat).\n");
+            "for a CPU not known (" +
+                std::string(run_delay_unknown_reason()) + ").\n");
 }
 
 TEST(CpuUsageText, OneLineWhenTheHostHadCpuToSpare) {

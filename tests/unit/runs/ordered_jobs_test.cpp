@@ -1,7 +1,11 @@
 // Jobs on several threads, results taken back in order; a job cut short gives nothing.
 #include <gtest/gtest.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <sys/resource.h>
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 
@@ -58,6 +62,15 @@ TEST(OrderedJobs, LeavingEarlyStopsStartingJobs) {
   EXPECT_LT(started.load(), 1000);
 }
 
+#ifdef _WIN32
+TEST(OrderedJobs, RunsItsJobsBehindTheHostsOtherWork) {
+  const int own = ::GetThreadPriority(::GetCurrentThread());
+  OrderedJobs<int> jobs(
+      1, 1, [](std::size_t) { return std::optional(::GetThreadPriority(::GetCurrentThread())); });
+  EXPECT_EQ(jobs.take(0), THREAD_PRIORITY_BELOW_NORMAL);
+  EXPECT_EQ(::GetThreadPriority(::GetCurrentThread()), own);
+}
+#else
 TEST(OrderedJobs, RunsItsJobsBehindTheHostsOtherWork) {
   const int own = ::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()));
   OrderedJobs<int> jobs(1, 1, [](std::size_t) {
@@ -66,6 +79,7 @@ TEST(OrderedJobs, RunsItsJobsBehindTheHostsOtherWork) {
   EXPECT_EQ(jobs.take(0), std::min(own + 10, 19));
   EXPECT_EQ(::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid())), own);
 }
+#endif
 
 }  // namespace
 }  // namespace simhadr
