@@ -11,6 +11,7 @@
 
 #include "cli/help_text.hpp"
 #include "cli/options.hpp"
+#include "platform/precise_sleep.hpp"
 #include "platform/process_setup.hpp"
 #include "runs/calculate_run.hpp"
 #include "runs/demo.hpp"
@@ -88,6 +89,7 @@ int run_demo_action(const ActionContext& s) {
 }
 
 int run_real_time_action(Action action, ActionContext& s) {
+  if (const auto mhz = timer_frequency_mhz()) s.log.line("Timer frequency: {:.6f} MHz", *mhz);
   const SleepCalibration calibration = calibrate_sleep();
   s.spin = s.config.spin_seconds ? from_seconds(*s.config.spin_seconds) : calibration.spin;
   s.log.line("Measured sleep overhead: {:.6f} second, using spin time {:.6f} second.",

@@ -28,7 +28,7 @@ class StandbySocket {
   tcp::socket& open_for(const tcp::endpoint& remote) {
     if (socket_.is_open()) socket_.close();
     socket_.open(remote.protocol());
-    if (first_open_) print_socket_properties(log_, "creation", socket_.native_handle(), true);
+    if (first_open_) print_socket_properties(log_, "creation", socket_.native_handle());
     apply_buffer_sizes(socket_.native_handle(), plan_.options, log_, first_open_);
     if (plan_.options.bind_local) bind_for(remote);
     first_open_ = false;

@@ -8,9 +8,8 @@
 
 namespace simhadr {
 
-// Prints "Socket property upon <when>" and one line per property, then a blank
-// line; `blocking_as_set` is the mode last set (socket_facts.hpp says why).
-void print_socket_properties(RunLog& log, std::string_view when, NativeSocket socket,
-                             bool blocking_as_set);
+// Prints "Socket property upon <when>" and one line per property the system
+// can tell, then a blank line.
+void print_socket_properties(RunLog& log, std::string_view when, NativeSocket socket);
 
 }  // namespace simhadr

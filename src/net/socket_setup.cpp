@@ -33,8 +33,7 @@ void apply_buffer_sizes(NativeSocket socket, const SocketOptions& options, RunLo
     set_buffer(socket, SocketBuffer::Receive, *options.receive_buffer);
   }
   if (announce && (options.send_buffer || options.receive_buffer)) {
-    // Sizes are set before connecting or listening, on a socket still in its first, blocking mode.
-    print_socket_properties(log, "buffer resizing", socket, true);
+    print_socket_properties(log, "buffer resizing", socket);
   }
 }
 
@@ -42,14 +41,14 @@ void configure_connected(tcp::socket& socket, const SocketOptions& options, RunL
   if (options.blocking) {
     socket.native_non_blocking(false);
   } else {
-    if (log) log->line("Calling fcntl(O_NONBLOCK)");
+    if (log) log->line("Calling {}", non_blocking_call());
     socket.non_blocking(true);
   }
   if (!options.nagle) {
     if (log) log->line("Calling setsockopt(TCP_NODELAY)");
     socket.set_option(tcp::no_delay(true));
   }
-  if (log) print_socket_properties(*log, "connection", socket.native_handle(), options.blocking);
+  if (log) print_socket_properties(*log, "connection", socket.native_handle());
 }
 
 }  // namespace simhadr

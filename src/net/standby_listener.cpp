@@ -45,7 +45,7 @@ StandbyListener::StandbyListener(boost::asio::io_context& io, const LinkPlan& pl
   }
 
   acceptor_.open(local.protocol());
-  print_socket_properties(log, "creation", acceptor_.native_handle(), true);
+  print_socket_properties(log, "creation", acceptor_.native_handle());
   acceptor_.set_option(tcp::acceptor::reuse_address(true));
   apply_buffer_sizes(acceptor_.native_handle(), plan.options, log, true);
 

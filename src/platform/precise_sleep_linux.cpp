@@ -24,4 +24,8 @@ void prefer_precise_timers() {
   ::prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 }
 
+std::optional<double> timer_frequency_mhz() {
+  return std::nullopt;
+}
+
 }  // namespace simhadr

@@ -53,4 +53,10 @@ void sleep_in_kernel_until(Clock::time_point wake_at) {
 // The high-resolution timers need no process-wide setting.
 void prefer_precise_timers() {}
 
+std::optional<double> timer_frequency_mhz() {
+  LARGE_INTEGER frequency{};
+  if (!::QueryPerformanceFrequency(&frequency)) return std::nullopt;
+  return static_cast<double>(frequency.QuadPart) / 1e6;
+}
+
 }  // namespace simhadr

@@ -3,23 +3,28 @@
 // asked), and the buffer sizes set on it.
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "platform/native_socket.hpp"
 
 namespace simhadr {
 
+// What a system cannot tell is empty, and its report line is left out, as the
+// original's build for that system leaves it out.
 struct SocketProperties {
-  bool blocking = true;
+  std::optional<bool> blocking;  // Windows cannot read a socket's mode back
   bool nagle = true;
   int send_buffer = 0;
   int receive_buffer = 0;
+  std::optional<bool> dont_linger;  // Windows' SO_DONTLINGER
   bool linger_on = false;
   int linger_seconds = 0;
 };
 
-// `blocking_as_set` is the mode the program last set: Windows cannot read a
-// socket's mode back, Linux reads it from the descriptor.
-SocketProperties read_socket_properties(NativeSocket socket, bool blocking_as_set);
+SocketProperties read_socket_properties(NativeSocket socket);
+
+// The call that makes a socket non-blocking, as the report names it.
+std::string_view non_blocking_call();
 
 enum class SocketBuffer { Send, Receive };
 // Empty when set; the system's reason otherwise.

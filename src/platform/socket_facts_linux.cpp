@@ -21,7 +21,7 @@ int int_option(int fd, int level, int name) {
 
 }  // namespace
 
-SocketProperties read_socket_properties(NativeSocket socket, bool) {
+SocketProperties read_socket_properties(NativeSocket socket) {
   SocketProperties properties;
   properties.blocking = (::fcntl(socket, F_GETFL) & O_NONBLOCK) == 0;
   properties.nagle = int_option(socket, IPPROTO_TCP, TCP_NODELAY) == 0;
@@ -39,6 +39,10 @@ std::optional<std::string> set_socket_buffer(NativeSocket socket, SocketBuffer w
   const int name = which == SocketBuffer::Send ? SO_SNDBUF : SO_RCVBUF;
   if (::setsockopt(socket, SOL_SOCKET, name, &bytes, sizeof bytes) == 0) return std::nullopt;
   return std::strerror(errno);
+}
+
+std::string_view non_blocking_call() {
+  return "fcntl(O_NONBLOCK)";
 }
 
 int address_family_number(bool v4) {

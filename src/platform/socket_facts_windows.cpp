@@ -17,12 +17,12 @@ int int_option(NativeSocket socket, int level, int name) {
 
 }  // namespace
 
-SocketProperties read_socket_properties(NativeSocket socket, bool blocking_as_set) {
+SocketProperties read_socket_properties(NativeSocket socket) {
   SocketProperties properties;
-  properties.blocking = blocking_as_set;
   properties.nagle = int_option(socket, IPPROTO_TCP, TCP_NODELAY) == 0;
   properties.send_buffer = int_option(socket, SOL_SOCKET, SO_SNDBUF);
   properties.receive_buffer = int_option(socket, SOL_SOCKET, SO_RCVBUF);
+  properties.dont_linger = int_option(socket, SOL_SOCKET, SO_DONTLINGER) != 0;
   linger linger_value{};
   int length = sizeof linger_value;
   ::getsockopt(socket, SOL_SOCKET, SO_LINGER, reinterpret_cast<char*>(&linger_value), &length);
@@ -38,6 +38,10 @@ std::optional<std::string> set_socket_buffer(NativeSocket socket, SocketBuffer w
     return std::nullopt;
   }
   return windows_error_text(static_cast<unsigned long>(::WSAGetLastError()));
+}
+
+std::string_view non_blocking_call() {
+  return "ioctlsocket(FIONBIO)";
 }
 
 int address_family_number(bool v4) {

@@ -33,7 +33,7 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
     return outcome;
   }
   const NativeSocket fd = socket->native_handle();
-  const SocketProperties connected = read_socket_properties(fd, config.socket.blocking);
+  const SocketProperties connected = read_socket_properties(fd);
   const bool same_host = ends_on_one_host(*socket);
   const auto transport = make_socket_transport(std::move(*socket), config.socket.blocking);
   // A spin the user chose is kept as it is; a measured one adapts to this machine's wake-ups.

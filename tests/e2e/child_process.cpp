@@ -27,11 +27,19 @@ std::string temp_path(const char* tag) {
   return pattern;
 }
 
+// A Windows program's CRLF line ends are read as LF, so its reports parse as ours do.
 std::string slurp(const std::string& path) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
-  return text.str();
+  std::string read = text.str();
+  std::string lines;
+  lines.reserve(read.size());
+  for (std::size_t i = 0; i < read.size(); ++i) {
+    if (read[i] == '\r' && i + 1 < read.size() && read[i + 1] == '\n') continue;
+    lines += read[i];
+  }
+  return lines;
 }
 
 }  // namespace

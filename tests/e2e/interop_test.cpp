@@ -8,17 +8,22 @@
 // Against another build of ours (SIMHADR_PEER), the same both ways on
 // loopback: a cross build's simhadr-emulated runs it under qemu-user, and an
 // s390x one is big-endian, so every byte order on the wire is put to the test.
+// Against our Windows build (SIMHADR_WINDOWS, under Wine), the same; and with
+// the original's simhadr_win64.exe (SIMHADR_REF_WIN) too, that against ours on
+// Windows, both ways.
 #include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <regex>
 #include <sstream>
 #include <tuple>
 
 #include "two_hosts.hpp"
+#include "windows_programs.hpp"
 
 namespace simhadr::e2e {
 namespace {
@@ -35,6 +40,20 @@ std::string reference_binary() {
 }
 std::string peer_binary() {
   return program_named_by("SIMHADR_PEER");
+}
+std::string windows_original() {
+  const std::string exe = windows_program("SIMHADR_REF_WIN");
+  return exe.empty() ? exe : under_wine(exe);
+}
+std::string windows_build() {
+  const std::string exe = windows_program("SIMHADR_WINDOWS");
+  return exe.empty() ? exe : under_wine(exe);
+}
+
+// The original, on Linux or Windows, refuses -lport 0.
+bool an_original(const std::string& program) {
+  return program == reference_binary() ||
+         (!windows_program("SIMHADR_REF_WIN").empty() && program == windows_original());
 }
 
 // A report reduced to its shape: numbers masked, histogram rows (as many as
@@ -55,6 +74,14 @@ std::vector<std::string> shape_of(const std::string& report) {
   static const std::regex resolver(R"(via \w+\(\))");
   static const std::regex row(R"((From # to #|Exactly +#) +# numbers|# zeros)");
   static const std::regex spaces(" +");
+  // Each system's build says what its system can: Windows has no BlockingIO line
+  // (it cannot read a socket's mode back) but SO_DONTLINGER and its performance
+  // counter, names its own non-blocking call, and its own time zones.
+  static const std::vector<std::string> system_lines = {
+      "Timer frequency:", "BlockingIO=", "SO_DONTLINGER="};
+  static const std::regex non_blocking_call(
+      R"(Calling (fcntl\(O_NONBLOCK\)|ioctlsocket\(FIONBIO\)))");
+  static const std::regex time_zone(R"((connTime=\S+_)\D.*)");
   std::vector<std::string> shape;
   std::istringstream in(report);
   for (std::string line; std::getline(in, line);) {
@@ -68,6 +95,12 @@ std::vector<std::string> shape_of(const std::string& report) {
       }
       continue;
     }
+    if (std::ranges::any_of(system_lines,
+                            [&](const std::string& p) { return line.starts_with(p); })) {
+      continue;
+    }
+    line = std::regex_replace(line, non_blocking_call, "Calling <non-blocking call>");
+    line = std::regex_replace(line, time_zone, "$1<time zone>");
     line = std::regex_replace(line, number, "#");
     line = std::regex_replace(line, resolver, "via <resolver>");
     if (std::regex_match(line, row)) line = "<histogram row>";
@@ -99,7 +132,7 @@ void expect_same_shape(const std::string& ours, const std::string& original,
 // handed too; the original refuses -lport 0 and is given one of the block's.
 PairRun run_on_loopback(const std::vector<std::string>& primary_extra,
                         const PairPrograms& programs) {
-  const bool original = programs.primary == reference_binary();
+  const bool original = an_original(programs.primary);
   std::string port = original ? std::to_string(private_port(PortBlock::Interop)) : "0";
   ChildProcess primary(concat({"-role", "primary", "-lhost", "127.0.0.1", "-lport", port, "-rhost",
                                "127.0.0.1", "-rport", "1"},
@@ -178,6 +211,17 @@ INSTANTIATE_TEST_SUITE_P(ModesAndPlaces, Interop,
                                   (std::get<1>(info.param) ? "_TwoHosts" : "_Loopback");
                          });
 
+// Fails the test unless the file a variable names exists; true when the variable is set.
+bool given(const char* variable, const std::string& file, const std::string& what) {
+  const char* value = std::getenv(variable);
+  if (!value || !*value) return false;
+  EXPECT_TRUE(std::filesystem::is_regular_file(file))
+      << variable << "=" << value << " is not " << what;
+  return std::filesystem::is_regular_file(file);
+}
+
+const auto kModes = ::testing::Values("SYNC", "NEARSYNC", "ASYNC", "SUPERASYNC");
+
 class PeerInterop : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
@@ -192,16 +236,49 @@ class PeerInterop : public ::testing::TestWithParam<std::string> {
   }
 };
 
+// Our Linux build and another program, one run with each as the primary.
+void expect_interop(const std::string& ours, const std::string& other, const std::string& mode) {
+  const auto extra = run_options(mode);
+  expect_both_ways_agree(run_on_loopback(extra, {.primary = ours, .standby = other}),
+                         run_on_loopback(extra, {.primary = other, .standby = ours}), mode);
+}
+
 TEST_P(PeerInterop, BothWaysEveryFlushArrivesAndTheReportsAgree) {
-  const std::string ours = SIMHADR_BINARY;
+  expect_interop(SIMHADR_BINARY, peer_binary(), GetParam());
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, PeerInterop, kModes);
+
+class WindowsInterop : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (!given("SIMHADR_WINDOWS", windows_program("SIMHADR_WINDOWS"), "our simhadr.exe")) {
+      GTEST_SKIP() << "SIMHADR_WINDOWS is not set: give it the simhadr.exe of a windows-x86_64 "
+                      "build to run it under Wine (DEVELOPERS.md: Windows)";
+    }
+  }
+};
+
+// Our Windows build under Wine and our Linux build.
+TEST_P(WindowsInterop, OurWindowsBuildAndOurLinuxBuildBothWays) {
+  expect_interop(SIMHADR_BINARY, windows_build(), GetParam());
+}
+
+// The original's Windows build and ours, both under Wine.
+TEST_P(WindowsInterop, TheOriginalsWindowsBuildAndOursBothWays) {
+  if (!given("SIMHADR_REF_WIN", windows_program("SIMHADR_REF_WIN"), "simhadr_win64.exe")) {
+    GTEST_SKIP() << "SIMHADR_REF_WIN is not set: give it the original's simhadr_win64.exe "
+                    "(DEVELOPERS.md says where to get it)";
+  }
   const auto extra = run_options(GetParam());
-  expect_both_ways_agree(run_on_loopback(extra, {.primary = ours, .standby = peer_binary()}),
-                         run_on_loopback(extra, {.primary = peer_binary(), .standby = ours}),
+  const std::string ours = windows_build();
+  const std::string original = windows_original();
+  expect_both_ways_agree(run_on_loopback(extra, {.primary = ours, .standby = original}),
+                         run_on_loopback(extra, {.primary = original, .standby = ours}),
                          GetParam());
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, PeerInterop,
-                         ::testing::Values("SYNC", "NEARSYNC", "ASYNC", "SUPERASYNC"));
+INSTANTIATE_TEST_SUITE_P(Modes, WindowsInterop, kModes);
 
 }  // namespace
 }  // namespace simhadr::e2e
