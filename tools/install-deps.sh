@@ -3,7 +3,8 @@
 # that this machine does not have yet. Safe to run again; needs root (or sudo).
 # Extras: --bench, --fuzz, --package (.deb and .rpm), --plot, --static (the
 # static binary's checks), --cross=s390x,aarch64,ppc64le (Debian's cross
-# compilers and qemu-user), --ansible (fleet runs).
+# compilers and qemu-user), --windows (mingw-w64 and Wine: the Windows .exe and
+# its tests), --ansible (fleet runs).
 set -euo pipefail
 
 # python3-jsonschema and gnuplot-nox: the tests validate -json output and draw a sweep.
@@ -24,6 +25,9 @@ for extra in "$@"; do
           *) echo "install-deps: no cross compiler for $arch" >&2; exit 2 ;;
         esac
       done
+      ;;
+    --windows)
+      packages+=(g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 wine64 googletest util-linux)
       ;;
     --ansible) packages+=(ansible-core python3 gnuplot-nox) ;;
     --bench) packages+=(iperf3 fio bc python3 iproute2) ;;

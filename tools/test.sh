@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Installs what is missing, checks that the source folders depend on each
-# other in one direction (tools/check-layers), cross-builds for s390x and runs
-# its unit tests under qemu-user, then builds the static x86_64 binary with
-# -Werror and runs every test (unit and end-to-end, with the s390x build as the
-# big-endian interop peer) through CTest, then repeats the suite in an
+# other in one direction and that only src/platform/ calls the operating system
+# (tools/check-layers), cross-builds for s390x and runs its unit tests under
+# qemu-user, cross-builds the Windows .exe and runs its unit tests under Wine,
+# then builds the static x86_64 binary with -Werror and runs every test (unit
+# and end-to-end, with the s390x build as the big-endian interop peer and the
+# .exe under Wine against it) through CTest, then repeats the suite in an
 # AddressSanitizer + UndefinedBehaviorSanitizer build and in a ThreadSanitizer
 # build, and runs each libFuzzer target for 30 seconds. Last, the static build's .deb
 # and .rpm (tools/package.sh --static --check) and the Ansible fleet playbook
 # on two pairs of this machine (tests/ansible/fleet_test.sh). Each phase's
-# duration is printed at the end, passed or not. About 25 minutes on 2 cores.
+# duration is printed at the end, passed or not. About 30 minutes on 2 cores.
+# SIMHADR_REF, SIMHADR_REF_WIN and SIMHADR_CALCULATOR, when set, bring the
+# original's binaries into the interop tests (DEVELOPERS.md).
 # --quick builds with the system's shared libraries and runs that suite only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,7 +58,7 @@ run_suite() {
 }
 
 extras=()
-if ! $quick; then extras=(--static --cross=s390x --ansible); fi
+if ! $quick; then extras=(--static --cross=s390x --windows --ansible); fi
 timed "install-deps" tools/install-deps.sh "${extras[@]}"
 tools/check-layers
 
@@ -66,8 +70,12 @@ fi
 
 run_suite build-s390x -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/s390x.cmake
 export SIMHADR_PEER=$PWD/build-s390x/simhadr-emulated
-# The static binary is the one the packages ship and the fleet test runs.
+run_suite build-windows -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/windows-x86_64.cmake
+# The static binary is the one the packages ship and the fleet test runs; its
+# suite alone runs the .exe's end-to-end tests, which the sanitizers would not change.
+export SIMHADR_WINDOWS=$PWD/build-windows/simhadr.exe
 run_suite build-static -DSIMHADR_STATIC=ON
+unset SIMHADR_WINDOWS
 # halt_on_error makes a UBSan finding fail the test instead of only printing it.
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export ASAN_OPTIONS=detect_leaks=1

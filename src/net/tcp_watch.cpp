@@ -91,6 +91,7 @@ void TcpWatch::watch() {
 
 void TcpWatch::take(const KernelView& view, Clock::time_point now) {
   const Nanos at = now - *begun_;
+  ++readings_;
   if (last_progress_ && view.progress != *last_progress_) ++readings_with_progress_;
   last_progress_ = view.progress;
   ConnectionReading reading{at, view.progress, false, view.retransmission_timeout};
@@ -128,6 +129,7 @@ std::optional<WatchFindings> TcpWatch::stop() {
   const std::scoped_lock lock(mutex_);
   if (!begun_) return std::nullopt;
   if (const auto view = read_kernel_view(socket_)) take(*view, std::chrono::steady_clock::now());
+  if (readings_ == 0) return std::nullopt;
   WatchFindings findings{detector_.record(), std::nullopt};
   if (log_written_) findings.log_gap = gap_.gap();
   return findings;

@@ -50,7 +50,9 @@ class TcpWatch final : public ConnectionWatch {
   void awaiting_ack(bool awaiting, Clock::time_point at) override;
   Nanos stalled_within(Nanos from, Nanos to) const override;
 
-  // Ends the watch with one last reading; empty when the run never began.
+  // Ends the watch with one last reading; empty when the run never began or the
+  // system never gave the figures a reading needs (Windows, Linux before 5.4):
+  // then stalls and log gap are not known, and the report leaves them out.
   std::optional<WatchFindings> stop();
 
  private:
@@ -65,6 +67,7 @@ class TcpWatch final : public ConnectionWatch {
   bool stopping_ = false;
   std::optional<Clock::time_point> begun_;
   std::uint64_t stream_offset_ = 0;
+  std::uint64_t readings_ = 0;
   std::uint64_t readings_with_progress_ = 0;
   std::optional<std::uint64_t> last_progress_;
   bool log_written_ = false;
