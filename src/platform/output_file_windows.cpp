@@ -18,11 +18,12 @@ const std::intptr_t kClosed = reinterpret_cast<std::intptr_t>(INVALID_HANDLE_VAL
 }  // namespace
 
 // FILE_APPEND_DATA without FILE_WRITE_DATA: every write goes to the end of the
-// file, as O_APPEND's do.
+// file, as O_APPEND's do. FILE_READ_ATTRIBUTES lets empty() read the size.
 OutputFile::OutputFile(const std::string& path, OutputMode mode) {
   const bool append = mode == OutputMode::Append;
   const HANDLE handle = ::CreateFileW(
-      wide_path(path).c_str(), append ? FILE_APPEND_DATA | SYNCHRONIZE : GENERIC_WRITE,
+      wide_path(path).c_str(),
+      FILE_READ_ATTRIBUTES | (append ? FILE_APPEND_DATA | SYNCHRONIZE : GENERIC_WRITE),
       FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, append ? OPEN_ALWAYS : CREATE_ALWAYS,
       FILE_ATTRIBUTE_NORMAL, nullptr);
   if (handle == INVALID_HANDLE_VALUE) throw OsError(windows_error_text(::GetLastError()));

@@ -32,6 +32,7 @@ class SocketIo {
 
  private:
   NativeSocket socket_;
+  // Linux: SO_RCVTIMEO and SO_SNDTIMEO as last set, so an unchanged wait costs no call.
   Nanos receive_timeout_{0};
   Nanos send_timeout_{0};
 };

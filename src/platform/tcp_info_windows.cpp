@@ -6,9 +6,9 @@
 
 namespace simhadr {
 
-// SIO_TCP_INFO (Windows 10 1703 and later; Wine lacks it) keeps no busy times,
-// no path MTU and no retransmission timeout: those stay empty.
-std::optional<TcpInfo> read_tcp_info(NativeSocket socket) {
+namespace {
+
+std::optional<TCP_INFO_v0> query_tcp_info(NativeSocket socket) {
   DWORD version = 0;
   TCP_INFO_v0 info{};
   DWORD length = 0;
@@ -17,6 +17,17 @@ std::optional<TcpInfo> read_tcp_info(NativeSocket socket) {
       length < sizeof info) {
     return std::nullopt;
   }
+  return info;
+}
+
+}  // namespace
+
+// SIO_TCP_INFO (Windows 10 1703 and later; Wine lacks it) keeps no busy times,
+// no path MTU and no retransmission timeout: those stay empty.
+std::optional<TcpInfo> read_tcp_info(NativeSocket socket) {
+  const auto queried = query_tcp_info(socket);
+  if (!queried) return std::nullopt;
+  const TCP_INFO_v0& info = *queried;
   TcpInfo read;
   read.bytes_sent = info.BytesOut;
   read.bytes_retransmitted = info.BytesRetrans;
@@ -30,14 +41,7 @@ std::optional<TcpInfo> read_tcp_info(NativeSocket socket) {
 
 TcpQueues read_tcp_queues(NativeSocket socket) {
   TcpQueues queues;
-  DWORD version = 0;
-  TCP_INFO_v0 info{};
-  DWORD length = 0;
-  if (::WSAIoctl(socket, SIO_TCP_INFO, &version, sizeof version, &info, sizeof info, &length,
-                 nullptr, nullptr) == 0 &&
-      length >= sizeof info) {
-    queues.unacknowledged = info.BytesInFlight;
-  }
+  if (const auto info = query_tcp_info(socket)) queues.unacknowledged = info->BytesInFlight;
   u_long unread = 0;
   if (::ioctlsocket(socket, FIONREAD, &unread) == 0) queues.unread = unread;
   return queues;
