@@ -8,7 +8,7 @@ namespace simhadr {
 
 namespace {
 
-constexpr std::array<EnumName<Action>, 9> kActionNames{{
+constexpr std::array<EnumName<Action>, 10> kActionNames{{
     {Action::Help, "help"},
     {Action::Version, "version"},
     {Action::Primary, "primary"},
@@ -18,8 +18,9 @@ constexpr std::array<EnumName<Action>, 9> kActionNames{{
     {Action::SleepTest, "sleep_test"},
     {Action::DiskTest, "disk_test"},
     {Action::Calculate, "calculate"},
+    {Action::Diagnose, "diagnose"},
 }};
-static_assert(rows_follow_enum(kActionNames, Action::Calculate));
+static_assert(rows_follow_enum(kActionNames, Action::Diagnose));
 
 }  // namespace
 

@@ -18,7 +18,7 @@ constexpr std::array<EnumName<Role>, 2> kRoleNames{{
 static_assert(rows_follow_enum(kRoleNames, Role::Standby));
 
 // RunKind's alternatives follow Action's run kinds.
-static_assert(action_of_run(std::variant_size_v<RunKind> - 1) == Action::Calculate);
+static_assert(action_of_run(std::variant_size_v<RunKind> - 1) == Action::Diagnose);
 static_assert(
     std::is_same_v<std::variant_alternative_t<static_cast<std::size_t>(Action::DiskTest) -
                                                   static_cast<std::size_t>(Action::Primary),

@@ -15,6 +15,7 @@
 #include "platform/process_setup.hpp"
 #include "runs/calculate_run.hpp"
 #include "runs/demo.hpp"
+#include "runs/diagnose_run.hpp"
 #include "runs/disk_run.hpp"
 #include "runs/file_output.hpp"
 #include "runs/model_run.hpp"
@@ -119,6 +120,7 @@ int run_real_time_action(Action action, ActionContext& s) {
       return run_demo_action(s);
     case Action::Model:
     case Action::Calculate:
+    case Action::Diagnose:
     case Action::Help:
     case Action::Version:
       break;
@@ -135,6 +137,11 @@ int run_action(const Command& command, std::ostream& text, RunLog& log, RunRepor
     // The calculator's output has no header of ours, so its readers read ours.
     const Calculation calculation = run_calculate(config, stop, text);
     report.finished(RunRecord::of_calculation(started, calculation));
+    return 0;
+  }
+  if (command.action == Action::Diagnose) {
+    const PairDiagnosis diagnosis = run_diagnose(config, text);
+    report.finished(RunRecord::of_diagnosis(started, diagnosis));
     return 0;
   }
   print_run_header(config, log);
@@ -165,6 +172,10 @@ int run(const Command& command) {
   } catch (const WorkloadInputError& error) {
     fail(text, error.what());
     report.finished(RunRecord::of_error(Action::Calculate, started, error.what()));
+    return kExitUsage;
+  } catch (const MonitorInputError& error) {
+    fail(text, error.what());
+    report.finished(RunRecord::of_error(Action::Diagnose, started, error.what()));
     return kExitUsage;
   } catch (const std::exception& error) {
     const int status = fail(text, error.what());

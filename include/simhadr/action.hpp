@@ -16,7 +16,8 @@ enum class Action : std::uint8_t {
   Model,
   SleepTest,
   DiskTest,
-  Calculate
+  Calculate,
+  Diagnose
 };
 
 // The kind of run that RunConfig::run's alternative `index` is: they follow Action's order from

@@ -113,6 +113,11 @@ struct CalculateConfig {
       threads;  // -threads: intervals worked out at once (default: the CPUs)
 };
 
+// -diagnose FILE...: a running pair's db2pd -hadr or MON_GET_HADR samples.
+struct DiagnoseConfig {
+  std::vector<std::string> files;  // "-" is stdin
+};
+
 // Db2's default LOGBUFSZ: what caps a flush in -calculate -model without -logBufSize.
 inline constexpr std::uint32_t kDefaultLogBufferPages = 256;
 
@@ -170,8 +175,8 @@ struct DiskTestConfig {
 // The standby's receive buffer when -hadrBufSize is not given.
 std::uint32_t default_buffer_pages(std::uint32_t flush_pages);
 
-// What each kind of run has of its own (a disk test's DiskTestConfig and
-// -calculate's CalculateConfig above); everything else in RunConfig is shared.
+// What each kind of run has of its own (a disk test's DiskTestConfig,
+// -calculate's CalculateConfig and -diagnose's DiagnoseConfig above); everything else in RunConfig is shared.
 struct PrimaryRun {};
 struct StandbyRun {
   bool loop = false;  // -loop: serve run after run
@@ -184,7 +189,7 @@ struct SleepTestRun {
 
 // The run to do: one alternative per kind of run, in the order of Action's run kinds.
 using RunKind = std::variant<PrimaryRun, StandbyRun, DemoRun, ModelRun, SleepTestRun,
-                             DiskTestConfig, CalculateConfig>;
+                             DiskTestConfig, CalculateConfig, DiagnoseConfig>;
 
 struct RunConfig {
   std::vector<std::string> args;  // as given, for the "+ simhadr ..." line

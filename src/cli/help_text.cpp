@@ -32,6 +32,8 @@ Usage:
   simhadr -testSleep SECONDS       how exactly this host sleeps, then exit
   simhadr -calculate FILE -network MB/S SECONDS -disk MB/S SECONDS
                                    what each sync mode gives a db2logscan workload
+  simhadr -diagnose FILE...        what limits a running pair, from its db2pd -hadr
+                                   or MON_GET_HADR samples, and the run to confirm it
 )";
 
 struct SectionText {
@@ -40,7 +42,7 @@ struct SectionText {
   std::string_view after;  // lines that close the section
 };
 
-constexpr std::array<SectionText, 9> kSections{{
+constexpr std::array<SectionText, 10> kSections{{
     {HelpSection::Connection, "Connection (either side may start first):", ""},
     {HelpSection::Shipping,
      "What the primary ships (the standby learns these from the handshake):", ""},
@@ -50,6 +52,7 @@ constexpr std::array<SectionText, 9> kSections{{
     {HelpSection::DiskTests,
      "Disk tests (real IO, no network; -flushSize, -n, -t and -verbose apply):", ""},
     {HelpSection::Planning, "Planning from the database's own log (docs/models.md):", ""},
+    {HelpSection::Diagnosing, "When HADR is already on (docs/diagnose.md):", ""},
     {HelpSection::Results, "Results (besides the text report):",
      "Every shipping report ends with a \"Bottleneck:\" paragraph: the limiting\n"
      "resource, the numbers that show it, and what each sync mode would give.\n"},

@@ -59,6 +59,7 @@ enum class OptionId : std::uint8_t {
   Threads,
   Calculate,
   Network,
+  Diagnose,
   Json,
   Csv,
   Interval,

@@ -71,7 +71,8 @@ class Rules {
   explicit Rules(OptionValues& values) : values_(values), config_(values.config) {}
 
   Command decide() {
-    if (!values_.help && !values_.version && !values_.calculate && values_.role != Role::Standby) {
+    if (!values_.help && !values_.version && !values_.calculate && !values_.diagnose &&
+        values_.role != Role::Standby) {
       prepare_workload();
     }
     command_.action = decide_action();
@@ -89,14 +90,15 @@ class Rules {
     if (values_.help) return Action::Help;
     if (values_.version) return Action::Version;
     if (values_.test_sleep_seconds) return settle(SleepTestRun{*values_.test_sleep_seconds});
+    if (values_.diagnose) return decide_diagnose();
     if (values_.calculate) return decide_calculate();
     if (!values_.disk_targets.empty()) return decide_disk_test();
     if (values_.model) return decide_model();
     if (values_.demo) return decide_demo();
     if (values_.role) return decide_role();
     throw UsageError(
-        "nothing to do: give -role primary|standby, -demo, -model, -calculate FILE, a disk "
-        "test (-write, -read, -testDisk) or -testSleep (-h for help)");
+        "nothing to do: give -role primary|standby, -demo, -model, -calculate FILE, -diagnose "
+        "FILE, a disk test (-write, -read, -testDisk) or -testSleep (-h for help)");
   }
 
   // The run is of this kind, with these settings of its own.
@@ -214,6 +216,30 @@ class Rules {
     return settle(std::move(calculate));
   }
 
+  // -diagnose reads what a running pair's monitor wrote; of the other options
+  // only -json applies, and each other one given is named and ignored.
+  Action decide_diagnose() {
+    if (values_.role || values_.demo || values_.model || values_.calculate ||
+        !values_.disk_targets.empty() || values_.loop) {
+      throw UsageError(
+          "-diagnose reads monitor samples and runs nothing; leave out -role, -demo, -model, "
+          "-calculate, disk tests and -loop (it prints the runs to make)");
+    }
+    if (config_.csv_path) throw UsageError("-diagnose writes text and -json, not -csv");
+    for (const std::string& file : values_.diagnose->files) {
+      if (file != "-") open_input_file(option_name(Id::Diagnose), file);
+    }
+    if (std::ranges::count(values_.diagnose->files, "-") > 1) {
+      throw UsageError("-diagnose reads stdin (-) once");
+    }
+    for (const OptionSpec& option : option_specs()) {
+      if (given(option.id) && option.id != Id::Diagnose && option.id != Id::Json) {
+        warn(fmt::format("-{} does not apply to -diagnose; ignored", option.name));
+      }
+    }
+    return settle(std::move(*values_.diagnose));
+  }
+
   Action decide_disk_test() {
     if (values_.disk_targets.size() > 1) {
       throw UsageError("give only one of -write, -read and -testDisk");
@@ -256,6 +282,7 @@ class Rules {
       throw UsageError(
           fmt::format("-json and -csv name the same file {}", shown(*config_.json_path)));
     }
+    if (action == Action::Diagnose) return;  // decide_diagnose named each option it ignores
     for (const IgnoredOptions& rule : kIgnoredOptions) {
       if (!rule.applies(action)) continue;
       for (const Id id : rule.options) {

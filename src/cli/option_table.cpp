@@ -76,6 +76,11 @@ void store_calculate(Values& o, const Input& in) {
   files.insert(files.end(), in.all().begin(), in.all().end());
 }
 
+void store_diagnose(Values& o, const Input& in) {
+  if (!o.diagnose) o.diagnose.emplace();
+  o.diagnose->files.insert(o.diagnose->files.end(), in.all().begin(), in.all().end());
+}
+
 void store_network(Values& o, const Input& in) {
   if (in.size() != 2) {
     throw UsageError(
@@ -333,6 +338,14 @@ constexpr std::array kOptions{
                store_calculate},
     OptionSpec{Id::Network, "network", Two, kAny, Planning, "-network MB/S SECONDS",
                "the link for -calculate: rate and round trip", store_network},
+
+    OptionSpec{Id::Diagnose, "diagnose", Many, kAny, Diagnosing, "-diagnose FILE...",
+               "read a running pair's samples (- : stdin), each file\n"
+               "from one side: db2pd -hadr output in a loop (V9.7 or\n"
+               "later) or MON_GET_HADR rows (CSV with a header, or the\n"
+               "CLP's table); name what limits each standby by IBM's\n"
+               "rules, and give the simhadr runs that confirm it",
+               store_diagnose},
 
     OptionSpec{
         Id::Json, "json", One, kAny, Results, "-json FILE",

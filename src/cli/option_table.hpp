@@ -33,6 +33,7 @@ enum class HelpSection : std::uint8_t {
   DisksAndTiming,
   DiskTests,
   Planning,
+  Diagnosing,
   Results,
   Other,
 };

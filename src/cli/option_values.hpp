@@ -29,6 +29,7 @@ struct OptionValues {
   std::optional<double> test_sleep_seconds;
   std::optional<CalculateConfig> calculate;
   std::optional<CalculatorNetwork> calculator_network;
+  std::optional<DiagnoseConfig> diagnose;
   // Gathered here and settled into the configuration once every option is read.
   std::vector<std::pair<DiskTestKind, std::string>> disk_targets;
   std::vector<SyncMode> sync_modes;

@@ -50,6 +50,8 @@ void CsvOutput::finished(const RunRecord& record) {
                  },
                  // -calculate refuses -csv: a calculation has no row of this table's shape.
                  [](const CalculationRecord&) -> Rows { return std::nullopt; },
+                 // So does -diagnose: it measured nothing of its own.
+                 [](const DiagnosisRecord&) -> Rows { return std::nullopt; },
                  // A run that ended before it measured anything has nothing to add.
                  [](const ErrorRecord&) -> Rows { return std::nullopt; }},
       record.measured);

@@ -2,6 +2,7 @@
 #include "runs/file_output.hpp"
 
 #include "simhadr/report/calculation_json.hpp"
+#include "simhadr/report/diagnosis_report.hpp"
 #include "simhadr/report/json_report.hpp"
 
 namespace simhadr {
@@ -93,6 +94,9 @@ void JsonOutput::finished(const RunRecord& record) {
                         },
                         [&](const CalculationRecord& run) {
                           doc["calculation"] = calculation_json(run.calculation);
+                        },
+                        [&](const DiagnosisRecord& run) {
+                          doc["diagnosis"] = diagnosis_json(run.diagnosis);
                         },
                         [&](const ErrorRecord& failed) { doc["error"] = failed.error; }},
              record.measured);

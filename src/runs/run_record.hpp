@@ -1,7 +1,8 @@
 #pragma once
 // What a run leaves behind, whatever it was: its kind, when it began, and
 // what it measured, which is one of: its sides (a shipping run, a demo, a
-// model), a disk test's figures, -calculate's calculation, or the error that
+// model), a disk test's figures, -calculate's calculation, -diagnose's
+// diagnosis, or the error that
 // ended it before it measured anything. The outputs visit the one it holds.
 #include <chrono>
 #include <functional>
@@ -14,6 +15,7 @@
 #include "roles/role_outcome.hpp"
 #include "runs/disk_run.hpp"
 #include "simhadr/action.hpp"
+#include "simhadr/advice/diagnosis.hpp"
 #include "simhadr/report/calculation_json.hpp"
 
 namespace simhadr {
@@ -31,6 +33,9 @@ struct DiskTestRecord {
 struct CalculationRecord {
   std::reference_wrapper<const Calculation> calculation;
 };
+struct DiagnosisRecord {
+  std::reference_wrapper<const PairDiagnosis> diagnosis;
+};
 // A run that ended before it measured anything.
 struct ErrorRecord {
   std::string error;
@@ -39,7 +44,8 @@ struct ErrorRecord {
 struct RunRecord {
   Action kind = Action::Primary;
   std::chrono::system_clock::time_point started;
-  std::variant<SidesRecord, DiskTestRecord, CalculationRecord, ErrorRecord> measured;
+  std::variant<SidesRecord, DiskTestRecord, CalculationRecord, DiagnosisRecord, ErrorRecord>
+      measured;
 
   static RunRecord of_sides(Action kind, std::chrono::system_clock::time_point started,
                             std::span<const RoleOutcome> sides) {
@@ -56,6 +62,10 @@ struct RunRecord {
   static RunRecord of_calculation(std::chrono::system_clock::time_point started,
                                   const Calculation& calculation) {
     return {Action::Calculate, started, CalculationRecord{calculation}};
+  }
+  static RunRecord of_diagnosis(std::chrono::system_clock::time_point started,
+                                const PairDiagnosis& diagnosis) {
+    return {Action::Diagnose, started, DiagnosisRecord{diagnosis}};
   }
   // The error that ended the run before it measured anything; none otherwise.
   const std::string* error() const {

@@ -1,0 +1,234 @@
+// The runs that confirm a -diagnose verdict, built from the figures the
+// samples gave, and the changes IBM's guide names for it.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "simhadr/advice/diagnosis.hpp"
+
+namespace simhadr {
+
+namespace {
+
+// The share of a link's rate that carries log (Ethernet, IP and TCP framing
+// take the rest), as -netRate counts it: docs/models.md.
+constexpr double kLogShareOfWire = 0.941;
+constexpr int kConfirmSeconds = 60;
+constexpr int kDefaultFlushPages = 16;
+constexpr int kDb2LogBufferPages = 256;  // Db2's LOGBUFSZ default
+constexpr int kTestPort = 55000;
+
+std::string mbps(double bytes_per_second) {
+  return fmt::format("{:.3f}", bytes_per_second / 1e6);
+}
+
+class Planner {
+ public:
+  Planner(const Channel& channel, std::optional<Verdict> verdict)
+      : channel_(channel),
+        summary_(channel.summary),
+        last_(channel.lead().back()),
+        verdict_(verdict) {}
+
+  ConfirmPlan run() {
+    if (!verdict_) {
+      plan_.notes.push_back(
+          "no run to confirm until two samples of one side with times show "
+          "rates and waits");
+      return std::move(plan_);
+    }
+    switch (*verdict_) {
+      case Verdict::StandbyReplay:
+        replay();
+        break;
+      case Verdict::Network:
+        network();
+        break;
+      case Verdict::StandbyLogDeviceFull:
+        plan_.changes.push_back(
+            "enlarge the standby's log device: to at least the spool limit, with room for "
+            "LOGPRIMARY + LOGSECOND files and more (replay can hold files longer than the "
+            "primary does)");
+        break;
+      case Verdict::PeerWindow:
+        demand();
+        plan_.changes.push_back(
+            "bring the standby back: the primary holds its commits until it reconnects or the "
+            "peer window ends; a shorter HADR_PEER_WINDOW bounds the hold");
+        break;
+      case Verdict::Disconnected:
+        demand();
+        plan_.changes.push_back(
+            "bring the standby back (is it active? db2pd on it; the HADR ports; the network): "
+            "meanwhile the gap grows at the log rate and the standby will need remote catch-up");
+        break;
+      case Verdict::Healthy:
+        demand();
+        plan_.changes.push_back("nothing: the pair keeps up with its log");
+        break;
+    }
+    return std::move(plan_);
+  }
+
+ private:
+  std::string mode() const { return last_.sync_mode.empty() ? "NEARSYNC" : last_.sync_mode; }
+
+  int flush_pages() {
+    if (!summary_.flush_bytes) {
+      plan_.notes.push_back(fmt::format(
+          "no writes in peer state to size a flush: -flushSize {} is a guess; db2logscan "
+          "gives the real one",
+          kDefaultFlushPages));
+      return kDefaultFlushPages;
+    }
+    return std::max(1, static_cast<int>(std::lround(*summary_.flush_bytes / kLogPageBytes)));
+  }
+
+  // The standby's buffer and, where replay is modelled, its spool, as the standby reported them.
+  std::string standby_buffers(bool with_spool) const {
+    const std::vector<HadrSample>& standby =
+        channel_.standby.empty() ? channel_.lead() : channel_.standby;
+    const HadrSample& s = standby.back();
+    std::string options;
+    if (s.receive_buffer_pages && *s.receive_buffer_pages > 0) {
+      options += fmt::format(" -hadrBufSize {}", *s.receive_buffer_pages);
+    }
+    if (with_spool && s.spool_limit_pages && *s.spool_limit_pages != 0) {
+      options += *s.spool_limit_pages < 0 ? std::string(" -spoolLimit unlimited")
+                                          : fmt::format(" -spoolLimit {}", *s.spool_limit_pages);
+    }
+    return options;
+  }
+
+  // Blocked by replay, the primary logs only as fast as replay lets it, so
+  // the log rate seen is the limit, not the demand: the model ships as fast as
+  // it can, and replay alone holds it back.
+  void replay() {
+    const std::optional<double> rate =
+        summary_.replay_rate ? summary_.replay_rate : summary_.ship_rate;
+    if (!rate || *rate <= 0) {
+      plan_.notes.push_back("the replay rate needs two standby samples with times");
+    } else {
+      plan_.model_command =
+          fmt::format("simhadr -model -syncMode {} -flushSize {}{} -replay {} -t {}", mode(),
+                      flush_pages(), standby_buffers(true), mbps(*rate), kConfirmSeconds);
+      plan_.notes.push_back(
+          "-replay is the replay rate the standby showed; the model ships as fast as it can, "
+          "since a blocked standby holds the primary's log rate down to its own");
+    }
+    plan_.changes = {
+        "a larger spool (HADR_SPOOL_LIMIT; IBM: start at 512 MB and double while it helps) "
+        "or, with spooling off, DB2_HADR_BUF_SIZE: a peak then waits on the standby, not the "
+        "primary, at the cost of a longer takeover",
+        "faster replay: the standby's CPU and IO as the primary's, its buffer pools and "
+        "NUM_IOCLEANERS as the primary's, reads on standby off while it lags",
+        fmt::format("DB2_HADR_PEER_WAIT_LIMIT of at least {:.0f} s, so a blocked standby stops "
+                    "holding commits (the pair leaves peer state)",
+                    kLeastPeerWaitLimitSeconds),
+        "SUPERASYNC over a known load peak (a reorg, a load), back to the usual mode once the "
+        "gaps close",
+    };
+  }
+
+  void network() {
+    const int pages = flush_pages();
+    const std::optional<double> rate = summary_.ship_rate ? summary_.ship_rate : summary_.log_rate;
+    const std::string m = mode();
+    if (!rate || *rate <= 0) {
+      plan_.notes.push_back("the shipping rate needs two samples with times");
+    } else {
+      std::string command = fmt::format("simhadr -model -syncMode {} -flushSize {} -netRate {}", m,
+                                        pages, mbps(*rate / kLogShareOfWire));
+      // The monitors give the rate the pair shipped at but no round trip, and a
+      // wait per write cannot be split into transfer and round trip: rate times
+      // wait never exceeds the flush, so the transfer at that rate is the whole wait.
+      plan_.model_command = command + fmt::format(" -t {}", kConfirmSeconds);
+      plan_.notes.push_back(fmt::format(
+          "-netRate is the rate the pair shipped at ({} MB/s of log), so the link's is at least "
+          "that; the monitors give no round trip: add -netDelay with half of what ping measures "
+          "between the hosts, then raise -netRate until the model carries {} MB/s again, and "
+          "that is the link as the pair sees it",
+          mbps(*rate), mbps(*rate)));
+    }
+    host_commands(pages, m);
+    plan_.changes = {
+        "DB2_HADR_SOSNDBUF and DB2_HADR_SORCVBUF: run the two host commands with -sockSndBuf and "
+        "-sockRcvBuf from 65536 up, doubling (tools/sweep), and set the size where the rate "
+        "stops rising",
+        fmt::format("a less demanding mode than {}: the model's \"Same models, each sync mode\" "
+                    "line gives what each would carry",
+                    m),
+        fmt::format("DB2_HADR_PEER_WAIT_LIMIT of at least {:.0f} s bounds how long a commit "
+                    "waits, at the cost of leaving peer state",
+                    kLeastPeerWaitLimitSeconds),
+    };
+  }
+
+  void host_commands(int pages, const std::string& m) {
+    const HadrSample& p = channel_.primary.empty() ? last_ : channel_.primary.back();
+    const HadrSample* s = channel_.standby.empty() ? nullptr : &channel_.standby.back();
+    const std::string primary_host =
+        last_.primary_host.empty() ? "PRIMARY_HOST" : last_.primary_host;
+    const std::string standby_host =
+        channel_.key.standby_host.empty() ? "STANDBY_HOST" : channel_.key.standby_host;
+    // IBM: where DB2_HADR_SOSNDBUF or SORCVBUF is set, test with the same size; else the system's.
+    const auto buffers = [](const HadrSample& side) {
+      std::string options;
+      if (side.send_buffer.requested.value_or(0) > 0) {
+        options += fmt::format(" -sockSndBuf {}", *side.send_buffer.requested);
+      }
+      if (side.receive_buffer.requested.value_or(0) > 0) {
+        options += fmt::format(" -sockRcvBuf {}", *side.receive_buffer.requested);
+      }
+      return options;
+    };
+    plan_.host_commands = {
+        fmt::format("on {0}: simhadr -role standby -lhost {0} -lport {2} -rhost {1} -rport {2}{3}",
+                    standby_host, primary_host, kTestPort, buffers(s ? *s : p)),
+        fmt::format("on {0}: simhadr -role primary -lhost {0} -lport {2} -rhost {1} -rport {2} "
+                    "-syncMode {3} -flushSize {4} -t {5}{6}",
+                    primary_host, standby_host, kTestPort, m, pages, kConfirmSeconds, buffers(p)),
+        fmt::format("on {}: simhadr -testDisk STANDBY_LOG_PATH -flushSize {} -t {}", standby_host,
+                    pages, kConfirmSeconds),
+        fmt::format("on {}: simhadr -testDisk PRIMARY_LOG_PATH -flushSize {} -t {}", primary_host,
+                    pages, kConfirmSeconds),
+    };
+    plan_.notes.push_back(fmt::format(
+        "the host commands: port {} (any port free on both hosts), the standby's first; the "
+        "-testDisk lines write in the log paths' file systems, so give them the log directories",
+        kTestPort));
+  }
+
+  // What the pair does at today's log rate: with nothing wrong, the figures
+  // a model of it should reproduce.
+  void demand() {
+    std::string command = fmt::format("simhadr -model -syncMode {}", mode());
+    if (summary_.log_rate && *summary_.log_rate > 0) {
+      command +=
+          fmt::format(" -logRate {} -logBufSize {}", mbps(*summary_.log_rate), kDb2LogBufferPages);
+      plan_.notes.push_back(fmt::format(
+          "-logRate is the rate the primary logged; -logBufSize {} is Db2's default LOGBUFSZ: "
+          "put the database's own there",
+          kDb2LogBufferPages));
+    } else {
+      command += fmt::format(" -flushSize {}", flush_pages());
+    }
+    // Replay kept up, so the rate it showed is the log's, not what it could do: left out.
+    plan_.model_command = command + standby_buffers(false) + fmt::format(" -t {}", kConfirmSeconds);
+  }
+
+  const Channel& channel_;
+  const ChannelSummary& summary_;
+  const HadrSample& last_;
+  std::optional<Verdict> verdict_;
+  ConfirmPlan plan_;
+};
+
+}  // namespace
+
+ConfirmPlan confirm_plan(const Channel& channel, std::optional<Verdict> verdict) {
+  return Planner(channel, verdict).run();
+}
+
+}  // namespace simhadr

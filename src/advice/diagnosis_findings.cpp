@@ -1,0 +1,189 @@
+// The findings beside a -diagnose verdict: socket buffers, heartbeats,
+// reconnections, a logger blocked all along, congestion that is normal, and
+// where each side's figures came from.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "simhadr/advice/diagnosis.hpp"
+
+namespace simhadr {
+
+namespace {
+
+// A current wait that grew by this share of the time between samples never ended.
+constexpr double kBlockedShare = 0.8;
+// With one sample, a connection this young counts as a recent reconnection.
+constexpr double kRecentConnectionSeconds = 600;
+
+class FindingsOf {
+ public:
+  explicit FindingsOf(const Channel& channel) : channel_(channel), last_(channel.lead().back()) {}
+
+  std::vector<std::string> run() {
+    find();
+    return std::move(findings_);
+  }
+
+ private:
+  void note(std::string text) { findings_.push_back(std::move(text)); }
+
+  void find() {
+    socket_buffers(channel_.primary, "primary");
+    socket_buffers(channel_.standby, "standby");
+    heartbeats();
+    reconnections();
+    stuck_waits();
+    catchup_congestion();
+    sources();
+  }
+
+  void socket_buffers(const std::vector<HadrSample>& side, std::string_view name) {
+    if (side.empty()) return;
+    const HadrSample& s = side.back();
+    for (const auto& [sizes, field] : {std::pair{s.send_buffer, "SOCK_SEND_BUF"},
+                                       std::pair{s.receive_buffer, "SOCK_RECV_BUF"}}) {
+      if (!sizes.actual) continue;
+      if (sizes.requested.value_or(0) > 0 && *sizes.actual < *sizes.requested) {
+        note(
+            fmt::format("{} on the {}: requested {} bytes, got {}: the system capped it "
+                        "(Linux: net.core.wmem_max and rmem_max)",
+                        field, name, *sizes.requested, *sizes.actual));
+      }
+      if (*sizes.actual < kLeastSocketBuffer) {
+        note(fmt::format("{}_ACTUAL on the {} is {} bytes, under the 64 KB IBM sets as the least",
+                         field, name, *sizes.actual));
+      }
+    }
+  }
+
+  void heartbeats() {
+    const std::vector<HadrSample>& lead = channel_.lead();
+    const auto first = std::ranges::find_if(
+        lead, [](const HadrSample& s) { return s.heartbeats_missed.has_value(); });
+    if (first == lead.end()) return;
+    const HadrSample& last = lead.back();
+    const std::int64_t now = last.heartbeats_missed.value_or(*first->heartbeats_missed);
+    if (now > *first->heartbeats_missed) {
+      note(fmt::format("HEARTBEAT_MISSED rose from {} to {} by {}: messages were late or lost",
+                       *first->heartbeats_missed, now, seen_at(last)));
+    } else if (now > 0) {
+      note(fmt::format("HEARTBEAT_MISSED is {}{}", now,
+                       last.heartbeats_expected
+                           ? fmt::format(" of {} expected", *last.heartbeats_expected)
+                           : ""));
+    }
+  }
+
+  void reconnections() {
+    const std::vector<HadrSample>& lead = channel_.lead();
+    bool noted = false;
+    for (std::size_t i = 1; i < lead.size(); ++i) {
+      const HadrSample& s = lead[i];
+      const HadrSample& before = lead[i - 1];
+      const bool new_connection = s.connect_status_time && before.connect_status_time &&
+                                  *s.connect_status_time != *before.connect_status_time;
+      if (s.connect_status == "CONNECTED" &&
+          (before.connect_status == "DISCONNECTED" ||
+           (before.connect_status == "CONNECTED" && new_connection))) {
+        note(fmt::format("reconnected between {} and {}: the pair went through remote catch-up",
+                         time_of_day(before), seen_at(s)));
+        noted = true;
+      }
+    }
+    if (noted || last_.connect_status != "CONNECTED" || !last_.connect_status_time || !last_.time) {
+      return;
+    }
+    const double since = *last_.time - *last_.connect_status_time;
+    const HadrSample& first = lead.front();
+    const double window =
+        lead.size() > 1 && first.time ? *last_.time - *first.time : kRecentConnectionSeconds;
+    if (since <= window) {
+      note(
+          fmt::format("connected {:.0f} s before {}: a recent reconnection, so the pair has just "
+                      "been through remote catch-up",
+                      std::max(0.0, since), seen_at(last_)));
+    }
+  }
+
+  // IBM: a LOG_HADR_WAIT_CUR that grows as fast as time passes is a logger
+  // blocked all along; one over 5 s is a write stuck too long.
+  void stuck_waits() {
+    const std::vector<HadrSample>& lead = channel_.lead();
+    for (std::size_t i = 1; i < lead.size(); ++i) {
+      const HadrSample& s = lead[i];
+      const HadrSample& before = lead[i - 1];
+      if (!s.wait_current || !before.wait_current || !s.time || !before.time) continue;
+      const double passed = *s.time - *before.time;
+      if (*before.wait_current > 0 && passed > 0 &&
+          *s.wait_current - *before.wait_current >= kBlockedShare * passed) {
+        note(
+            fmt::format("LOG_HADR_WAIT_CUR grew from {:.3f} s to {:.3f} s in {:.0f} s by {}: "
+                        "the logger was blocked all along",
+                        *before.wait_current, *s.wait_current, passed, seen_at(s)));
+        return;
+      }
+    }
+    const auto stuck = std::ranges::find_if(lead, [](const HadrSample& s) {
+      return s.wait_current && *s.wait_current >= kStuckWaitSeconds;
+    });
+    if (stuck != lead.end()) {
+      note(fmt::format("LOG_HADR_WAIT_CUR {:.3f} s at {}: a log write stuck over IBM's 5 s alert",
+                       *stuck->wait_current, seen_at(*stuck)));
+    }
+  }
+
+  void catchup_congestion() {
+    double longest = 0;
+    const ChannelRow* where = nullptr;
+    for (const ChannelRow& row : channel_.rows) {
+      if (row.congested_seconds && row.sample.in_remote_catchup() &&
+          *row.congested_seconds > longest) {
+        longest = *row.congested_seconds;
+        where = &row;
+      }
+    }
+    if (where && longest > kLongCongestionSeconds) {
+      note(fmt::format(
+          "CONGESTED for {:.1f} s at {} in {} {}: normal in remote catch-up while "
+          "shipping keeps up (IBM)",
+          longest, seen_at(where->sample), where->sample.sync_mode, where->sample.state));
+    }
+  }
+
+  void sources() {
+    if (channel_.standby.empty() && !channel_.primary.empty()) {
+      note("no standby samples: its figures are the primary's view of it, up to a heartbeat old");
+    } else if (channel_.primary.empty()) {
+      note(
+          "no primary samples: the log rate and waits are the standby's view, up to a heartbeat "
+          "old");
+    } else if (!channel_.sides_aligned) {
+      note("the two sides' samples share no clock: standby figures are the primary's view of it");
+    }
+    if (std::ranges::any_of(channel_.lead(), [](const HadrSample& s) {
+          return s.format == MonitorFormat::Db2pdV97;
+        })) {
+      note(
+          "V9.7 reports one standby position, which follows replay: shipping and replay are one "
+          "figure");
+    }
+    if (std::ranges::any_of(channel_.standby_side(), [](const HadrSample& s) {
+          return s.has_flag("STANDBY_TABLESPACE_ERROR");
+        })) {
+      note("STANDBY_TABLESPACE_ERROR: a table space on the standby is in error; recover it there");
+    }
+  }
+
+  const Channel& channel_;
+  const HadrSample& last_;
+  std::vector<std::string> findings_;
+};
+
+}  // namespace
+
+std::vector<std::string> findings_of(const Channel& channel) {
+  return FindingsOf(channel).run();
+}
+
+}  // namespace simhadr

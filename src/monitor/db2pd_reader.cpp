@@ -1,0 +1,140 @@
+// db2pd -hadr of V10.1 and later: a header per database and member, then one
+// "FIELD = value" section per standby (per log stream in pureScale), the
+// sections apart by blank lines, each starting with HADR_ROLE.
+#include <fmt/format.h>
+
+#include "simhadr/monitor/monitor_input.hpp"
+#include "simhadr/monitor/sample_builder.hpp"
+#include "simhadr/shown.hpp"
+
+namespace simhadr {
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t end = text.find(separator, at);
+    parts.push_back(trimmed(text.substr(at, end - at)));
+    if (end == std::string_view::npos) return parts;
+    at = end + 1;
+  }
+}
+
+class Db2pdReader {
+ public:
+  explicit Db2pdReader(const std::string& name) : name_(name) {}
+
+  std::vector<HadrSample> read(const std::vector<std::string>& lines) {
+    for (std::size_t i = 0; i < lines.size(); ++i) line(lines[i], i + 1);
+    close_section();
+    return finish_all(std::move(builders_));
+  }
+
+ private:
+  [[noreturn]] void refuse(std::size_t number, std::string_view why) const {
+    throw MonitorInputError(fmt::format("{}:{}: {}", name_, number, why));
+  }
+
+  void line(std::string_view text, std::size_t number) {
+    if (trimmed(text).empty()) {
+      close_section();
+      return;
+    }
+    if (const auto header = parse_db2pd_header(text)) {
+      close_section();
+      database_ = header->database;
+      taken_at_.reset();
+      if (!header->date.empty()) {
+        const auto stamped = parse_stamped_time(header->date);
+        if (!stamped)
+          refuse(number, fmt::format("the header's date {} is not a time", shown(header->date)));
+        taken_at_ = stamped->local;
+      }
+      seen_header_ = true;
+      return;
+    }
+    const std::size_t equals = text.find('=');
+    if (equals == std::string_view::npos) {
+      refuse(number, fmt::format("not db2pd -hadr output: {}", shown(trimmed(text))));
+    }
+    if (!seen_header_) {
+      refuse(number, "a field before any \"Database Member N -- Database NAME\" header");
+    }
+    field(trimmed(text.substr(0, equals)), text.substr(equals + 1), number);
+  }
+
+  // "PRIMARY_LOG_FILE,PAGE,POS = S0000009.LOG, 1, 49262315" is three fields,
+  // PRIMARY_LOG_FILE, PRIMARY_LOG_PAGE and PRIMARY_LOG_POS; "(bytes)" and the
+  // like say the unit, which the name already implies.
+  void field(std::string_view label, std::string_view value, std::size_t number) {
+    if (const std::size_t unit = label.find('('); unit != std::string_view::npos) {
+      label = trimmed(label.substr(0, unit));
+    }
+    const std::vector<std::string_view> names = split(label, ',');
+    if (!section_) {
+      if (names.front() != "HADR_ROLE") {
+        refuse(number, fmt::format("a section starts with {}, not HADR_ROLE", shown(label)));
+      }
+      section_.emplace(SourceLine{name_, number}, MonitorFormat::Db2pd, 1.0);
+      section_->taken_at(taken_at_);
+      section_->database(database_);
+    } else if (names.front() == "HADR_ROLE") {
+      close_section();
+      return field(label, value, number);
+    }
+    if (names.size() == 1) {
+      section_->field(names.front(), value, number);
+      return;
+    }
+    const std::vector<std::string_view> values = split(value, ',');
+    if (values.size() != names.size()) {
+      refuse(number, fmt::format("{} needs {} values, has {}", label, names.size(), values.size()));
+    }
+    const std::string_view first = names.front();
+    const std::string_view prefix = first.substr(0, first.rfind('_') + 1);
+    section_->field(first, values.front(), number);
+    for (std::size_t i = 1; i < names.size(); ++i) {
+      section_->field(fmt::format("{}{}", prefix, names[i]), values[i], number);
+    }
+  }
+
+  void close_section() {
+    if (section_) builders_.push_back(std::move(*section_));
+    section_.reset();
+  }
+
+  const std::string& name_;
+  std::string database_;
+  std::optional<double> taken_at_;
+  bool seen_header_ = false;
+  std::optional<SampleBuilder> section_;
+  std::vector<SampleBuilder> builders_;
+};
+
+}  // namespace
+
+std::optional<Db2pdHeader> parse_db2pd_header(std::string_view line) {
+  line = trimmed(line);
+  if (!line.starts_with("Database Member ") && !line.starts_with("Database Partition ")) {
+    return std::nullopt;
+  }
+  constexpr std::string_view kDatabase = "-- Database ";
+  const std::size_t at = line.find(kDatabase);
+  if (at == std::string_view::npos) return std::nullopt;
+  Db2pdHeader header;
+  std::string_view rest = line.substr(at + kDatabase.size());
+  header.database = std::string(trimmed(rest.substr(0, rest.find(" --"))));
+  constexpr std::string_view kDate = "-- Date ";
+  if (const std::size_t date = line.find(kDate); date != std::string_view::npos) {
+    header.date = std::string(trimmed(line.substr(date + kDate.size())));
+  }
+  return header;
+}
+
+std::vector<HadrSample> read_db2pd(const std::vector<std::string>& lines, const std::string& name) {
+  return Db2pdReader(name).read(lines);
+}
+
+}  // namespace simhadr

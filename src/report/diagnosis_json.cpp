@@ -1,0 +1,115 @@
+#include "simhadr/report/diagnosis_report.hpp"
+
+namespace simhadr {
+
+namespace {
+
+using nlohmann::json;
+
+template <typename Number>
+json optional_json(const std::optional<Number>& value, double scale = 1) {
+  if (!value) return nullptr;
+  if (scale == 1) return *value;
+  return static_cast<double>(*value) * scale;
+}
+
+json text_or_null(const std::string& text) {
+  if (text.empty()) return nullptr;
+  return text;
+}
+
+json row_json(const ChannelRow& row) {
+  const HadrSample& s = row.sample;
+  return {{"time", s.local_time ? json(wall_clock_text(*s.local_time)) : json(nullptr)},
+          {"epoch_seconds", s.time && s.clock == MonitorClock::Utc ? json(*s.time) : json(nullptr)},
+          {"side", s.is_primary() ? "primary" : "standby"},
+          {"source", s.where()},
+          {"standby_source", row.standby ? json(row.standby->where()) : json(nullptr)},
+          {"state", text_or_null(s.state)},
+          {"connect_status", text_or_null(s.connect_status)},
+          {"seconds", optional_json(row.seconds)},
+          {"log_mbytes_per_sec", optional_json(row.log_rate, 1e-6)},
+          {"ship_mbytes_per_sec", optional_json(row.ship_rate, 1e-6)},
+          {"replay_mbytes_per_sec", optional_json(row.replay_rate, 1e-6)},
+          {"gap_bytes", optional_json(row.gap)},
+          {"receive_replay_gap_bytes", optional_json(row.receive_replay_gap)},
+          {"buffer_percent", optional_json(row.buffer_percent)},
+          {"spool_percent", optional_json(row.spool_percent)},
+          {"writes", optional_json(row.writes)},
+          {"writes_per_sec", optional_json(row.writes_per_second())},
+          {"wait_seconds_per_write", optional_json(row.wait_per_write)},
+          {"flush_bytes", optional_json(row.flush_bytes)},
+          {"congested_seconds", optional_json(row.congested_seconds)},
+          {"flags", row.flags}};
+}
+
+json summary_json(const ChannelSummary& s) {
+  return {{"seconds", optional_json(s.seconds)},
+          {"log_mbytes_per_sec", optional_json(s.log_rate, 1e-6)},
+          {"ship_mbytes_per_sec", optional_json(s.ship_rate, 1e-6)},
+          {"replay_mbytes_per_sec", optional_json(s.replay_rate, 1e-6)},
+          {"writes_per_sec", optional_json(s.writes_per_second)},
+          {"flush_bytes", optional_json(s.flush_bytes)},
+          {"wait_seconds_per_write", optional_json(s.wait_per_write)},
+          {"first_gap_bytes", optional_json(s.first_gap)},
+          {"last_gap_bytes", optional_json(s.last_gap)},
+          {"largest_gap_bytes", optional_json(s.largest_gap)},
+          {"gap_intervals", s.gap_intervals},
+          {"gap_rises", s.gap_rises}};
+}
+
+json verdict_json(const ChannelDiagnosis& d) {
+  if (!d.verdict) return nullptr;
+  return verdict_name(*d.verdict);
+}
+
+// What a channel's diagnosis and the pair's share.
+void add_diagnosis(json& out, const ChannelDiagnosis& d) {
+  out["verdict"] = verdict_json(d);
+  out["evidence"] = d.evidence;
+  out["findings"] = d.findings;
+  out["static_only"] = d.static_only;
+  out["confirm_command"] = text_or_null(d.plan.model_command);
+  out["confirm_notes"] = d.plan.notes;
+  out["host_commands"] = d.plan.host_commands;
+  out["changes"] = d.plan.changes;
+}
+
+json channel_json(const Channel& channel, const ChannelDiagnosis& d) {
+  const HadrSample& last = channel.lead().back();
+  json rows = json::array();
+  for (const ChannelRow& row : channel.rows) rows.push_back(row_json(row));
+  json out = {{"database", text_or_null(channel.key.database)},
+              {"log_stream", channel.key.log_stream},
+              {"primary_host", text_or_null(last.primary_host)},
+              {"standby_host", text_or_null(channel.key.standby_host)},
+              {"sync_mode", text_or_null(last.sync_mode)},
+              {"primary_samples", channel.primary.size()},
+              {"standby_samples", channel.standby.size()},
+              {"sides_aligned", channel.sides_aligned},
+              {"summary", summary_json(channel.summary)},
+              {"rows", rows}};
+  add_diagnosis(out, d);
+  return out;
+}
+
+}  // namespace
+
+json diagnosis_json(const PairDiagnosis& pair) {
+  json inputs = json::array();
+  for (const MonitorFile& file : pair.files) {
+    inputs.push_back({{"file", file.name},
+                      {"format", monitor_format_name(file.format)},
+                      {"samples", file.samples.size()}});
+  }
+  json channels = json::array();
+  for (std::size_t i = 0; i < pair.channels.size(); ++i) {
+    channels.push_back(channel_json(pair.channels[i], pair.diagnoses[i]));
+  }
+  json out = {{"inputs", inputs}, {"channel", pair.worst}};
+  add_diagnosis(out, pair.diagnoses[pair.worst]);
+  out["channels"] = channels;
+  return out;
+}
+
+}  // namespace simhadr

@@ -1,0 +1,109 @@
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
+#include "simhadr/report/diagnosis_report.hpp"
+
+namespace simhadr {
+
+namespace {
+
+// A figure in its column, or "-" where the samples cannot give it.
+template <typename Number>
+std::string cell(const std::optional<Number>& value, double scale, int decimals) {
+  if (!value) return "-";
+  return fmt::format("{:.{}f}", static_cast<double>(*value) * scale, decimals);
+}
+
+std::string side_letter(const ChannelRow& row) {
+  return row.sample.is_primary() ? "P" : "S";
+}
+
+void print_table(std::ostream& out, const Channel& channel) {
+  fmt::print(out, "{:>8} {:>4} {:<22} {:<12} {:>9} {:>9} {:>11} {:>10} {:>5} {:>7} {:>8}  {}\n",
+             "time", "side", "state", "connection", "log MB/s", "ship MB/s", "replay MB/s",
+             "gap MB", "buf %", "spool %", "ms/write", "flags");
+  for (const ChannelRow& row : channel.rows) {
+    const HadrSample& s = row.sample;
+    std::string flags = fmt::format("{}", fmt::join(row.flags, " "));
+    if (row.congested_seconds)
+      flags = fmt::format("congested {:.1f} s {}", *row.congested_seconds, flags);
+    fmt::print(out, "{:>8} {:>4} {:<22} {:<12} {:>9} {:>9} {:>11} {:>10} {:>5} {:>7} {:>8}  {}\n",
+               time_of_day(s), side_letter(row), s.state.empty() ? "-" : s.state,
+               s.connect_status.empty() ? "-" : s.connect_status, cell(row.log_rate, 1e-6, 3),
+               cell(row.ship_rate, 1e-6, 3), cell(row.replay_rate, 1e-6, 3), cell(row.gap, 1e-6, 3),
+               cell(row.buffer_percent, 1, 0), cell(row.spool_percent, 1, 0),
+               cell(row.wait_per_write, 1e3, 2), flags.empty() ? "-" : flags);
+  }
+}
+
+void print_summary(std::ostream& out, const ChannelSummary& s) {
+  if (!s.seconds) {
+    fmt::print(out, "No timed interval: only what each sample shows by itself.\n");
+    return;
+  }
+  fmt::print(out, "Over {:.0f} s: logged {} MB/s, shipped {} MB/s, replayed {} MB/s", *s.seconds,
+             cell(s.log_rate, 1e-6, 3), cell(s.ship_rate, 1e-6, 3), cell(s.replay_rate, 1e-6, 3));
+  if (s.writes_per_second && s.flush_bytes) {
+    fmt::print(out, "; {:.1f} writes/s of {:.1f} pages", *s.writes_per_second,
+               *s.flush_bytes / kLogPageBytes);
+  }
+  if (s.wait_per_write)
+    fmt::print(out, "; {:.2f} ms a write waited for HADR", *s.wait_per_write * 1e3);
+  fmt::print(out, "\n");
+}
+
+std::string channel_title(const Channel& channel) {
+  const std::vector<HadrSample>& lead = channel.lead();
+  const HadrSample& last = lead.back();
+  const std::string sides = channel.primary.empty()   ? "standby samples only"
+                            : channel.standby.empty() ? "primary samples only"
+                                                      : "primary and standby samples";
+  return fmt::format("database {}, log stream {}, {} -> {}, {}; {}",
+                     channel.key.database.empty() ? "(not named)" : channel.key.database,
+                     channel.key.log_stream, last.primary_host.empty() ? "?" : last.primary_host,
+                     channel.key.standby_host.empty() ? "?" : channel.key.standby_host,
+                     last.sync_mode.empty() ? "mode not given" : last.sync_mode, sides);
+}
+
+std::string verdict_text(const ChannelDiagnosis& d) {
+  return d.verdict ? std::string(verdict_name(*d.verdict)) : "unknown";
+}
+
+}  // namespace
+
+void print_diagnosis(std::ostream& out, const PairDiagnosis& pair) {
+  std::vector<std::string> inputs;
+  for (const MonitorFile& file : pair.files) {
+    inputs.push_back(fmt::format("{} ({}, {} sample{})", file.name,
+                                 monitor_format_name(file.format), file.samples.size(),
+                                 file.samples.size() == 1 ? "" : "s"));
+  }
+  fmt::print(out, "Diagnose: {}\n", fmt::join(inputs, ", "));
+  const bool many = pair.channels.size() > 1;
+  for (std::size_t i = 0; i < pair.channels.size(); ++i) {
+    const Channel& channel = pair.channels[i];
+    fmt::print(out, "\nChannel {}: {}\n", i + 1, channel_title(channel));
+    print_table(out, channel);
+    print_summary(out, channel.summary);
+    if (many) {
+      fmt::print(out, "Channel {} verdict: {}\n", i + 1, verdict_text(pair.diagnoses[i]));
+    }
+  }
+  const ChannelDiagnosis& d = pair.diagnoses[pair.worst];
+  fmt::print(out, "\nDiagnosis: {}: {}{}\n", verdict_text(d), d.evidence,
+             many ? fmt::format(" (channel {})", pair.worst + 1) : "");
+  for (std::size_t i = 0; i < pair.diagnoses.size(); ++i) {
+    for (const std::string& finding : pair.diagnoses[i].findings) {
+      fmt::print(out, "Finding: {}{}\n", many ? fmt::format("channel {}: ", i + 1) : "", finding);
+    }
+  }
+  const ConfirmPlan& plan = d.plan;
+  if (!plan.model_command.empty()) fmt::print(out, "Confirm with: {}\n", plan.model_command);
+  for (const std::string& note : plan.notes) fmt::print(out, "  Note: {}\n", note);
+  if (!plan.host_commands.empty()) fmt::print(out, "Then the real thing, on the two hosts:\n");
+  for (const std::string& command : plan.host_commands) fmt::print(out, "  {}\n", command);
+  for (const std::string& change : plan.changes) fmt::print(out, "Change: {}\n", change);
+}
+
+}  // namespace simhadr
