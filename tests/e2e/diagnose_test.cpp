@@ -1,0 +1,224 @@
+// -diagnose on the inputs in tests/diagnose (tests/diagnose/generate.py):
+// every verdict from IBM's rules in each format, the controls, the -json
+// document, the -model line that confirms replay and network verdicts, and
+// each refusal with its file and line.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "pair_run.hpp"
+
+namespace simhadr::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+using nlohmann::json;
+
+std::string input(const std::string& name) {
+  return std::string(SIMHADR_SOURCE_DIR) + "/tests/diagnose/" + name;
+}
+
+// The text after "Diagnosis: " up to the verdict's colon.
+std::string verdict_line(const std::string& report) {
+  const std::size_t at = report.find("\nDiagnosis: ");
+  if (at == std::string::npos) return "";
+  const std::size_t start = at + 12;
+  return report.substr(start, report.find(':', start) - start);
+}
+
+std::string line_after(const std::string& report, std::string_view lead) {
+  const std::size_t at = report.find(std::string("\n") + std::string(lead));
+  if (at == std::string::npos) return "";
+  const std::size_t start = at + 1 + lead.size();
+  return report.substr(start, report.find('\n', start) - start);
+}
+
+struct Case {
+  std::vector<std::string> files;
+  std::string verdict;
+};
+
+const std::vector<Case>& cases() {
+  static const std::vector<Case> all{
+      {{"replay.primary.txt", "replay.standby.txt"}, "standby replay"},
+      {{"replay.standby.txt"}, "standby replay"},
+      {{"replay_v97.primary.txt", "replay_v97.standby.txt"}, "standby replay"},
+      {{"replay_v101.standby.txt"}, "standby replay"},
+      {{"device_full.standby.txt"}, "standby log device full"},
+      {{"network.primary.txt", "network.standby.txt"}, "network"},
+      {{"network_mon.primary.csv"}, "network"},
+      {{"network_mon.primary.tbl"}, "network"},
+      {{"peer_window.primary.txt"}, "peer window"},
+      {{"disconnected.primary.txt"}, "disconnected"},
+      {{"healthy.primary.txt", "healthy.standby.txt"}, "healthy"},
+      {{"reconnected.primary.txt"}, "healthy"},
+      {{"superasync.primary.txt"}, "healthy"},
+      {{"one_sample.primary.txt"}, "unknown"},
+  };
+  return all;
+}
+
+ChildProcess diagnose(const std::vector<std::string>& files, std::vector<std::string> extra = {}) {
+  std::vector<std::string> args{"-diagnose"};
+  for (const std::string& file : files) args.push_back(input(file));
+  return ChildProcess(concat(args, extra));
+}
+
+TEST(Diagnose, EachCaseGetsTheVerdictIbmsRulesGive) {
+  for (const Case& c : cases()) {
+    const std::string path = scratch_file("diagnose", c.files.front() + ".json").string();
+    ChildProcess run = diagnose(c.files, {"-json", path});
+    ASSERT_EQ(run.wait(kRunBound), 0) << c.files.front() << ": " << run.err();
+    EXPECT_EQ(verdict_line(run.out()), c.verdict) << c.files.front() << "\n" << run.out();
+    EXPECT_EQ(expect_valid_json(path), 1u) << c.files.front();
+    std::ifstream in(path);
+    const json doc = json::parse(in);
+    EXPECT_EQ(doc["kind"], "diagnose");
+    const json& verdict = doc["diagnosis"]["verdict"];
+    EXPECT_EQ(verdict.is_null() ? "unknown" : verdict.get<std::string>(), c.verdict);
+    EXPECT_EQ(doc["diagnosis"]["channels"].size(), 1u) << c.files.front();
+  }
+}
+
+TEST(Diagnose, TheTableHasARowPerSampleOfTheLeadSide) {
+  ChildProcess run = diagnose({"healthy.primary.txt", "healthy.standby.txt"});
+  ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
+  const std::string out = run.out();
+  EXPECT_NE(out.find("Diagnose: " + input("healthy.primary.txt") + " (db2pd, 7 samples), " +
+                     input("healthy.standby.txt") + " (db2pd, 7 samples)"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("primary and standby samples"), std::string::npos);
+  EXPECT_NE(out.find("\n08:00:10    P PEER                   CONNECTED       12.000    11.999      "
+                     "12.000      0.012     6       -     2.00  TCP_PROTOCOL\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Over 60 s: logged 12.000 MB/s, shipped 12.000 MB/s, replayed 12.000 MB/s; "
+                     "400.0 writes/s of 7.3 pages; 2.00 ms a write waited for HADR"),
+            std::string::npos)
+      << out;
+}
+
+// The model's own Bottleneck line names the side the diagnosis named.
+void expect_model_confirms(const std::vector<std::string>& files,
+                           const std::vector<std::string>& resources) {
+  ChildProcess run = diagnose(files);
+  ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
+  const std::string command = line_after(run.out(), "Confirm with: ");
+  ASSERT_TRUE(command.starts_with("simhadr -model ")) << run.out();
+  std::vector<std::string> args;
+  std::istringstream words(command.substr(std::string("simhadr ").size()));
+  for (std::string word; words >> word;) args.push_back(word);
+  ChildProcess model(args);
+  ASSERT_EQ(model.wait(kRunBound), 0) << command << "\n" << model.err();
+  const std::string bottleneck = line_after(model.out(), "Bottleneck: ");
+  EXPECT_TRUE(std::ranges::any_of(
+      resources, [&](const std::string& r) { return bottleneck.starts_with(r + ":"); }))
+      << files.front() << ": " << command << "\n"
+      << bottleneck;
+  EXPECT_TRUE(model.err().empty()) << command << "\n" << model.err();
+}
+
+TEST(Diagnose, TheModelLineConfirmsStandbyReplay) {
+  for (const Case& c : cases()) {
+    if (c.verdict == "standby replay") expect_model_confirms(c.files, {"standby replay"});
+  }
+}
+
+TEST(Diagnose, TheModelLineConfirmsTheNetwork) {
+  for (const Case& c : cases()) {
+    if (c.verdict == "network") {
+      expect_model_confirms(c.files, {"network bandwidth", "round trip", "socket buffer window"});
+    }
+  }
+}
+
+TEST(Diagnose, TheNetworkVerdictGivesTheRunsForBothHosts) {
+  ChildProcess run = diagnose({"network.primary.txt", "network.standby.txt"});
+  ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
+  const std::string out = run.out();
+  EXPECT_NE(out.find("  on dbhost-b.example.com: simhadr -role standby -lhost dbhost-b.example.com "
+                     "-lport 55000 -rhost dbhost-a.example.com -rport 55000 -sockSndBuf 1048576 "
+                     "-sockRcvBuf 1048576\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(
+      out.find(
+          "  on dbhost-b.example.com: simhadr -testDisk STANDBY_LOG_PATH -flushSize 24 -t 60\n"),
+      std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Finding: SOCK_SEND_BUF on the primary: requested 1048576 bytes, got 425984"),
+            std::string::npos);
+  EXPECT_NE(out.find("Change: DB2_HADR_SOSNDBUF and DB2_HADR_SORCVBUF"), std::string::npos);
+}
+
+TEST(Diagnose, StdinIsReadAsAFile) {
+  ChildProcess run(
+      {"-c", fmt::format("{} -diagnose - < {}", SIMHADR_BINARY, input("peer_window.primary.txt"))},
+      "/bin/sh");
+  ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
+  EXPECT_NE(run.out().find("Diagnose: stdin (db2pd, 3 samples)"), std::string::npos) << run.out();
+  EXPECT_EQ(verdict_line(run.out()), "peer window");
+}
+
+// A refusal: exit 2, nothing on stdout, the one-line message naming file and line.
+void expect_refused(const std::string& text, const std::string& message) {
+  const auto path = scratch_file("diagnose", "bad.txt");
+  std::ofstream(path) << text;
+  ChildProcess run({"-diagnose", path.string()});
+  ASSERT_EQ(run.wait(kRunBound), 2) << run.out() << run.err();
+  EXPECT_EQ(run.out(), "");
+  EXPECT_EQ(run.err(), fmt::format("simhadr: error: {}:{}\n", path.string(), message));
+}
+
+std::string sample(std::string_view database, std::string_view time, long long pos) {
+  return fmt::format(
+      "Database Member 0 -- Database {} -- Active -- Date 2025-12-02-{}\n"
+      "  HADR_ROLE = PRIMARY\n  PRIMARY_LOG_POS = {}\n\n",
+      database, time, pos);
+}
+
+TEST(Diagnose, EveryRefusalNamesItsLine) {
+  expect_refused("Database Member 0 -- Database D -- Active\n  HADR_ROLE = PRIMARY\nnoise\n",
+                 "3: not db2pd -hadr output: 'noise'");
+  expect_refused(
+      "Database Member 0 -- Database D -- Active\n  HADR_ROLE = PRIMARY\n"
+      "  STANDBY_RECV_BUF_PERCENT = full\n",
+      "3: STANDBY_RECV_BUF_PERCENT is 'full', not a percentage");
+  expect_refused("Database Member 0 -- Database D -- Active\n\n  HADR_STATE = PEER\n",
+                 "3: a section starts with 'HADR_STATE', not HADR_ROLE");
+  expect_refused(sample("A", "08.00.00", 1) + sample("B", "08.00.10", 2),
+                 "6: database B, where this file's samples before were of database A (line 2): "
+                 "give each database's samples their own file");
+  expect_refused(sample("A", "08.00.10", 1) + sample("A", "08.00.00", 2),
+                 "6: taken at 08:00:00, before the sample of line 2 (08:00:10): samples must "
+                 "follow in time");
+  expect_refused(sample("A", "08.00.10", 1) + sample("A", "08.00.10", 2),
+                 "6: taken at 08:00:10, the same time as the sample of line 2 (08:00:10): "
+                 "samples must follow in time");
+  expect_refused(sample("A", "08.00.00", 5) + sample("A", "08.00.10", 4),
+                 "6: PRIMARY_LOG_POS went back from 5 (line 2) to 4 with no change of role");
+  expect_refused("2025-12-02-08.00.00.000000,\"PRIMARY\",\"PEER\",12\n",
+                 "1: MON_GET_HADR rows without their column names (db2 -x and EXPORT ... OF DEL "
+                 "leave them out): keep the header row, as docs/diagnose.md shows");
+}
+
+TEST(Diagnose, TheCommandLineRefusesWhatCannotApply) {
+  ChildProcess csv({"-diagnose", input("healthy.primary.txt"), "-csv", "/tmp/x.csv"});
+  EXPECT_EQ(csv.wait(kRunBound), 2);
+  EXPECT_EQ(csv.err(), "simhadr: -diagnose writes text and -json, not -csv\n");
+  ChildProcess missing({"-diagnose", input("no-such-file.txt")});
+  EXPECT_EQ(missing.wait(kRunBound), 2);
+  EXPECT_NE(missing.err().find("no-such-file.txt"), std::string::npos) << missing.err();
+  ChildProcess ignored({"-diagnose", input("healthy.primary.txt"), "-flushSize", "8"});
+  EXPECT_EQ(ignored.wait(kRunBound), 0);
+  EXPECT_NE(ignored.err().find("simhadr: warning: -flushSize does not apply to -diagnose; ignored"),
+            std::string::npos)
+      << ignored.err();
+}
+
+}  // namespace
+}  // namespace simhadr::e2e
