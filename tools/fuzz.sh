@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (fuzz/, with clang) and runs each one for
 # SECONDS (default 30), starting from seeds made here: the original's
-# handshakes and well-formed page streams. A crash or a broken invariant
+# handshakes, well-formed page streams and -diagnose's test inputs. A crash or a broken invariant
 # fails the script and leaves the input in build-fuzz/artifacts/.
 #   tools/fuzz.sh [SECONDS]
 set -euo pipefail
@@ -30,7 +30,8 @@ stream_seed() {
   done
 }
 
-mkdir -p "$dir"/seeds/handshake_fuzzer "$dir"/seeds/stream_fuzzer "$dir"/artifacts
+mkdir -p "$dir"/seeds/handshake_fuzzer "$dir"/seeds/stream_fuzzer "$dir"/seeds/monitor_fuzzer \
+  "$dir"/artifacts
 for mode in SYNC NEARSYNC ASYNC SUPERASYNC; do
   printf 'syncMode=%s\nflushSize=16\nconnTime=2026-11-30_04:10:38_UTC\n' "$mode" \
     >"$dir/seeds/handshake_fuzzer/$mode"
@@ -40,7 +41,10 @@ stream_seed 1 3 >"$dir/seeds/stream_fuzzer/one-page"
 stream_seed 2 2 >"$dir/seeds/stream_fuzzer/two-pages"
 stream_seed 3 1 >"$dir/seeds/stream_fuzzer/three-pages"
 
-for target in handshake_fuzzer stream_fuzzer; do
+# -diagnose's seeds: every format of its test inputs.
+cp tests/diagnose/*.txt tests/diagnose/*.csv tests/diagnose/*.tbl "$dir/seeds/monitor_fuzzer/"
+
+for target in handshake_fuzzer stream_fuzzer monitor_fuzzer; do
   corpus="$dir/corpus/$target"
   mkdir -p "$corpus"
   echo "== fuzz $target for ${seconds}s"

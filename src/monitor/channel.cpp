@@ -8,18 +8,6 @@ namespace simhadr {
 
 namespace {
 
-// How a host is matched across the two sides: case aside, and a name's
-// domain aside (one side may know it as hostS1, the other as hostS1.ibm.com).
-std::string host_key(std::string_view host) {
-  std::string key;
-  const bool address = host.find(':') != std::string_view::npos ||
-                       host.find_first_not_of("0123456789.") == std::string_view::npos;
-  for (const char c : address ? host : host.substr(0, host.find('.'))) {
-    key += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  }
-  return key;
-}
-
 bool same_database(const std::string& a, const std::string& b) {
   return a.empty() || b.empty() || a == b;
 }
@@ -98,7 +86,7 @@ class RowBuilder {
     ChannelRow row;
     row.sample = lead[i];
     const HadrSample& now = row.sample;
-    row.standby = nearest_standby(now.time);
+    if (const HadrSample* standby = nearest_standby(now.time)) row.standby = *standby;
     const HadrSample* before = i > 0 ? &lead[i - 1] : nullptr;
     if (before && (!now.time || !before->time || before->role != now.role)) before = nullptr;
     if (before) interval(row, *before);
@@ -133,12 +121,10 @@ class RowBuilder {
     row.log_rate = per_second(now.primary_pos, before.primary_pos, seconds);
     const HadrSample* standby_now = &now;
     const HadrSample* standby_before = &before;
-    if (row.standby) {
-      const std::optional<HadrSample> earlier = nearest_standby(before.time);
-      if (earlier && earlier->time < row.standby->time) {
-        standby_now = &*row.standby;
-        standby_before = &*earlier;
-      }
+    const HadrSample* earlier = row.standby ? nearest_standby(before.time) : nullptr;
+    if (earlier && earlier->time < row.standby->time) {
+      standby_now = &*row.standby;
+      standby_before = earlier;
     }
     const double standby_seconds = *standby_now->time - *standby_before->time;
     row.ship_rate =
@@ -158,14 +144,15 @@ class RowBuilder {
     }
   }
 
-  std::optional<HadrSample> nearest_standby(std::optional<double> time) const {
-    if (!channel_.sides_aligned || !time || channel_.primary.empty()) return std::nullopt;
+  // The standby's own sample nearest `time`, within the tolerance; null without one.
+  const HadrSample* nearest_standby(std::optional<double> time) const {
+    if (!channel_.sides_aligned || !time || channel_.primary.empty()) return nullptr;
     const HadrSample* best = nullptr;
     for (const HadrSample& s : channel_.standby) {
       if (!best || std::abs(*s.time - *time) < std::abs(*best->time - *time)) best = &s;
     }
-    if (!best || std::abs(*best->time - *time) > tolerance_) return std::nullopt;
-    return *best;
+    if (!best || std::abs(*best->time - *time) > tolerance_) return nullptr;
+    return best;
   }
 
   const Channel& channel_;
