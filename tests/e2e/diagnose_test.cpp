@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -153,6 +155,23 @@ TEST(Diagnose, TheNetworkVerdictGivesTheRunsForBothHosts) {
   EXPECT_NE(out.find("Finding: SOCK_SEND_BUF on the primary: requested 1048576 bytes, got 425984"),
             std::string::npos);
   EXPECT_NE(out.find("Change: DB2_HADR_SOSNDBUF and DB2_HADR_SORCVBUF"), std::string::npos);
+}
+
+TEST(Diagnose, PlotDiagnoseDrawsTheDocument) {
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "gnuplot is not installed (apt-get install gnuplot-nox)";
+  }
+  const auto doc = scratch_file("diagnose", "plot.json");
+  const auto png = scratch_file("diagnose", "plot.png");
+  ChildProcess run = diagnose({"reconnected.primary.txt"}, {"-json", doc.string()});
+  ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
+  const std::string tool = std::string(SIMHADR_SOURCE_DIR) + "/tools/plot-diagnose";
+  ChildProcess plot({tool, doc.string(), "-o", png.string()}, "/usr/bin/python3");
+  ASSERT_EQ(plot.wait(kRunBound), 0) << plot.err();
+  EXPECT_EQ(plot.err(), "") << "gnuplot had nothing to warn about";
+  EXPECT_GT(std::filesystem::file_size(png), 1000u);
+  ChildProcess refused({tool, input("reconnected.primary.txt")}, "/usr/bin/python3");
+  EXPECT_EQ(refused.wait(kRunBound), 2);
 }
 
 TEST(Diagnose, StdinIsReadAsAFile) {
