@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 
@@ -33,6 +34,16 @@ bool HadrSample::has_flag(std::string_view flag) const {
 
 std::string HadrSample::where() const {
   return fmt::format("{}:{}", source.file, source.line);
+}
+
+std::string host_key(std::string_view host) {
+  std::string key;
+  const bool address = host.find(':') != std::string_view::npos ||
+                       host.find_first_not_of("0123456789.") == std::string_view::npos;
+  for (const char c : address ? host : host.substr(0, host.find('.'))) {
+    key += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  }
+  return key;
 }
 
 std::string wall_clock_text(double local_seconds) {

@@ -80,7 +80,7 @@ void check_series(const MonitorFile& file) {
   using Key = std::tuple<std::int64_t, std::string>;
   std::map<Key, const HadrSample*> last;
   for (const HadrSample& sample : file.samples) {
-    const Key key{sample.log_stream_id.value_or(0), upper(sample.standby_host)};
+    const Key key{sample.log_stream_id.value_or(0), host_key(sample.standby_host)};
     const HadrSample*& before = last[key];
     if (before) {
       if (sample.time && before->time && *sample.time <= *before->time) {

@@ -89,6 +89,10 @@ struct HadrSample {
   std::string where() const;
 };
 
+// How a host is matched across files and sides: case aside, and a name's
+// domain aside (one side may know it as hostS1, the other as hostS1.ibm.com).
+std::string host_key(std::string_view host);
+
 // "2011-06-08T13:57:23.199": a wall-clock time as seconds read as if UTC.
 std::string wall_clock_text(double local_seconds);
 
