@@ -25,7 +25,7 @@ std::string mbps(double bytes_per_second) {
 
 class Planner {
  public:
-  Planner(const Channel& channel, std::optional<Verdict> verdict)
+  Planner(const Channel& channel, std::optional<HadrVerdict> verdict)
       : channel_(channel),
         summary_(channel.summary),
         last_(channel.lead().back()),
@@ -39,31 +39,31 @@ class Planner {
       return std::move(plan_);
     }
     switch (*verdict_) {
-      case Verdict::StandbyReplay:
+      case HadrVerdict::StandbyReplay:
         replay();
         break;
-      case Verdict::Network:
+      case HadrVerdict::Network:
         network();
         break;
-      case Verdict::StandbyLogDeviceFull:
+      case HadrVerdict::StandbyLogDeviceFull:
         plan_.changes.push_back(
             "enlarge the standby's log device: to at least the spool limit, with room for "
             "LOGPRIMARY + LOGSECOND files and more (replay can hold files longer than the "
             "primary does)");
         break;
-      case Verdict::PeerWindow:
+      case HadrVerdict::PeerWindow:
         demand();
         plan_.changes.push_back(
             "bring the standby back: the primary holds its commits until it reconnects or the "
             "peer window ends; a shorter HADR_PEER_WINDOW bounds the hold");
         break;
-      case Verdict::Disconnected:
+      case HadrVerdict::Disconnected:
         demand();
         plan_.changes.push_back(
             "bring the standby back (is it active? db2pd on it; the HADR ports; the network): "
             "meanwhile the gap grows at the log rate and the standby will need remote catch-up");
         break;
-      case Verdict::Healthy:
+      case HadrVerdict::Healthy:
         demand();
         plan_.changes.push_back("nothing: the pair keeps up with its log");
         break;
@@ -221,13 +221,13 @@ class Planner {
   const Channel& channel_;
   const ChannelSummary& summary_;
   const HadrSample& last_;
-  std::optional<Verdict> verdict_;
+  std::optional<HadrVerdict> verdict_;
   ConfirmPlan plan_;
 };
 
 }  // namespace
 
-ConfirmPlan confirm_plan(const Channel& channel, std::optional<Verdict> verdict) {
+ConfirmPlan confirm_plan(const Channel& channel, std::optional<HadrVerdict> verdict) {
   return Planner(channel, verdict).run();
 }
 

@@ -12,15 +12,15 @@ namespace simhadr {
 
 namespace {
 
-constexpr std::array<EnumName<Verdict>, 6> kVerdictNames{{
-    {Verdict::Disconnected, "disconnected"},
-    {Verdict::PeerWindow, "peer window"},
-    {Verdict::StandbyLogDeviceFull, "standby log device full"},
-    {Verdict::StandbyReplay, "standby replay"},
-    {Verdict::Network, "network"},
-    {Verdict::Healthy, "healthy"},
+constexpr std::array<EnumName<HadrVerdict>, 6> kVerdictNames{{
+    {HadrVerdict::Disconnected, "disconnected"},
+    {HadrVerdict::PeerWindow, "peer window"},
+    {HadrVerdict::StandbyLogDeviceFull, "standby log device full"},
+    {HadrVerdict::StandbyReplay, "standby replay"},
+    {HadrVerdict::Network, "network"},
+    {HadrVerdict::Healthy, "healthy"},
 }};
-static_assert(rows_follow_enum(kVerdictNames, Verdict::Healthy));
+static_assert(rows_follow_enum(kVerdictNames, HadrVerdict::Healthy));
 
 std::string mb(double bytes) {
   return fmt::format("{:.3f} MB", bytes / 1e6);
@@ -83,32 +83,32 @@ class Diagnoser {
   }
 
  private:
-  void judge(Verdict verdict, std::string evidence) {
+  void judge(HadrVerdict verdict, std::string evidence) {
     result_.verdict = verdict;
     result_.evidence = std::move(evidence);
   }
 
   void decide() {
-    if (last_.state == "DISCONNECTED_PEER") return judge(Verdict::PeerWindow, peer_window());
+    if (last_.state == "DISCONNECTED_PEER") return judge(HadrVerdict::PeerWindow, peer_window());
     if (last_.connect_status == "DISCONNECTED" || last_.state == "DISCONNECTED") {
-      return judge(Verdict::Disconnected, disconnected());
+      return judge(HadrVerdict::Disconnected, disconnected());
     }
     const std::vector<HadrSample>& standby = channel_.standby_side();
     const Counted full =
         count(standby, [](const HadrSample& s) { return s.has_flag("STANDBY_LOG_DEVICE_FULL"); });
     if (full.hits > 0) {
-      return judge(Verdict::StandbyLogDeviceFull,
+      return judge(HadrVerdict::StandbyLogDeviceFull,
                    fmt::format("STANDBY_LOG_DEVICE_FULL in {} of {} standby samples, first at {}",
                                full.hits, standby.size(), seen_at(*full.first)));
     }
     const Counted blocked = count(standby, receive_blocked);
-    if (blocked.hits > 0) return judge(Verdict::StandbyReplay, replay(blocked, standby.size()));
+    if (blocked.hits > 0) return judge(HadrVerdict::StandbyReplay, replay(blocked, standby.size()));
     std::vector<std::string> network = network_signs();
     if (!network.empty()) {
       network.push_back(
           "the monitors cannot tell a slow network from a slow standby log disk, which IBM names "
           "the rarer cause: the host commands below test both");
-      return judge(Verdict::Network, fmt::format("{}", fmt::join(network, "; ")));
+      return judge(HadrVerdict::Network, fmt::format("{}", fmt::join(network, "; ")));
     }
     if (result_.static_only) {
       result_.evidence = fmt::format(
@@ -132,7 +132,7 @@ class Diagnoser {
       }
       return;
     }
-    judge(Verdict::Healthy, healthy());
+    judge(HadrVerdict::Healthy, healthy());
   }
 
   std::string peer_window() const {
@@ -273,7 +273,7 @@ class Diagnoser {
 
 }  // namespace
 
-std::string_view verdict_name(Verdict verdict) {
+std::string_view verdict_name(HadrVerdict verdict) {
   return row_for(kVerdictNames, verdict).name;
 }
 

@@ -25,7 +25,7 @@ struct Word {
   std::size_t start = 0;
 };
 
-std::vector<Word> words_of(std::string_view line) {
+std::vector<Word> placed_words(std::string_view line) {
   std::vector<Word> words;
   std::size_t at = 0;
   while ((at = line.find_first_not_of(" \t\r", at)) != std::string_view::npos) {
@@ -39,7 +39,7 @@ std::vector<Word> words_of(std::string_view line) {
 // "LogGapRunAvg (bytes)" is one column: a unit in parentheses joins the name before it.
 std::vector<Column> columns_of(std::string_view header) {
   std::vector<Column> columns;
-  for (const Word& word : words_of(header)) {
+  for (const Word& word : placed_words(header)) {
     if (word.text.starts_with('(') && !columns.empty()) continue;
     columns.push_back({std::string(word.text), word.start});
   }
@@ -50,7 +50,7 @@ std::vector<Column> columns_of(std::string_view header) {
 // columns, else by where each word starts (a time like "Mon Sep 05 14:05:09
 // 2006 (1158008709)" spans several words under one column).
 std::vector<std::string> values_of(const std::vector<Column>& columns, std::string_view row) {
-  const std::vector<Word> words = words_of(row);
+  const std::vector<Word> words = placed_words(row);
   std::vector<std::string> values(columns.size());
   if (words.size() == columns.size()) {
     for (std::size_t i = 0; i < words.size(); ++i) values[i] = std::string(words[i].text);

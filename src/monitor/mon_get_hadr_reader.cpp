@@ -23,12 +23,6 @@ constexpr std::array<std::string_view, 4> kTimeColumns{"SAMPLE_TIME", "CURRENT_T
 constexpr std::array<std::string_view, 5> kDatabaseColumns{"DB_NAME", "DBNAME", "DATABASE",
                                                            "DATABASE_NAME", "CURRENT_SERVER"};
 
-std::string upper(std::string_view text) {
-  std::string out(trimmed(text));
-  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // One CSV record: commas apart, a field in double quotes may hold commas and "" for a quote.
 std::vector<std::string> csv_fields(std::string_view line) {
   std::vector<std::string> fields(1);
@@ -91,7 +85,8 @@ class MonGetHadrReader {
       if (columns_.empty() || line == header_line) {
         if (columns_.empty()) {
           header_line = std::string(line);
-          for (const std::string& name : csv_fields(line)) columns_.push_back(upper(name));
+          for (const std::string& name : csv_fields(line))
+            columns_.push_back(upper_case(trimmed(name)));
         }
         continue;
       }
@@ -124,7 +119,8 @@ class MonGetHadrReader {
         }
         extents = dash_extents(lines[i + 1]);
         columns_.clear();
-        for (const auto& [start, end] : extents) columns_.push_back(upper(cut(line, start, end)));
+        for (const auto& [start, end] : extents)
+          columns_.push_back(upper_case(trimmed(cut(line, start, end))));
         ++i;
         continue;
       }
@@ -163,7 +159,7 @@ class MonGetHadrReader {
         if (!stamped) refuse(number, fmt::format("{} is {}, not a time", column, shown(value)));
         builder.taken_at(stamped->local);
       } else if (std::ranges::find(kDatabaseColumns, column) != kDatabaseColumns.end()) {
-        builder.database(upper(value));
+        builder.database(upper_case(value));
       } else {
         builder.field(column, value, number);
       }

@@ -14,14 +14,8 @@ namespace simhadr {
 
 namespace {
 
-std::string upper(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool holds_word(std::string_view line, std::string_view word) {
-  const std::string text = upper(line);
+  const std::string text = upper_case(line);
   std::size_t at = 0;
   while ((at = text.find(word, at)) != std::string::npos) {
     const auto boundary = [&](std::size_t i) {
@@ -112,10 +106,27 @@ void check_series(const MonitorFile& file) {
 
 }  // namespace
 
+bool is_inactive_notice(std::string_view line) {
+  line = trimmed(line);
+  return line.starts_with("Database ") && line.find(" not activated on database ") != line.npos;
+}
+
 MonitorFile read_monitor_file(std::istream& in, std::string name) {
+  MonitorFile file{std::move(name), MonitorFormat::Db2pd, {}, {}};
   std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(std::move(line));
-  MonitorFile file{std::move(name), MonitorFormat::Db2pd, {}};
+  for (std::string line; std::getline(in, line);) {
+    if (is_inactive_notice(line)) {
+      file.inactive_lines.push_back(lines.size() + 1);
+      line.clear();
+    }
+    lines.push_back(std::move(line));
+  }
+  if (!file.inactive_lines.empty() &&
+      std::ranges::all_of(lines, [](const std::string& line) { return trimmed(line).empty(); })) {
+    throw MonitorInputError(
+        fmt::format("{}: the database was not active in any of its {} samples: nothing to diagnose",
+                    file.name, file.inactive_lines.size()));
+  }
   file.format = format_of(lines, file.name);
   switch (file.format) {
     case MonitorFormat::Db2pd:

@@ -181,13 +181,13 @@ constexpr std::array kFieldRules{
     FieldRule{"PEER_WINDOW_END", Kind::Time, nullptr},
 };
 
-std::string upper(std::string_view text) {
+}  // namespace
+
+std::string upper_case(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return out;
 }
-
-}  // namespace
 
 std::string_view trimmed(std::string_view text) {
   const std::size_t first = text.find_first_not_of(" \t\r");
@@ -242,12 +242,12 @@ void SampleBuilder::field(std::string_view name, std::string_view value, std::si
       return;
     }
     case Kind::Text: {
-      const std::string text = upper(value);
+      const std::string text = upper_case(value);
       if (rule->store) rule->store(sample_, &text);
       return;
     }
     case Kind::Flags: {
-      const std::string text = is_null_value(value) ? std::string() : upper(value);
+      const std::string text = is_null_value(value) ? std::string() : upper_case(value);
       rule->store(sample_, &text);
       return;
     }

@@ -100,7 +100,8 @@ json diagnosis_json(const PairDiagnosis& pair) {
   for (const MonitorFile& file : pair.files) {
     inputs.push_back({{"file", file.name},
                       {"format", monitor_format_name(file.format)},
-                      {"samples", file.samples.size()}});
+                      {"samples", file.samples.size()},
+                      {"inactive_lines", file.inactive_lines}});
   }
   json channels = json::array();
   for (std::size_t i = 0; i < pair.channels.size(); ++i) {

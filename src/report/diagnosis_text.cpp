@@ -2,6 +2,8 @@
 #include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+
 #include "simhadr/report/diagnosis_report.hpp"
 
 namespace simhadr {
@@ -80,6 +82,15 @@ void print_diagnosis(std::ostream& out, const PairDiagnosis& pair) {
                                  file.samples.size() == 1 ? "" : "s"));
   }
   fmt::print(out, "Diagnose: {}\n", fmt::join(inputs, ", "));
+  for (const MonitorFile& file : pair.files) {
+    const std::vector<std::size_t>& lines = file.inactive_lines;
+    if (lines.empty()) continue;
+    constexpr std::size_t kShownLines = 5;
+    fmt::print(out, "Note: {}: the database was not active in {} sample{} (line{} {}{})\n",
+               file.name, lines.size(), lines.size() == 1 ? "" : "s", lines.size() == 1 ? "" : "s",
+               fmt::join(lines.begin(), lines.begin() + std::min(lines.size(), kShownLines), ", "),
+               lines.size() > kShownLines ? ", ..." : "");
+  }
   const bool many = pair.channels.size() > 1;
   for (std::size_t i = 0; i < pair.channels.size(); ++i) {
     const Channel& channel = pair.channels[i];

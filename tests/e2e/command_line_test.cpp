@@ -54,11 +54,17 @@ const std::string kLongValue(100000, 'x');
 std::vector<Refusal> refusals() {
   std::vector<Refusal> list = {
       {{"-foo"}, "-foo"},
-      {{}, "give -role primary|standby, -demo, -model, -calculate FILE, a disk test"},
+      {{},
+       "give -role primary|standby, -demo, -model, -calculate FILE, -diagnose FILE, a disk test"},
       {{"-calculate", "/tmp", "-network", "10", "0.001", "-disk", "100", "0.001"},
        "-calculate '/tmp' is a directory; give a file"},
       {{"-calculate", "/no/such/scan", "-network", "10", "0.001", "-disk", "100", "0.001"},
        "-calculate '/no/such/scan': cannot read it: No such file or directory"},
+      {{"-diagnose", "/tmp"}, "-diagnose '/tmp' is a directory; give a file"},
+      {{"-diagnose", "/no/such/samples"},
+       "-diagnose '/no/such/samples': cannot read it: No such file or directory"},
+      {{"-diagnose", "-", "-"}, "-diagnose reads stdin (-) once"},
+      {{"-diagnose", "/dev/null", "-role", "primary"}, "-diagnose reads monitor samples"},
       {{"-demo", "-workload", "/tmp"}, "-workload '/tmp' is a directory; give a file"},
       {concat(kPrimary, {"-flushSizes", "/tmp"}), "-flushSizes '/tmp' is a directory; give a file"},
       {{"-demo", "-json", "/tmp"}, "-json '/tmp' is a directory; give a file name"},

@@ -15,7 +15,7 @@
 namespace simhadr {
 
 // Most severe first: a pair's verdict is its worst channel's.
-enum class Verdict : std::uint8_t {
+enum class HadrVerdict : std::uint8_t {
   Disconnected,
   PeerWindow,
   StandbyLogDeviceFull,
@@ -25,7 +25,7 @@ enum class Verdict : std::uint8_t {
 };
 
 // As text and JSON print it: "standby replay", "standby log device full", ...
-std::string_view verdict_name(Verdict verdict);
+std::string_view verdict_name(HadrVerdict verdict);
 
 // IBM's figures, each where docs/diagnose.md quotes its rule.
 inline constexpr double kLongWaitSeconds = 0.020;          // alert over 20 ms a write
@@ -48,7 +48,7 @@ struct ConfirmPlan {
 };
 
 struct ChannelDiagnosis {
-  std::optional<Verdict> verdict;  // none: one sample, or no times, showed nothing static
+  std::optional<HadrVerdict> verdict;  // none: one sample, or no times, showed nothing static
   std::string evidence;
   std::vector<std::string> findings;
   bool static_only = false;  // no timed interval: rates, waits and trends unknown
@@ -61,7 +61,7 @@ ChannelDiagnosis diagnose(const Channel& channel);
 std::vector<std::string> findings_of(const Channel& channel);
 
 // The plan for a channel and its verdict (advice/confirm_plan.cpp).
-ConfirmPlan confirm_plan(const Channel& channel, std::optional<Verdict> verdict);
+ConfirmPlan confirm_plan(const Channel& channel, std::optional<HadrVerdict> verdict);
 
 // The channel whose verdict is the pair's: the most severe one with a verdict.
 std::size_t worst_channel(const std::vector<ChannelDiagnosis>& diagnoses);

@@ -15,7 +15,13 @@ struct MonitorFile {
   std::string name;
   MonitorFormat format = MonitorFormat::Db2pd;
   std::vector<HadrSample> samples;
+  // Lines where db2pd found the database not active ("Database D not activated on
+  // database member 0 ..."): a loop that ran through an outage.
+  std::vector<std::size_t> inactive_lines;
 };
+
+// db2pd's line for a database that is not active, which takes a sample's place.
+bool is_inactive_notice(std::string_view line);
 
 // Throws MonitorInputError, naming the file and the line, for text that is
 // not db2pd -hadr or MON_GET_HADR output, or a series that cannot be true.

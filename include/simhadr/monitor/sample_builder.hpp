@@ -28,6 +28,7 @@ std::optional<StampedTime> parse_stamped_time(std::string_view text);
 bool is_null_value(std::string_view value);
 
 std::string_view trimmed(std::string_view text);
+std::string upper_case(std::string_view text);
 
 class SampleBuilder {
  public:

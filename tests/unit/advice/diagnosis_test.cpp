@@ -67,18 +67,18 @@ const ChannelDiagnosis& only(const PairDiagnosis& pair) {
   return pair.diagnoses.front();
 }
 
-std::optional<Verdict> verdict_of(const std::string& primary) {
+std::optional<HadrVerdict> verdict_of(const std::string& primary) {
   return only(diagnosed({primary})).verdict;
 }
 
 TEST(Diagnosis, WaitsDecideBetweenHealthyAndNetwork) {
   EXPECT_EQ(verdict_of(series("PRIMARY", 4, [](int i) { return peer(i, 0.005); })),
-            Verdict::Healthy);
+            HadrVerdict::Healthy);
   EXPECT_EQ(verdict_of(series("PRIMARY", 4, [](int i) { return peer(i, 0.025); })),
-            Verdict::Network);
+            HadrVerdict::Network);
   const PairDiagnosis mild =
       diagnosed({series("PRIMARY", 4, [](int i) { return peer(i, 0.015); })});
-  EXPECT_EQ(only(mild).verdict, Verdict::Network);
+  EXPECT_EQ(only(mild).verdict, HadrVerdict::Network);
   EXPECT_NE(only(mild).evidence.find("under its 20 ms alert"), std::string::npos)
       << only(mild).evidence;
 }
@@ -87,14 +87,14 @@ TEST(Diagnosis, AGrowingGapIsTheNetworkEvenWithShortWaits) {
   const auto growing =
       series("PRIMARY", 5, [](int i) { return peer(i, 0.001, 8192 + i * 2'000'000LL); });
   const PairDiagnosis pair = diagnosed({growing});
-  EXPECT_EQ(only(pair).verdict, Verdict::Network);
+  EXPECT_EQ(only(pair).verdict, HadrVerdict::Network);
   EXPECT_NE(
       only(pair).evidence.find("the log gap grew from 0.008 MB to 8.008 MB (in 4 of 4 intervals)"),
       std::string::npos)
       << only(pair).evidence;
   // Up and down by a flush is a steady gap.
   EXPECT_EQ(verdict_of(series("PRIMARY", 5, [](int i) { return peer(i, 0.001, (i % 2) * 65536); })),
-            Verdict::Healthy);
+            HadrVerdict::Healthy);
 }
 
 Fields congested(int i, std::string_view state, std::string_view mode) {
@@ -111,13 +111,13 @@ Fields congested(int i, std::string_view state, std::string_view mode) {
 TEST(Diagnosis, CongestionOverASecondIsTheNetworkExceptInRemoteCatchup) {
   const auto in_peer = series("PRIMARY", 3, [](int i) { return congested(i, "PEER", "ASYNC"); });
   const PairDiagnosis pair = diagnosed({in_peer});
-  EXPECT_EQ(only(pair).verdict, Verdict::Network);
+  EXPECT_EQ(only(pair).verdict, HadrVerdict::Network);
   EXPECT_NE(only(pair).evidence.find("CONGESTED for 3.0 s"), std::string::npos)
       << only(pair).evidence;
   const auto catching_up =
       series("PRIMARY", 3, [](int i) { return congested(i, "REMOTE_CATCHUP", "SUPERASYNC"); });
   const PairDiagnosis normal = diagnosed({catching_up});
-  EXPECT_EQ(only(normal).verdict, Verdict::Healthy);
+  EXPECT_EQ(only(normal).verdict, HadrVerdict::Healthy);
   ASSERT_FALSE(only(normal).findings.empty());
   EXPECT_NE(only(normal).findings.front().find("normal in remote catch-up"), std::string::npos);
 }
@@ -130,7 +130,8 @@ TEST(Diagnosis, TheBlockedFlagOnTheStandbyIsReplay) {
                  {"STANDBY_RECV_BUF_PERCENT", "100"}});
   });
   const PairDiagnosis pair = diagnosed({primary, standby});
-  EXPECT_EQ(only(pair).verdict, Verdict::StandbyReplay) << "not the network, whatever the waits";
+  EXPECT_EQ(only(pair).verdict, HadrVerdict::StandbyReplay)
+      << "not the network, whatever the waits";
   EXPECT_NE(only(pair).evidence.find("STANDBY_RECV_BLOCKED in 2 of 3 standby samples"),
             std::string::npos)
       << only(pair).evidence;
@@ -145,7 +146,7 @@ TEST(Diagnosis, TheLogDeviceFullFlagComesFirst) {
   const auto standby = series("STANDBY", 2, [](int i) {
     return with(peer(i, 0.001), {{"HADR_FLAGS", "STANDBY_LOG_DEVICE_FULL STANDBY_RECV_BLOCKED"}});
   });
-  EXPECT_EQ(only(diagnosed({standby})).verdict, Verdict::StandbyLogDeviceFull);
+  EXPECT_EQ(only(diagnosed({standby})).verdict, HadrVerdict::StandbyLogDeviceFull);
 }
 
 // V10.1 reports no HADR_FLAGS: receive blocked is derived from the buffer and the spool.
@@ -161,17 +162,17 @@ Fields v101(int i, int buffer_percent, long long unreplayed, long long spool_pag
 
 TEST(Diagnosis, WithoutFlagsAFullBufferWithTheReplayGapNearItsSizeIsReplay) {
   EXPECT_EQ(verdict_of(series("STANDBY", 3, [](int i) { return v101(i, 100, 1000 * 4096LL, 0); })),
-            Verdict::StandbyReplay);
+            HadrVerdict::StandbyReplay);
   EXPECT_EQ(verdict_of(series("STANDBY", 3, [](int i) { return v101(i, 100, 100 * 4096LL, 0); })),
-            Verdict::Healthy)
+            HadrVerdict::Healthy)
       << "a full buffer with little unreplayed is not blocked receive";
   EXPECT_EQ(
       verdict_of(series("STANDBY", 3, [](int i) { return v101(i, 100, 1000 * 4096LL, 100000); })),
-      Verdict::Healthy)
+      HadrVerdict::Healthy)
       << "with spooling on, a full buffer is normal";
   EXPECT_EQ(
       verdict_of(series("STANDBY", 3, [](int i) { return v101(i, 100, 95000 * 4096LL, 100000); })),
-      Verdict::StandbyReplay)
+      HadrVerdict::StandbyReplay)
       << "the spool close to its limit";
 }
 
@@ -180,7 +181,7 @@ TEST(Diagnosis, AConnectionLostOrHeldInThePeerWindow) {
     return with(peer(i, 0.001), {{"HADR_STATE", i < 1 ? "PEER" : "DISCONNECTED"},
                                  {"HADR_CONNECT_STATUS", i < 1 ? "CONNECTED" : "DISCONNECTED"}});
   });
-  EXPECT_EQ(verdict_of(lost), Verdict::Disconnected);
+  EXPECT_EQ(verdict_of(lost), HadrVerdict::Disconnected);
   const auto held = series("PRIMARY", 2, [](int i) {
     return with(peer(i, 0.001),
                 {{"HADR_STATE", "DISCONNECTED_PEER"},
@@ -189,7 +190,7 @@ TEST(Diagnosis, AConnectionLostOrHeldInThePeerWindow) {
                  {"HADR_CONNECT_STATUS_TIME", "12/02/2025 08:00:00.000000 (1764680400)"}});
   });
   const PairDiagnosis pair = diagnosed({held});
-  EXPECT_EQ(only(pair).verdict, Verdict::PeerWindow);
+  EXPECT_EQ(only(pair).verdict, HadrVerdict::PeerWindow);
   EXPECT_NE(only(pair).evidence.find("until PEER_WINDOW_END, 110 s after this sample"),
             std::string::npos)
       << only(pair).evidence;
@@ -203,7 +204,7 @@ TEST(Diagnosis, OneSampleGivesOnlyWhatItShowsByItself) {
   const auto blocked = series("STANDBY", 1, [](int i) {
     return with(peer(i, 0.001), {{"HADR_FLAGS", "STANDBY_RECV_BLOCKED"}});
   });
-  EXPECT_EQ(verdict_of(blocked), Verdict::StandbyReplay) << "a flag needs no interval";
+  EXPECT_EQ(verdict_of(blocked), HadrVerdict::StandbyReplay) << "a flag needs no interval";
 }
 
 std::string findings_text(const ChannelDiagnosis& d) {
@@ -239,7 +240,7 @@ TEST(Diagnosis, ARecentReconnection) {
                                  {"HADR_STATE", i == 0 ? "DISCONNECTED" : "PEER"}});
   });
   const ChannelDiagnosis d = only(diagnosed({back}));
-  EXPECT_EQ(d.verdict, Verdict::Healthy);
+  EXPECT_EQ(d.verdict, HadrVerdict::Healthy);
   EXPECT_NE(findings_text(d).find("reconnected between 08:00:00 and 08:00:10"), std::string::npos)
       << findings_text(d);
 }
@@ -256,15 +257,15 @@ TEST(Diagnosis, ThePairsVerdictIsItsWorstChannels) {
                         {{"STANDBY_MEMBER_HOST", "s2"}, {"HADR_CONNECT_STATUS", "DISCONNECTED"}}));
   const PairDiagnosis pair = diagnosed({text});
   ASSERT_EQ(pair.diagnoses.size(), 2u);
-  EXPECT_EQ(pair.diagnoses[0].verdict, Verdict::Healthy);
-  EXPECT_EQ(pair.diagnoses[1].verdict, Verdict::Disconnected);
+  EXPECT_EQ(pair.diagnoses[0].verdict, HadrVerdict::Healthy);
+  EXPECT_EQ(pair.diagnoses[1].verdict, HadrVerdict::Disconnected);
   EXPECT_EQ(pair.worst, 1u);
 }
 
 TEST(Diagnosis, TheNetworksConfirmingRunAndHostCommands) {
   const ChannelDiagnosis d =
       only(diagnosed({series("PRIMARY", 3, [](int i) { return peer(i, 0.030, 8192, "SYNC"); })}));
-  ASSERT_EQ(d.verdict, Verdict::Network);
+  ASSERT_EQ(d.verdict, HadrVerdict::Network);
   EXPECT_EQ(d.plan.model_command,
             "simhadr -model -syncMode SYNC -flushSize 2 -netRate 1.063 -t 60");
   ASSERT_EQ(d.plan.host_commands.size(), 4u);

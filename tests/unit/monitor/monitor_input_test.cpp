@@ -18,7 +18,7 @@ MonitorFile read(const std::string& text, std::string name = "in.txt") {
 }
 
 // The refusal's message, or "" when the text was read.
-std::string refusal(const std::string& text) {
+std::string reading_refusal(const std::string& text) {
   try {
     read(text);
   } catch (const MonitorInputError& error) {
@@ -98,22 +98,23 @@ TEST(Db2pdReader, OneHeaderMayHoldASectionPerStandby) {
 }
 
 TEST(Db2pdReader, RefusalsNameTheirLine) {
-  EXPECT_EQ(refusal("Database Member 0 -- Database D -- Active\n  HADR_ROLE = PRIMARY\nhello\n"),
-            "in.txt:3: not db2pd -hadr output: 'hello'");
-  EXPECT_EQ(refusal("Database Member 0 -- Database D -- Active\n  HADR_ROLE = PRIMARY\n"
-                    "  LOG_HADR_WAIT_COUNT = many\n"),
+  EXPECT_EQ(
+      reading_refusal("Database Member 0 -- Database D -- Active\n  HADR_ROLE = PRIMARY\nhello\n"),
+      "in.txt:3: not db2pd -hadr output: 'hello'");
+  EXPECT_EQ(reading_refusal("Database Member 0 -- Database D -- Active\n  HADR_ROLE = PRIMARY\n"
+                            "  LOG_HADR_WAIT_COUNT = many\n"),
             "in.txt:3: LOG_HADR_WAIT_COUNT is 'many', not a whole number");
-  EXPECT_EQ(refusal("Database Member 0 -- Database D -- Active\n  HADR_STATE = PEER\n"),
+  EXPECT_EQ(reading_refusal("Database Member 0 -- Database D -- Active\n  HADR_STATE = PEER\n"),
             "in.txt:2: a section starts with 'HADR_STATE', not HADR_ROLE");
-  EXPECT_EQ(refusal("Database Member 0 -- Database D -- Active\n  HADR_ROLE = PRIMARY\n"
-                    "  PRIMARY_LOG_FILE,PAGE,POS = S1.LOG, 1\n"),
+  EXPECT_EQ(reading_refusal("Database Member 0 -- Database D -- Active\n  HADR_ROLE = PRIMARY\n"
+                            "  PRIMARY_LOG_FILE,PAGE,POS = S1.LOG, 1\n"),
             "in.txt:3: PRIMARY_LOG_FILE,PAGE,POS needs 3 values, has 2");
-  EXPECT_EQ(refusal("Database Member 0 -- Database D -- Active\n  HADR_ROLE = PRIMARY\n"
-                    "  HADR_CONNECT_STATUS_TIME = yesterday\n"),
+  EXPECT_EQ(reading_refusal("Database Member 0 -- Database D -- Active\n  HADR_ROLE = PRIMARY\n"
+                            "  HADR_CONNECT_STATUS_TIME = yesterday\n"),
             "in.txt:3: HADR_CONNECT_STATUS_TIME is 'yesterday', not a time");
-  EXPECT_EQ(refusal("what is this\n"),
+  EXPECT_EQ(reading_refusal("what is this\n"),
             "in.txt:1: neither db2pd -hadr nor MON_GET_HADR output: 'what is this'");
-  EXPECT_EQ(refusal("\n\n"), "in.txt: holds no samples");
+  EXPECT_EQ(reading_refusal("\n\n"), "in.txt: holds no samples");
 }
 
 std::string sample_at(std::string_view role, std::string_view database, std::string_view time,
@@ -125,23 +126,23 @@ std::string sample_at(std::string_view role, std::string_view database, std::str
 }
 
 TEST(MonitorInput, ASeriesMustMoveOn) {
-  EXPECT_EQ(refusal(sample_at("PRIMARY", "A", "08.00.00", 10) +
-                    sample_at("PRIMARY", "B", "08.00.10", 20)),
+  EXPECT_EQ(reading_refusal(sample_at("PRIMARY", "A", "08.00.00", 10) +
+                            sample_at("PRIMARY", "B", "08.00.10", 20)),
             "in.txt:6: database B, where this file's samples before were of database A (line 2): "
             "give each database's samples their own file");
-  EXPECT_EQ(refusal(sample_at("PRIMARY", "A", "08.00.10", 10) +
-                    sample_at("PRIMARY", "A", "08.00.00", 20)),
+  EXPECT_EQ(reading_refusal(sample_at("PRIMARY", "A", "08.00.10", 10) +
+                            sample_at("PRIMARY", "A", "08.00.00", 20)),
             "in.txt:6: taken at 08:00:00, before the sample of line 2 (08:00:10): samples must "
             "follow in time");
-  EXPECT_EQ(refusal(sample_at("PRIMARY", "A", "08.00.10", 10) +
-                    sample_at("PRIMARY", "A", "08.00.10", 20)),
+  EXPECT_EQ(reading_refusal(sample_at("PRIMARY", "A", "08.00.10", 10) +
+                            sample_at("PRIMARY", "A", "08.00.10", 20)),
             "in.txt:6: taken at 08:00:10, the same time as the sample of line 2 (08:00:10): "
             "samples must follow in time");
-  EXPECT_EQ(refusal(sample_at("PRIMARY", "A", "08.00.00", 20) +
-                    sample_at("PRIMARY", "A", "08.00.10", 10)),
+  EXPECT_EQ(reading_refusal(sample_at("PRIMARY", "A", "08.00.00", 20) +
+                            sample_at("PRIMARY", "A", "08.00.10", 10)),
             "in.txt:6: PRIMARY_LOG_POS went back from 20 (line 2) to 10 with no change of role");
-  EXPECT_EQ(refusal(sample_at("PRIMARY", "A", "08.00.00", 20) +
-                    sample_at("STANDBY", "A", "08.00.10", 10)),
+  EXPECT_EQ(reading_refusal(sample_at("PRIMARY", "A", "08.00.00", 20) +
+                            sample_at("STANDBY", "A", "08.00.10", 10)),
             "")
       << "a takeover between two samples may set the positions back";
 }
@@ -188,11 +189,12 @@ S0000832.LOG 3          0x0000000001CA3A77 87%
 }
 
 TEST(Db2pdV97Reader, ADatabaseWithoutItsRoleIsRefused) {
-  EXPECT_EQ(refusal("Database Partition 0 -- Database D -- Active\nHADR Information:\n"
-                    "ConnectStatus\nConnected\n"),
+  EXPECT_EQ(reading_refusal("Database Partition 0 -- Database D -- Active\nHADR Information:\n"
+                            "ConnectStatus\nConnected\n"),
             "in.txt:1: a database without its Role row");
-  EXPECT_EQ(refusal("Database Partition 0 -- Database D -- Active\nHADR Information:\nRole\n"),
-            "in.txt:3: a table header without its row of values: 'Role'");
+  EXPECT_EQ(
+      reading_refusal("Database Partition 0 -- Database D -- Active\nHADR Information:\nRole\n"),
+      "in.txt:3: a table header without its row of values: 'Role'");
 }
 
 constexpr std::string_view kCsvHeader =
@@ -243,14 +245,14 @@ CURRENT_TIMESTAMP          HADR_ROLE     HADR_STATE     STANDBY_MEMBER_HOST PRIM
 }
 
 TEST(MonGetHadrReader, RowsWithoutTheirHeaderAreRefusedWithHowToExport) {
-  const std::string message = refusal("2013-09-13-11.30.55.811394,\"PRIMARY\",\"PEER\"\n");
+  const std::string message = reading_refusal("2013-09-13-11.30.55.811394,\"PRIMARY\",\"PEER\"\n");
   EXPECT_TRUE(message.starts_with("in.txt:1: MON_GET_HADR rows without their column names (db2 -x"))
       << message;
-  EXPECT_EQ(refusal("HADR_ROLE,PRIMARY_LOG_POS\nPRIMARY,12,13\n"),
+  EXPECT_EQ(reading_refusal("HADR_ROLE,PRIMARY_LOG_POS\nPRIMARY,12,13\n"),
             "in.txt:2: 3 values under a header of 2 columns");
-  EXPECT_EQ(refusal("HADR_ROLE,PRIMARY_LOG_POS\nPRIMARY,twelve\n"),
+  EXPECT_EQ(reading_refusal("HADR_ROLE,PRIMARY_LOG_POS\nPRIMARY,twelve\n"),
             "in.txt:2: PRIMARY_LOG_POS is 'twelve', not a whole number");
-  EXPECT_EQ(refusal("SAMPLE_TIME,HADR_ROLE\nnow,PRIMARY\n"),
+  EXPECT_EQ(reading_refusal("SAMPLE_TIME,HADR_ROLE\nnow,PRIMARY\n"),
             "in.txt:2: SAMPLE_TIME is 'now', not a time");
 }
 
@@ -267,6 +269,25 @@ TEST(StampedTime, EveryLayoutTheMonitorsPrint) {
   EXPECT_DOUBLE_EQ(std::floor(b->local), d->local);
   EXPECT_FALSE(parse_stamped_time("13/45/2011 10:00:00"));
   EXPECT_FALSE(parse_stamped_time("2011-06-08 13:38:10 (soon)"));
+}
+
+}  // namespace
+}  // namespace simhadr
+
+namespace simhadr {
+namespace {
+
+constexpr std::string_view kInactive =
+    "Database HADRDB not activated on database member 0 or this database name cannot be found "
+    "in the local database directory.\n";
+
+TEST(MonitorInput, ALoopThroughAnOutageCountsTheInactiveSamples) {
+  const MonitorFile file = read(std::string(kInactive) + sample_at("PRIMARY", "A", "08.00.00", 1) +
+                                std::string(kInactive) + sample_at("PRIMARY", "A", "08.00.20", 2));
+  EXPECT_EQ(file.samples.size(), 2u);
+  EXPECT_EQ(file.inactive_lines, (std::vector<std::size_t>{1, 6}));
+  EXPECT_EQ(reading_refusal(std::string(kInactive) + "\n" + std::string(kInactive)),
+            "in.txt: the database was not active in any of its 2 samples: nothing to diagnose");
 }
 
 }  // namespace
