@@ -6,17 +6,14 @@
 #include <cmath>
 
 #include "simhadr/advice/diagnosis.hpp"
+#include "simhadr/config.hpp"
+#include "simhadr/models/network.hpp"
 
 namespace simhadr {
 
 namespace {
 
-// The share of a link's rate that carries log (Ethernet, IP and TCP framing
-// take the rest), as -netRate counts it: docs/models.md.
-constexpr double kLogShareOfWire = 0.941;
 constexpr int kConfirmSeconds = 60;
-constexpr int kDefaultFlushPages = 16;
-constexpr int kDb2LogBufferPages = 256;  // Db2's LOGBUFSZ default
 constexpr int kTestPort = 55000;
 
 std::string mbps(double bytes_per_second) {
@@ -80,7 +77,7 @@ class Planner {
           "no writes in peer state to size a flush: -flushSize {} is a guess; db2logscan "
           "gives the real one",
           kDefaultFlushPages));
-      return kDefaultFlushPages;
+      return static_cast<int>(kDefaultFlushPages);
     }
     return std::max(1, static_cast<int>(std::lround(*summary_.flush_bytes / kLogPageBytes)));
   }
@@ -139,7 +136,7 @@ class Planner {
       plan_.notes.push_back("the shipping rate needs two samples with times");
     } else {
       std::string command = fmt::format("simhadr -model -syncMode {} -flushSize {} -netRate {}", m,
-                                        pages, mbps(*rate / kLogShareOfWire));
+                                        pages, mbps(*rate / NetworkModel::kPayloadShare));
       // The monitors give the rate the pair shipped at but no round trip, and a
       // wait per write cannot be split into transfer and round trip: rate times
       // wait never exceeds the flush, so the transfer at that rate is the whole wait.
@@ -205,12 +202,12 @@ class Planner {
   void demand() {
     std::string command = fmt::format("simhadr -model -syncMode {}", mode());
     if (summary_.log_rate && *summary_.log_rate > 0) {
-      command +=
-          fmt::format(" -logRate {} -logBufSize {}", mbps(*summary_.log_rate), kDb2LogBufferPages);
+      command += fmt::format(" -logRate {} -logBufSize {}", mbps(*summary_.log_rate),
+                             kDefaultLogBufferPages);
       plan_.notes.push_back(fmt::format(
           "-logRate is the rate the primary logged; -logBufSize {} is Db2's default LOGBUFSZ: "
           "put the database's own there",
-          kDb2LogBufferPages));
+          kDefaultLogBufferPages));
     } else {
       command += fmt::format(" -flushSize {}", flush_pages());
     }

@@ -267,7 +267,7 @@ TEST(Diagnosis, TheNetworksConfirmingRunAndHostCommands) {
       only(diagnosed({series("PRIMARY", 3, [](int i) { return peer(i, 0.030, 8192, "SYNC"); })}));
   ASSERT_EQ(d.verdict, HadrVerdict::Network);
   EXPECT_EQ(d.plan.model_command,
-            "simhadr -model -syncMode SYNC -flushSize 2 -netRate 1.063 -t 60");
+            "simhadr -model -syncMode SYNC -flushSize 2 -netRate 1.062 -t 60");
   ASSERT_EQ(d.plan.host_commands.size(), 4u);
   EXPECT_EQ(d.plan.host_commands[0],
             "on hostS: simhadr -role standby -lhost hostS -lport 55000 -rhost hostP -rport 55000");
