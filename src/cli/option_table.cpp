@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "cli/flush_size_file.hpp"
+#include "cli/option_stores.hpp"
 #include "cli/option_values.hpp"
 #include "cli/standby_list.hpp"
 #include "cli/value_parsers.hpp"
@@ -24,79 +25,7 @@ using Input = OptionInput;
 constexpr Applies kAny = Applies::Any;
 constexpr Applies kPrimary = Applies::PrimaryOnly;
 constexpr Applies kStandby = Applies::StandbyOnly;
-
-std::vector<double> numbers(const Input& in, double least, double most, bool positive) {
-  std::vector<double> values;
-  for (const std::string& entry : in.list()) {
-    values.push_back(positive ? parse_positive(in.name(), entry, most)
-                              : parse_number<double>(in.name(), entry, least, most));
-  }
-  return values;
-}
-
-void store_rhost(Values& o, const Input& in) {
-  o.standby_lists.hosts = in.list();
-  o.config.remote.host = o.standby_lists.hosts.front();
-}
-
-void store_rport(Values& o, const Input& in) {
-  o.standby_lists.ports.clear();
-  for (const std::string& port : in.list())
-    o.standby_lists.ports.push_back(parse_port(in, port, 1));
-  o.config.remote.port = o.standby_lists.ports.front();
-}
-
-void store_disk(Values& o, const Input& in) {
-  if (in.size() != 2) {
-    throw UsageError(
-        fmt::format("-{} takes two values: MB/s and seconds of overhead per IO", in.name()));
-  }
-  o.config.disk =
-      DiskParams{MBytesPerSec{in.positive(kMaxRateMBps)}, in.number(0.0, kMaxOverheadSeconds, 1)};
-}
-
-void store_replay(Values& o, const Input& in) {
-  o.config.replay = DiskParams{MBytesPerSec{in.positive(kMaxRateMBps)},
-                               in.size() > 1 ? in.number(0.0, kMaxOverheadSeconds, 1) : 0.0};
-}
-
-void store_net_delay(Values& o, const Input& in) {
-  o.standby_lists.delays = numbers(in, 0.0, kMaxNetDelaySeconds, false);
-  o.network().one_way_delay_seconds = o.standby_lists.delays.front();
-}
-
-void store_net_rate(Values& o, const Input& in) {
-  o.standby_lists.rates = numbers(in, 0.0, kMaxRateMBps, true);
-  o.network().rate = MBytesPerSec{o.standby_lists.rates.front()};
-}
-
-void store_calculate(Values& o, const Input& in) {
-  if (!o.calculate) o.calculate.emplace();
-  auto& files = o.calculate->files;
-  files.insert(files.end(), in.all().begin(), in.all().end());
-}
-
-void store_diagnose(Values& o, const Input& in) {
-  if (!o.diagnose) o.diagnose.emplace();
-  o.diagnose->files.insert(o.diagnose->files.end(), in.all().begin(), in.all().end());
-}
-
-void store_network(Values& o, const Input& in) {
-  if (in.size() != 2) {
-    throw UsageError(
-        fmt::format("-{} takes two values: MB/s and the round trip in seconds", in.name()));
-  }
-  o.calculator_network = CalculatorNetwork{MiBPerSec{in.positive(kMaxRateMBps)},
-                                           in.number(0.0, kMaxOverheadSeconds, 1)};
-}
-
-Nanos seconds(const Input& in, double least) {
-  return from_seconds(in.number(least, kMaxRunSeconds));
-}
-
-void store_disk_target(Values& o, const Input& in, DiskTestKind kind) {
-  o.disk_targets.emplace_back(kind, in.text());
-}
+using namespace option_stores;
 
 // In the order -h shows them, section by section.
 constexpr std::array kOptions{

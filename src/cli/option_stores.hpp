@@ -1,0 +1,23 @@
+#pragma once
+// How the option rows that take more than one plain value store them: lists,
+// pairs of figures, files to read (option_table.cpp names each row's).
+#include "cli/option_values.hpp"
+
+namespace simhadr::option_stores {
+
+using Values = OptionValues;
+using Input = OptionInput;
+
+void store_rhost(Values& o, const Input& in);
+void store_rport(Values& o, const Input& in);
+void store_disk(Values& o, const Input& in);
+void store_replay(Values& o, const Input& in);
+void store_net_delay(Values& o, const Input& in);
+void store_net_rate(Values& o, const Input& in);
+void store_calculate(Values& o, const Input& in);
+void store_diagnose(Values& o, const Input& in);
+void store_network(Values& o, const Input& in);
+Nanos seconds(const Input& in, double least);
+void store_disk_target(Values& o, const Input& in, DiskTestKind kind);
+
+}  // namespace simhadr::option_stores
