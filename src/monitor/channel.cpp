@@ -145,12 +145,21 @@ class RowBuilder {
   }
 
   // The standby's own sample nearest `time`, within the tolerance; null without one.
+  // Aligned sides are all timed and sorted by time, so a binary search finds it.
   const HadrSample* nearest_standby(std::optional<double> time) const {
     if (!channel_.sides_aligned || !time || channel_.primary.empty()) return nullptr;
+    const std::vector<HadrSample>& standby = channel_.standby;
+    const auto first_at = [&](double t) {
+      return std::ranges::lower_bound(standby, t, {}, [](const HadrSample& s) { return *s.time; });
+    };
+    const auto after = first_at(*time);
     const HadrSample* best = nullptr;
-    for (const HadrSample& s : channel_.standby) {
+    const auto consider = [&](const HadrSample& s) {
       if (!best || std::abs(*s.time - *time) < std::abs(*best->time - *time)) best = &s;
-    }
+    };
+    // Of samples with one time, the first, as a scan from the start would choose.
+    if (after != standby.begin()) consider(*first_at(*std::prev(after)->time));
+    if (after != standby.end()) consider(*after);
     if (!best || std::abs(*best->time - *time) > tolerance_) return nullptr;
     return best;
   }
