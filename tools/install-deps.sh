@@ -8,8 +8,13 @@
 set -euo pipefail
 
 # python3-jsonschema and gnuplot-nox: the tests validate -json output and draw a sweep.
+# libssl-dev: -tls (its static libraries too); openssl: the TLS tests make their certificates.
 packages=(cmake g++ make libboost-dev libcli11-dev libfmt-dev libspdlog-dev libgtest-dev
-  nlohmann-json3-dev python3 python3-jsonschema gnuplot-nox)
+  nlohmann-json3-dev libssl-dev openssl python3 python3-jsonschema gnuplot-nox)
+# Cross builds' OpenSSL: the target's libssl-dev, unpacked beside the cross
+# compiler's root (multiarch cannot install it beside the host's when the
+# mirror's versions for the two architectures differ).
+cross_openssl=()
 for extra in "$@"; do
   case "$extra" in
     --static) packages+=(file binutils strace python3) ;;
@@ -18,9 +23,12 @@ for extra in "$@"; do
       packages+=(qemu-user-static googletest)
       for arch in "${arches[@]}"; do
         case "$arch" in
-          aarch64) packages+=(g++-aarch64-linux-gnu binutils-aarch64-linux-gnu) ;;
-          ppc64le) packages+=(g++-powerpc64le-linux-gnu binutils-powerpc64le-linux-gnu) ;;
-          s390x) packages+=(g++-s390x-linux-gnu binutils-s390x-linux-gnu) ;;
+          aarch64) packages+=(g++-aarch64-linux-gnu binutils-aarch64-linux-gnu)
+            cross_openssl+=(aarch64-linux-gnu:arm64) ;;
+          ppc64le) packages+=(g++-powerpc64le-linux-gnu binutils-powerpc64le-linux-gnu)
+            cross_openssl+=(powerpc64le-linux-gnu:ppc64el) ;;
+          s390x) packages+=(g++-s390x-linux-gnu binutils-s390x-linux-gnu)
+            cross_openssl+=(s390x-linux-gnu:s390x) ;;
           x86_64) ;;
           *) echo "install-deps: no cross compiler for $arch" >&2; exit 2 ;;
         esac
@@ -45,14 +53,35 @@ for p in "${packages[@]}"; do
   fi
 done
 
-if ((${#missing[@]} == 0)); then
-  echo "install-deps: everything needed is installed"
-  exit 0
-fi
-
 sudo=()
 if ((EUID != 0)); then sudo=(sudo); fi
-echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: every package needed is installed"
+else
+  echo "install-deps: installing ${missing[*]}"
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# Into /opt/simhadr-cross/<triple>, where cmake/toolchains/debian-cross.cmake looks.
+# Without it a cross build is made without TLS, and says so.
+for entry in "${cross_openssl[@]}"; do
+  triple=${entry%%:*} debarch=${entry##*:}
+  root=/opt/simhadr-cross/$triple
+  [[ -e $root/usr/lib/$triple/libssl.a ]] && continue
+  if ! dpkg --print-foreign-architectures | grep -qx "$debarch"; then
+    "${sudo[@]}" dpkg --add-architecture "$debarch"
+  fi
+  "${sudo[@]}" apt-get update -qq
+  download=$(mktemp -d)
+  chmod 755 "$download"
+  if (cd "$download" && apt-get download -qq "libssl-dev:$debarch" 2>/dev/null); then
+    "${sudo[@]}" mkdir -p "$root"
+    "${sudo[@]}" dpkg -x "$download"/libssl-dev_*.deb "$root"
+    echo "install-deps: OpenSSL for $triple unpacked in $root"
+  else
+    echo "install-deps: warning: no libssl-dev:$debarch on the mirror; the $triple build will refuse -tls" >&2
+  fi
+  rm -rf "$download"
+done

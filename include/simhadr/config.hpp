@@ -136,6 +136,24 @@ struct WaitBounds {
   Nanos stall = from_seconds(kDefaultStallTimeoutSeconds);      // -stallTimeout
 };
 
+enum class TlsVersion : std::uint8_t { Tls12, Tls13 };
+
+// -tls and the options that refine it. The primary is the TLS client and the
+// standby the TLS server, whichever side accepted the TCP connection, so a
+// plain standby sees the primary's first bytes and can say it met TLS.
+struct TlsSettings {
+  std::string certificate;  // -tlsCert; empty: a self-signed one made at start-up
+  std::string key;          // -tlsKey; empty: the key is in -tlsCert's file
+  std::string ca;           // -tlsCA; empty: the peer is not verified
+  bool host_check = false;  // -tlsHostCheck: the peer's certificate names -rhost
+  TlsVersion version = TlsVersion::Tls13;
+  std::string ciphers;  // -tlsCiphers, OpenSSL's or IANA's names; empty: OpenSSL's defaults
+  // -model: the cipher's CPU seconds per GB (10^9 bytes) on each side; empty:
+  // measured at start-up on this host.
+  std::optional<double> cost_seconds_per_gb;
+  bool verifies_peer() const { return !ca.empty(); }
+};
+
 // Settings a primary asks a standby of ours to use for one run (the
 // standby* options); see docs/protocol.md. Empty: the standby's own.
 struct StandbyRequest {
@@ -176,7 +194,8 @@ struct DiskTestConfig {
 std::uint32_t default_buffer_pages(std::uint32_t flush_pages);
 
 // What each kind of run has of its own (a disk test's DiskTestConfig,
-// -calculate's CalculateConfig and -diagnose's DiagnoseConfig above); everything else in RunConfig is shared.
+// -calculate's CalculateConfig and -diagnose's DiagnoseConfig above); everything else in RunConfig
+// is shared.
 struct PrimaryRun {};
 struct StandbyRun {
   bool loop = false;  // -loop: serve run after run
@@ -227,6 +246,7 @@ struct RunConfig {
   StandbyRequest standby_request;
   SocketOptions socket;
   WaitBounds waits;
+  std::optional<TlsSettings> tls;  // -tls and the -tls* options
 
   Action action() const { return action_of_run(run.index()); }
   // The kind's own settings; null when the run is of another kind.

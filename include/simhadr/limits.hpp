@@ -15,7 +15,8 @@ inline constexpr double kMaxSpinSeconds = 0.1;
 inline constexpr double kMaxRateMBps = 1e6;          // any MB/s a rate option takes
 inline constexpr double kMaxOverheadSeconds = 60.0;  // per IO, per replayed flush, a round trip
 inline constexpr double kMaxNetDelaySeconds = 10.0;  // one way
-inline constexpr double kMinIntervalSeconds = 0.1;   // -interval
-inline constexpr std::uint32_t kMaxThreads = 64;     // -threads
+inline constexpr double kMaxTlsCostSecondsPerGb = 1000.0;  // -tlsCost: 1 MB/s of cipher
+inline constexpr double kMinIntervalSeconds = 0.1;         // -interval
+inline constexpr std::uint32_t kMaxThreads = 64;           // -threads
 
 }  // namespace simhadr

@@ -44,6 +44,9 @@ class Transport {
   }
   // Ends the sending direction so the peer sees end of stream.
   virtual void close() = 0;
+  // Whether the peer sent a TLS record where simhadr's own bytes belong: it was
+  // started with -tls and this side was not. False where the transport cannot tell.
+  virtual bool peer_speaks_tls() { return false; }
   // Bytes handed over that the peer has not yet acknowledged (a socket's send
   // queue); 0 where the transport cannot tell.
   virtual std::uint64_t unacknowledged_bytes() const { return 0; }

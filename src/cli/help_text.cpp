@@ -42,8 +42,13 @@ struct SectionText {
   std::string_view after;  // lines that close the section
 };
 
-constexpr std::array<SectionText, 10> kSections{{
+constexpr std::array<SectionText, 11> kSections{{
     {HelpSection::Connection, "Connection (either side may start first):", ""},
+    {HelpSection::Encryption, "Encryption, as HADR_SSL_LABEL turns on (docs/tls.md):",
+     "Any -tls option turns TLS on; both sides need it. Db2's SSL_CIPHERSPECS names\n"
+     "work in -tlsCiphers: TLS_AES_256_GCM_SHA384 and TLS_AES_128_GCM_SHA256 (TLS 1.3),\n"
+     "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384 and TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384\n"
+     "(TLS 1.2); so do OpenSSL's (ECDHE-RSA-AES256-GCM-SHA384).\n"},
     {HelpSection::Shipping,
      "What the primary ships (the standby learns these from the handshake):", ""},
     {HelpSection::Models, "What-if models (docs/models.md):", ""},

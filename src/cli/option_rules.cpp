@@ -12,6 +12,7 @@
 #include "cli/model_checks.hpp"
 #include "cli/option_table.hpp"
 #include "cli/standby_list.hpp"
+#include "cli/tls_checks.hpp"
 #include "cli/workload_file.hpp"
 #include "simhadr/enum_names.hpp"
 #include "simhadr/shown.hpp"
@@ -282,7 +283,12 @@ class Rules {
       throw UsageError(
           fmt::format("-json and -csv name the same file {}", shown(*config_.json_path)));
     }
-    if (action == Action::Diagnose) return;  // decide_diagnose named each option it ignores
+    if (action == Action::Diagnose) {  // decide_diagnose named each option it ignores
+      config_.tls.reset();
+      return;
+    }
+    check_tls(
+        config_, action, [this](Id id) { return given(id); }, command_.warnings);
     for (const IgnoredOptions& rule : kIgnoredOptions) {
       if (!rule.applies(action)) continue;
       for (const Id id : rule.options) {

@@ -90,6 +90,38 @@ constexpr std::array kOptions{
                "longest simulated write and the gaps -target leaves)",
                [](Values& o, const Input& in) { o.config.waits.stall = seconds(in, 0.0); }},
 
+    OptionSpec{Id::Tls, "tls", Flag, kAny, Encryption, "-tls",
+               "encrypt the connection with TLS; without -tlsCert, each side\n"
+               "makes a self-signed certificate at start-up",
+               [](Values& o, const Input&) { o.tls(); }},
+    OptionSpec{Id::TlsCert, "tlsCert", One, kAny, Encryption, "-tlsCert PEM -tlsKey PEM",
+               "this side's certificate and its private key (-tlsKey may be\n"
+               "left out when the certificate's file holds the key)",
+               [](Values& o, const Input& in) { o.tls().certificate = in.text(); }},
+    OptionSpec{Id::TlsKey, "tlsKey", One, kAny, Encryption, "", "",
+               [](Values& o, const Input& in) { o.tls().key = in.text(); }},
+    OptionSpec{Id::TlsCA, "tlsCA", One, kAny, Encryption, "-tlsCA PEM",
+               "verify the peer's certificate with these CA certificates\n"
+               "(default: the peer is not verified, and the report says so)",
+               [](Values& o, const Input& in) { o.tls().ca = in.text(); }},
+    OptionSpec{Id::TlsHostCheck, "tlsHostCheck", Flag, kAny, Encryption, "-tlsHostCheck",
+               "the peer's certificate must name -rhost, as\n"
+               "HADR_SSL_HOST_VAL = BASIC asks (needs -tlsCA)",
+               [](Values& o, const Input&) { o.tls().host_check = true; }},
+    OptionSpec{Id::TlsVersion, "tlsVersion", One, kAny, Encryption, "-tlsVersion 1.2|1.3",
+               "the protocol version, as SSL_VERSIONS     (default 1.3)",
+               [](Values& o, const Input& in) { o.tls().version = parse_tls_version(in); }},
+    OptionSpec{Id::TlsCiphers, "tlsCiphers", One, kAny, Encryption, "-tlsCiphers LIST",
+               "cipher suites, colon-separated, as SSL_CIPHERSPECS\n"
+               "(default: OpenSSL's, TLS_AES_256_GCM_SHA384 first)",
+               [](Values& o, const Input& in) { o.tls().ciphers = in.text(); }},
+    OptionSpec{Id::TlsCost, "tlsCost", One, kAny, Encryption, "-tlsCost SECONDS_PER_GB",
+               "-model: the cipher's CPU time per GB on each side\n"
+               "(default: measured on this host at start-up)",
+               [](Values& o, const Input& in) {
+                 o.tls().cost_seconds_per_gb = in.positive(kMaxTlsCostSecondsPerGb);
+               }},
+
     OptionSpec{Id::SyncMode, "syncMode", One, kPrimary, Shipping, "-syncMode MODE",
                "SYNC, NEARSYNC, ASYNC or SUPERASYNC   (default {sync_mode})",
                [](Values& o, const Input& in) {

@@ -27,6 +27,7 @@ enum class Applies : std::uint8_t {
 enum class HelpSection : std::uint8_t {
   Usage,  // shown only in the usage lines at the top
   Connection,
+  Encryption,
   Shipping,
   Models,
   Standby,

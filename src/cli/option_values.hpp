@@ -44,6 +44,7 @@ struct OptionValues {
   WorkloadReplay& workload() { return emplaced(config.workload); }
   LoggerParams& logger() { return emplaced(config.logger); }
   OutagePlan& outages() { return emplaced(config.outages); }
+  TlsSettings& tls() { return emplaced(config.tls); }
 
  private:
   template <typename T>

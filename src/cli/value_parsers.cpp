@@ -50,6 +50,21 @@ std::vector<SyncMode> parse_sync_modes(const OptionInput& input) {
   }
 }
 
+TlsVersion parse_tls_version(const OptionInput& input) {
+  std::string lower;
+  for (const char c : input.text()) lower.push_back(static_cast<char>(std::tolower(c)));
+  for (const std::string_view prefix : {"tlsv", "tls"}) {
+    if (lower.starts_with(prefix)) {
+      lower.erase(0, prefix.size());
+      break;
+    }
+  }
+  if (lower == "1.2") return TlsVersion::Tls12;
+  if (lower == "1.3") return TlsVersion::Tls13;
+  throw UsageError(
+      fmt::format("-{} {} is unknown; give 1.2 or 1.3", input.name(), shown(input.text())));
+}
+
 std::string parse_output_path(const OptionInput& input, bool stdout_allowed) {
   const std::string& path = input.text();
   const std::string_view option = input.name();

@@ -19,6 +19,9 @@ std::uint16_t parse_port(const OptionInput& input, const std::string& text, std:
 // One mode, or (for -calculate) a comma list of distinct ones.
 std::vector<SyncMode> parse_sync_modes(const OptionInput& input);
 
+// 1.2 or 1.3 (TLSv1.3 and TLS1.3 too, as SSL_VERSIONS writes them).
+TlsVersion parse_tls_version(const OptionInput& input);
+
 // A file a run's results go to, checked now, not after an hour-long run
 // whose results would then be lost; "-" is stdout where `stdout_allowed`.
 std::string parse_output_path(const OptionInput& input, bool stdout_allowed);

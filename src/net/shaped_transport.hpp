@@ -25,6 +25,7 @@ class ShapedTransport final : public Transport {
   bool wait_writable(Nanos max_wait) override;
   bool wait_readable(Nanos max_wait) override;
   void close() override { inner_.close(); }
+  bool peer_speaks_tls() override { return inner_.peer_speaks_tls(); }
 
  private:
   struct Timed {

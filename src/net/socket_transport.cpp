@@ -1,7 +1,11 @@
 #include "net/socket_transport.hpp"
 
+#include <algorithm>
+#include <array>
+
 #include "platform/socket_io.hpp"
 #include "simhadr/wait_slices.hpp"
+#include "simhadr/wire/tls_record.hpp"
 
 namespace simhadr {
 
@@ -16,13 +20,19 @@ class SocketTransport : public Transport {
   explicit SocketTransport(tcp::socket socket)
       : socket_(std::move(socket)), io_(prepared(socket_)) {}
 
-  IoStep recv_some(std::span<char> into) override { return io_.receive(into, {}); }
+  IoStep recv_some(std::span<char> into) override { return recv_around(into, {}); }
   IoStep recv_around(std::span<char> first, std::span<char> second) override {
-    return io_.receive(first, second);
+    return noted(first, io_.receive(first, second));
   }
   IoStep recv_waiting(std::span<char> first, std::span<char> second, Nanos max_wait) override {
     if (max_wait <= Nanos{0}) return recv_around(first, second);
-    return io_.receive_waiting(first, second, max_wait);
+    return noted(first, io_.receive_waiting(first, second, max_wait));
+  }
+  bool peer_speaks_tls() override {
+    if (first_seen_ == first_bytes_.size()) return looks_like_tls_record(first_bytes_);
+    std::array<char, kTlsRecordHeaderBytes> waiting{};
+    const IoStep seen = io_.peek(waiting);
+    return looks_like_tls_record(std::span<const char>(waiting).first(seen.bytes));
   }
   bool wait_readable(Nanos max_wait) override {
     return io_.wait_ready(Readiness::Readable, max_wait);
@@ -46,8 +56,19 @@ class SocketTransport : public Transport {
     return socket.native_handle();
   }
 
+  // Keeps the peer's first bytes, for peer_speaks_tls.
+  IoStep noted(std::span<const char> into, IoStep step) {
+    const std::size_t take = std::min(step.bytes, first_bytes_.size() - first_seen_);
+    std::copy_n(into.begin(), take,
+                first_bytes_.begin() + static_cast<std::ptrdiff_t>(first_seen_));
+    first_seen_ += take;
+    return step;
+  }
+
   tcp::socket socket_;
   SocketIo io_;
+  std::array<char, 3> first_bytes_{};
+  std::size_t first_seen_ = 0;
 };
 
 // The default: a send that finds the buffer full returns at once, and the

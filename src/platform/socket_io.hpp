@@ -23,6 +23,9 @@ class SocketIo {
   IoStep receive(std::span<char> first, std::span<char> second);
   // A wait that ran out gives 0 bytes, would_block and max_wait as `waited`.
   IoStep receive_waiting(std::span<char> first, std::span<char> second, Nanos max_wait);
+  // What has come and not been read, left there: 0 bytes and would_block when
+  // nothing has, 0 bytes alone when the peer closed.
+  IoStep peek(std::span<char> into);
   IoStep send(std::span<const char> data);
   // Waits at most `slice` for room; a wait that ran out gives would_block and the slice.
   IoStep send_waiting(std::span<const char> data, Nanos slice);

@@ -81,6 +81,10 @@ IoStep SocketIo::receive_waiting(std::span<char> first, std::span<char> second, 
   return received(got);
 }
 
+IoStep SocketIo::peek(std::span<char> into) {
+  return received(::recv(socket_, into.data(), into.size(), MSG_PEEK | MSG_DONTWAIT));
+}
+
 IoStep SocketIo::send(std::span<const char> data) {
   const ssize_t sent = ::send(socket_, data.data(), data.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
   if (sent >= 0) return {static_cast<std::size_t>(sent), false};

@@ -69,6 +69,14 @@ IoStep SocketIo::receive_waiting(std::span<char> first, std::span<char> second, 
   return receive(first, second);
 }
 
+IoStep SocketIo::peek(std::span<char> into) {
+  const int got = ::recv(socket_, into.data(), static_cast<int>(into.size()), MSG_PEEK);
+  if (got >= 0) return {static_cast<std::size_t>(got), false};
+  const int error = ::WSAGetLastError();
+  if (would_block(error)) return {0, true};
+  throw failure("recv", error);
+}
+
 IoStep SocketIo::send(std::span<const char> data) {
   const int sent = ::send(socket_, data.data(), static_cast<int>(data.size()), 0);
   if (sent >= 0) return {static_cast<std::size_t>(sent), false};

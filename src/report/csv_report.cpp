@@ -49,6 +49,11 @@ enum class Column : std::uint8_t {
   StallCount,
   StallLongestSeconds,
   StallTotalSeconds,
+  TlsVersion,
+  TlsCipher,
+  TlsPeerVerified,
+  TlsOverheadBytes,
+  TlsCostSecondsPerGb,
   Count,
 };
 
@@ -94,6 +99,11 @@ constexpr std::array<ColumnName, kColumnCount> kColumns{{
     {Column::StallCount, "stall_count"},
     {Column::StallLongestSeconds, "stall_longest_seconds"},
     {Column::StallTotalSeconds, "stall_total_seconds"},
+    {Column::TlsVersion, "tls_version"},
+    {Column::TlsCipher, "tls_cipher"},
+    {Column::TlsPeerVerified, "tls_peer_verified"},
+    {Column::TlsOverheadBytes, "tls_overhead_bytes"},
+    {Column::TlsCostSecondsPerGb, "tls_cost_seconds_per_gb"},
 }};
 
 // Every column named once, in the enum's order: a row cannot drift from the header.
@@ -203,6 +213,13 @@ std::string csv_row(std::chrono::system_clock::time_point started, const RunConf
     cells.set_seconds(Column::StallLongestSeconds, longest ? to_seconds(longest->duration) : 0.0);
     cells.set_seconds(Column::StallTotalSeconds, to_seconds(r.stalls->total()));
   }
+  if (r.tls) {
+    cells.set(Column::TlsVersion, r.tls->version);
+    cells.set(Column::TlsCipher, r.tls->cipher);
+    cells.set(Column::TlsPeerVerified, r.tls->peer_verified ? "yes" : "no");
+    cells.set(Column::TlsOverheadBytes, r.tls->record_overhead_bytes);
+  }
+  if (r.tls_cost) cells.set_seconds(Column::TlsCostSecondsPerGb, r.tls_cost->seconds_per_gb);
   return cells.row();
 }
 

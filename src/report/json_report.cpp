@@ -213,6 +213,31 @@ json percentiles_json(const LatencyPercentiles& p) {
           {"p99_9", p.percentile(0.999)}, {"max", p.max()},           {"count", p.count()}};
 }
 
+json tls_json(const RunResult& r) {
+  if (r.tls) {
+    return {
+        {"version", r.tls->version},
+        {"cipher", r.tls->cipher},
+        {"peer_verified", r.tls->peer_verified},
+        {"peer_subject", r.tls->peer_subject.empty() ? json(nullptr) : json(r.tls->peer_subject)},
+        {"peer_issuer", r.tls->peer_issuer.empty() ? json(nullptr) : json(r.tls->peer_issuer)},
+        {"record_overhead_bytes", r.tls->record_overhead_bytes},
+        {"cost_seconds_per_gb", nullptr},
+        {"cost_source", nullptr}};
+  }
+  if (r.tls_cost) {
+    return {{"version", nullptr},
+            {"cipher", r.tls_cost->cipher.empty() ? json(nullptr) : json(r.tls_cost->cipher)},
+            {"peer_verified", nullptr},
+            {"peer_subject", nullptr},
+            {"peer_issuer", nullptr},
+            {"record_overhead_bytes", nullptr},
+            {"cost_seconds_per_gb", r.tls_cost->seconds_per_gb},
+            {"cost_source", r.tls_cost->source == TlsCostSource::Given ? "given" : "measured"}};
+  }
+  return nullptr;
+}
+
 json side_json(const RunResult& r, const SideEnd& end,
                const std::optional<Bottleneck>& bottleneck) {
   json intervals = json::array();
@@ -258,6 +283,7 @@ json side_json(const RunResult& r, const SideEnd& end,
       {"tcp", tcp_json(r.tcp)},
       {"stalls", stalls_json(r)},
       {"log_gap", log_gap_json(r.log_gap)},
+      {"tls", tls_json(r)},
   };
 }
 

@@ -38,6 +38,7 @@ class Link {
   // One slice of waiting for data, or less.
   void wait_readable(Nanos at_most = kStopCheckSlice);
   void close() { transport_.close(); }
+  bool peer_speaks_tls() { return transport_.peer_speaks_tls(); }
 
  private:
   // False once a stop has been pending for longer than kStopGrace.

@@ -73,12 +73,19 @@ RoleOutcome Primary::run() {
   finish_auxiliaries(finished, outcome);
 
   outcome.result = result_;
-  if (outcome.end == RunEnd::Failed || outcome.reconnects()) return outcome;
-  if (end == TransferEnd::PeerClosed) {
+  if (outcome.reconnects()) return outcome;
+  if (outcome.end != RunEnd::Failed && end == TransferEnd::PeerClosed) {
     outcome.fail("the standby closed the connection before the run ended");
-  } else if (end == TransferEnd::Stopped || stop_.requested()) {
-    outcome.end = RunEnd::Interrupted;
   }
+  if (outcome.end == RunEnd::Failed) {
+    if (link_.peer_speaks_tls()) {
+      outcome.fail(
+          "the standby speaks TLS (it was started with -tls) and refused this plain "
+          "connection: start the primary with -tls too");
+    }
+    return outcome;
+  }
+  if (end == TransferEnd::Stopped || stop_.requested()) outcome.end = RunEnd::Interrupted;
   return outcome;
 }
 

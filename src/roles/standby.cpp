@@ -12,6 +12,7 @@
 #include "simhadr/page_aligned_buffer.hpp"
 #include "simhadr/wire/flush_codec.hpp"
 #include "simhadr/wire/handshake.hpp"
+#include "simhadr/wire/tls_record.hpp"
 
 namespace simhadr {
 
@@ -86,7 +87,19 @@ std::optional<HandshakeParams> Standby::receive_handshake(RoleOutcome& outcome) 
   std::array<char, kHandshakeBytes> message{};
   TransferEnd end = TransferEnd::Done;
   try {
-    end = link_.recv_exact(message, nullptr);
+    // The first bytes alone first: a primary started with -tls sends a TLS
+    // record shorter than a handshake, then waits for the answer.
+    const std::span<char> first = std::span(message).first(kTlsRecordHeaderBytes);
+    end = link_.recv_exact(first, nullptr);
+    if (end == TransferEnd::Done && looks_like_tls_record(first)) {
+      outcome.session = Session::NoHandshake;
+      outcome.fail(
+          "the primary speaks TLS (it was started with -tls): start this standby with -tls too");
+      return std::nullopt;
+    }
+    if (end == TransferEnd::Done) {
+      end = link_.recv_exact(std::span(message).subspan(kTlsRecordHeaderBytes), nullptr);
+    }
   } catch (const TransportError& error) {
     // A primary that has finished still listens until its process exits; a
     // connection left in that backlog is reset then. Like a close, not a run.

@@ -3,9 +3,9 @@
 #include <iterator>
 #include <memory>
 
+#include "net/open_transport.hpp"
 #include "net/shaped_transport.hpp"
 #include "net/socket_properties.hpp"
-#include "net/socket_transport.hpp"
 #include "net/tcp_stats.hpp"
 #include "net/tcp_watch.hpp"
 #include "roles/auxiliary_feed.hpp"
@@ -22,8 +22,8 @@ namespace {
 // socket, the spin clock, the measured link and the disk model.
 template <typename RunRole>
 RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& config,
-                          const StopSource& stop, RunLog& log, Nanos spin, Role role,
-                          std::string_view waiting_for, RunRole run_role,
+                          const TlsContext* tls, const StopSource& stop, RunLog& log, Nanos spin,
+                          Role role, std::string_view waiting_for, RunRole run_role,
                           const std::optional<NetworkModel>& network = std::nullopt) {
   if (!socket) {
     log.line("Stopped before {} connected.", waiting_for);
@@ -35,13 +35,29 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   const NativeSocket fd = socket->native_handle();
   const SocketProperties connected = read_socket_properties(fd);
   const bool same_host = ends_on_one_host(*socket);
-  const auto transport = make_socket_transport(std::move(*socket), config.socket.blocking);
+  OpenedTransport opened;
+  try {
+    opened = open_transport(std::move(*socket), config, tls, config.remote.host, stop);
+  } catch (const RunError& refused) {
+    RoleOutcome outcome;
+    outcome.fail(refused.what());
+    outcome.session = Session::Aborted;
+    return outcome;
+  }
+  if (!opened.transport) {
+    log.line("Stopped during the TLS handshake with {}.", waiting_for);
+    RoleOutcome outcome;
+    outcome.end = RunEnd::Interrupted;
+    outcome.session = Session::NeverConnected;
+    return outcome;
+  }
+  Transport& transport = *opened.transport;
   // A spin the user chose is kept as it is; a measured one adapts to this machine's wake-ups.
   const SpinPolicy spin_policy = config.spin_seconds ? SpinPolicy::Fixed : SpinPolicy::Adaptive;
   SpinClock clock(spin, spin_policy, stop);
   std::optional<ShapedTransport> shaped;
-  if (network) shaped.emplace(*transport, clock, *network);
-  Link link(shaped ? static_cast<Transport&>(*shaped) : *transport, clock, stop, log,
+  if (network) shaped.emplace(transport, clock, *network);
+  Link link(shaped ? static_cast<Transport&>(*shaped) : transport, clock, stop, log,
             config.waits.stall);
   const auto disk = make_disk_model(config.disk);
   const ThisThreadCpuUsage this_thread;
@@ -58,6 +74,7 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
     if (auxiliary.cpu) add_thread(*outcome.result.cpu, *auxiliary.cpu);
   }
   outcome.result.tcp = tcp_meter.stop();
+  if (opened.tls) outcome.result.tls = opened.tls->facts();
   outcome.result.socket_send_buffer = connected.send_buffer;
   outcome.result.socket_receive_buffer = connected.receive_buffer;
   return outcome;
@@ -68,6 +85,11 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
 RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog& log,
                         Reporter& report, Nanos spin, const ListeningCallback& on_listening) {
   report.started(config);
+  // Certificates and ciphers are checked before any standby is waited for.
+  const std::optional<TlsContext> tls =
+      config.tls ? std::optional<TlsContext>(std::in_place, *config.tls, Role::Primary)
+                 : std::nullopt;
+  const TlsContext* const tls_context = tls ? &*tls : nullptr;
   boost::asio::io_context io;
   LinkPlan link_plan{config.local, config.remote, config.socket, config.waits};
   link_plan.auxiliaries = config.auxiliaries;
@@ -92,10 +114,11 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
       AuxiliaryPlan auxiliary{config.auxiliaries[i],
                               {SyncMode::SuperAsync, config.largest_flush_pages(), conn_time, {}},
                               config.waits.stall};
+      OpenedTransport opened = open_transport(std::move(auxiliary_sockets[i]), config, tls_context,
+                                              config.auxiliaries[i].host, stop);
+      if (!opened.transport) break;
       auxiliaries.push_back(std::make_unique<AuxiliaryFeed>(
-          std::move(auxiliary),
-          make_socket_transport(std::move(auxiliary_sockets[i]), config.socket.blocking), clock,
-          stop, log));
+          std::move(auxiliary), std::move(opened.transport), clock, stop, log));
     }
     const auto flush_sizes = make_flush_sizes(config, clock.now());
     return Primary(plan, *flush_sizes, disk, link, clock, stop, log, auxiliaries).run();
@@ -107,12 +130,12 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
     principal = std::move(sockets->front());
     std::move(sockets->begin() + 1, sockets->end(), std::back_inserter(auxiliary_sockets));
   }
-  RoleOutcome outcome = run_connected(std::move(principal), config, stop, log, spin, Role::Primary,
-                                      "a standby", run_role, network);
+  RoleOutcome outcome = run_connected(std::move(principal), config, tls_context, stop, log, spin,
+                                      Role::Primary, "a standby", run_role, network);
   // A standby of ours reconnects once to apply requested socket buffer sizes.
   if (outcome.reconnects()) {
-    outcome = run_connected(listener.accept(stop), config, stop, log, spin, Role::Primary,
-                            "a standby", run_role, network);
+    outcome = run_connected(listener.accept(stop), config, tls_context, stop, log, spin,
+                            Role::Primary, "a standby", run_role, network);
     if (outcome.reconnects()) outcome.fail("the standby asked to reconnect a second time");
   }
   return outcome;
@@ -130,9 +153,13 @@ RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, Ru
     plan.retry_interval = std::chrono::milliseconds(200);
     plan.quiet_retries = true;
   }
+  const std::optional<TlsContext> tls =
+      config.tls ? std::optional<TlsContext>(std::in_place, *config.tls, Role::Standby)
+                 : std::nullopt;
   return run_connected(
-      connect_to_primary(io, plan, log, stop), config, stop, log, spin, Role::Standby,
-      "the primary", [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch) {
+      connect_to_primary(io, plan, log, stop), config, tls ? &*tls : nullptr, stop, log, spin,
+      Role::Standby, "the primary",
+      [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch) {
         return Standby({settings_for(config, Role::Standby), config.standby_buffer_pages,
                         config.interval, intervals_to(report), config.socket,
                         config.spool_limit_pages, &watch},

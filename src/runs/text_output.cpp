@@ -9,6 +9,7 @@
 #include "simhadr/report/stall_text.hpp"
 #include "simhadr/report/tcp_text.hpp"
 #include "simhadr/report/text_report.hpp"
+#include "simhadr/report/tls_text.hpp"
 
 namespace simhadr {
 
@@ -42,6 +43,8 @@ void TextReporter::side_finished(const RoleOutcome& side) {
     if (result.settings.role == Role::Primary) write_uplink_share(log_.stream(), result);
   }
   if (result.cpu) write_cpu_usage(log_.stream(), *result.cpu);
+  if (result.tls) write_tls(log_.stream(), *result.tls);
+  if (result.tls_cost) write_tls_cost(log_.stream(), *result.tls_cost);
   // The standby's connection carries only acks: its TCP figures say nothing of the log's way.
   if (result.tcp && result.settings.role == Role::Primary) {
     write_tcp_stats(log_.stream(), *result.tcp, result.elapsed);

@@ -163,6 +163,10 @@ std::vector<Refusal> refusals() {
       {{"-demo", "-json", "/nonexistent-dir/run.json"}, "-json '/nonexistent-dir/run.json'"},
       {{"-demo", "-csv", "/"}, "-csv"},
       {concat(kPrimary, {"-standbyHadrBufSize", "8"}), "-standbyHadrBufSize 8"},
+      {concat(kPrimary, {"-tls", "-tlsHostCheck"}), "-tlsHostCheck"},
+      {concat(kPrimary, {"-tlsKey", "/etc/hostname"}), "-tlsKey needs -tlsCert"},
+      {concat(kPrimary, {"-tlsCert", "/nonexistent/side.pem"}), "-tlsCert '/nonexistent/side.pem'"},
+      {concat(kPrimary, {"-tlsCA", "/nonexistent/ca.pem"}), "-tlsCA '/nonexistent/ca.pem'"},
   };
   const std::vector<std::pair<std::string, std::string>> bad_values = {
       {"-flushSize", "0"},
@@ -207,6 +211,10 @@ std::vector<Refusal> refusals() {
       {"-interval", "0.01"},
       {"-standbySockRcvBuf", "0"},
       {"-standbyHadrBufSize", "-1"},
+      {"-tlsVersion", "1.1"},
+      {"-tlsVersion", "tls13"},
+      {"-tlsCost", "-1"},
+      {"-tlsCost", "x"},
   };
   for (const auto& [option, value] : bad_values) {
     list.push_back({concat(kPrimary, {option, value}), option});

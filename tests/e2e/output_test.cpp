@@ -159,9 +159,10 @@ TEST(CsvOutput, OneHeaderThenOneRowPerSideAndRunAppended) {
             "cpu_user_seconds,cpu_system_seconds,cpu_wait_seconds,standby2_mbytes_per_sec,"
             "standby2_worst_lag_bytes,standby2_worst_lag_seconds,standby3_mbytes_per_sec,"
             "standby3_worst_lag_bytes,standby3_worst_lag_seconds,spool_max_bytes,stall_count,"
-            "stall_longest_seconds,stall_total_seconds");
+            "stall_longest_seconds,stall_total_seconds,tls_version,tls_cipher,tls_peer_verified,"
+            "tls_overhead_bytes,tls_cost_seconds_per_gb");
   for (std::size_t i = 1; i < lines.size(); ++i) {
-    EXPECT_EQ(std::ranges::count(lines[i], ','), 33) << lines[i];
+    EXPECT_EQ(std::ranges::count(lines[i], ','), 38) << lines[i];
     EXPECT_NE(lines[i].find(i % 2 == 1 ? ",primary,NEARSYNC,16," : ",standby,NEARSYNC,16,"),
               std::string::npos)
         << lines[i];

@@ -17,6 +17,7 @@
 #include "simhadr/measure/spool_use.hpp"
 #include "simhadr/measure/stalls.hpp"
 #include "simhadr/measure/tcp_stats.hpp"
+#include "simhadr/measure/tls_facts.hpp"
 #include "simhadr/models/flush_size.hpp"
 #include "simhadr/side_settings.hpp"
 #include "simhadr/sync_mode.hpp"
@@ -111,6 +112,8 @@ struct RunResult {
   std::optional<TcpStats> tcp;        // the kernel's view of the connection; absent in virtual time
   std::optional<StallRecord> stalls;  // the connection's stalls (real), the link's outages (model)
   std::optional<LogGap> log_gap;      // primary (real), both sides (model)
+  std::optional<TlsFacts> tls;        // a real run's connection with -tls
+  std::optional<TlsCost> tls_cost;    // -model -tls: what each flush was charged
 
   // Every byte the primary handed to a socket: the principal's and the auxiliaries'.
   std::uint64_t outbound_bytes() const {

@@ -1,0 +1,82 @@
+#include "cli/tls_checks.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+
+#include "cli/input_file.hpp"
+#include "cli/option_table.hpp"
+#include "cli/usage_error.hpp"
+#include "simhadr/tls_support.hpp"
+
+namespace simhadr {
+
+namespace {
+
+using Id = OptionId;
+
+constexpr std::array kTlsOptions{Id::Tls,          Id::TlsCert,    Id::TlsKey,     Id::TlsCA,
+                                 Id::TlsHostCheck, Id::TlsVersion, Id::TlsCiphers, Id::TlsCost};
+// What a connection's certificates are: nothing a modelled run has.
+constexpr std::array kCertificateOptions{Id::TlsCert, Id::TlsKey, Id::TlsCA, Id::TlsHostCheck};
+
+void warn_given(std::span<const Id> options, const std::function<bool(OptionId)>& given,
+                std::string_view why, std::vector<std::string>& warnings) {
+  for (const Id id : options) {
+    if (given(id)) warnings.push_back(fmt::format("-{} {}", option_name(id), why));
+  }
+}
+
+void check_files(const TlsSettings& tls) {
+  const std::array files{std::pair{Id::TlsCert, &tls.certificate}, std::pair{Id::TlsKey, &tls.key},
+                         std::pair{Id::TlsCA, &tls.ca}};
+  for (const auto& [id, path] : files) {
+    if (!path->empty()) open_input_file(option_name(id), *path);
+  }
+}
+
+}  // namespace
+
+void check_tls(RunConfig& config, Action action, const std::function<bool(OptionId)>& given,
+               std::vector<std::string>& warnings) {
+  if (!config.tls) return;
+  TlsSettings& tls = *config.tls;
+  const bool real_run =
+      action == Action::Primary || action == Action::Standby || action == Action::Demo;
+  if (!real_run && action != Action::Model) {
+    warn_given(kTlsOptions, given, "applies to shipping runs and -model; ignored", warnings);
+    config.tls.reset();
+    return;
+  }
+  if (action == Action::Model) {
+    warn_given(kCertificateOptions, given,
+               "applies to real runs; -model only charges the cipher's CPU time; ignored",
+               warnings);
+    if (!kTlsBuilt && !tls.cost_seconds_per_gb) {
+      throw UsageError(
+          "-model -tls measures the cipher with OpenSSL, which this build does not have; give "
+          "-tlsCost SECONDS_PER_GB");
+    }
+    return;
+  }
+  if (!kTlsBuilt) {
+    throw UsageError(
+        "-tls: this build of simhadr has no TLS (it was built without OpenSSL); use a Linux "
+        "build, or -model -tls -tlsCost to plan");
+  }
+  if (tls.cost_seconds_per_gb) {
+    warn_given(std::array{Id::TlsCost}, given,
+               "applies to -model; a real run measures what TLS costs; ignored", warnings);
+    tls.cost_seconds_per_gb.reset();
+  }
+  if (!tls.key.empty() && tls.certificate.empty()) {
+    throw UsageError("-tlsKey needs -tlsCert, the certificate the key belongs to");
+  }
+  if (tls.host_check && !tls.verifies_peer()) {
+    throw UsageError(
+        "-tlsHostCheck checks the name in a verified certificate; give -tlsCA to verify the peer");
+  }
+  check_files(tls);
+}
+
+}  // namespace simhadr

@@ -1,0 +1,50 @@
+#pragma once
+// Certificates as simhadr needs them: one made at start-up for -tls alone, a
+// check that a certificate is valid now, names and dates in words, and the
+// notes OpenSSL's callbacks leave about a connection's peer.
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+
+#include <memory>
+#include <string>
+
+namespace simhadr {
+
+struct X509Free {
+  void operator()(X509* certificate) const { X509_free(certificate); }
+};
+struct PkeyFree {
+  void operator()(EVP_PKEY* key) const { EVP_PKEY_free(key); }
+};
+
+struct SelfSignedCertificate {
+  std::unique_ptr<X509, X509Free> certificate;
+  std::unique_ptr<EVP_PKEY, PkeyFree> key;
+};
+
+// An ECDSA P-256 key and a certificate for it, signed by itself, valid for a week.
+SelfSignedCertificate make_self_signed_certificate();
+
+// RunError "<what>: the certificate expired on ..." (or is not valid yet).
+void check_validity(const X509* certificate, const std::string& what);
+
+// "CN=standby,O=Bank": RFC 2253, as db2 and openssl x509 -nameopt RFC2253 print it.
+std::string name_text(const X509_NAME* name);
+// "2026-12-02 21:00:00 UTC".
+std::string time_text(const ASN1_TIME* time);
+
+// What the callbacks learned about one connection's peer; SSL_set_app_data
+// points each connection's SSL at its notes.
+struct TlsPeerNotes {
+  std::string subject;  // the peer's own certificate, as verification saw it
+  std::string issuer;
+  std::string not_after;
+  bool session_ticket = false;  // the primary: the standby has finished its handshake
+};
+
+// SSL_CTX_set_verify's callback: notes the peer's certificate, and leaves the verdict to OpenSSL.
+int note_peer_certificate(int verified, X509_STORE_CTX* store);
+// SSL_CTX_sess_set_new_cb's: notes that a ticket came, and keeps nothing.
+int note_session_ticket(SSL* ssl, SSL_SESSION* session);
+
+}  // namespace simhadr

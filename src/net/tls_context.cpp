@@ -1,0 +1,167 @@
+#include "net/tls_context.hpp"
+
+#include <fmt/format.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+#include <openssl/x509err.h>
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
+
+#include "net/tls_certificates.hpp"
+#include "net/tls_errors.hpp"
+#include "simhadr/shown.hpp"
+
+namespace simhadr {
+
+namespace {
+
+// Db2 and OpenSSL call the TLS 1.3 suites by one name; only these go to
+// SSL_CTX_set_ciphersuites, every other name to the TLS 1.2 list.
+constexpr std::array<std::string_view, 5> kTls13Suites{
+    "TLS_AES_256_GCM_SHA384", "TLS_AES_128_GCM_SHA256", "TLS_CHACHA20_POLY1305_SHA256",
+    "TLS_AES_128_CCM_SHA256", "TLS_AES_128_CCM_8_SHA256"};
+
+RunError openssl_refusal(std::string what) {
+  const std::string reason = take_openssl_reason();
+  return RunError(reason.empty() ? what : fmt::format("{} ({})", what, reason));
+}
+
+void use_version(SSL_CTX* context, TlsVersion version) {
+  const int wanted = version == TlsVersion::Tls12 ? TLS1_2_VERSION : TLS1_3_VERSION;
+  if (SSL_CTX_set_min_proto_version(context, wanted) != 1 ||
+      SSL_CTX_set_max_proto_version(context, wanted) != 1) {
+    throw openssl_refusal("-tlsVersion: this OpenSSL cannot use that version");
+  }
+}
+
+// -tlsCiphers, in OpenSSL's names or IANA's (as Db2's SSL_CIPHERSPECS writes them).
+void use_ciphers(SSL_CTX* context, const std::string& list, TlsVersion version) {
+  if (list.empty()) return;
+  std::vector<std::string> tls13;
+  std::vector<std::string> tls12;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t end = std::min(list.find_first_of(":,", start), list.size());
+    const std::string name = list.substr(start, end - start);
+    start = end + 1;
+    if (name.empty()) continue;
+    if (std::ranges::find(kTls13Suites, name) != kTls13Suites.end()) {
+      tls13.push_back(name);
+    } else if (name.starts_with("TLS_")) {
+      const std::string openssl_name = OPENSSL_cipher_name(name.c_str());
+      if (openssl_name == "(NONE)") {
+        throw RunError(fmt::format("-tlsCiphers: OpenSSL does not know {}", name));
+      }
+      tls12.push_back(openssl_name);
+    } else {
+      tls12.push_back(name);
+    }
+  }
+  const bool for_tls13 = version == TlsVersion::Tls13;
+  const std::vector<std::string>& chosen = for_tls13 ? tls13 : tls12;
+  if (chosen.empty()) {
+    throw RunError(fmt::format(
+        "-tlsCiphers {} names no suite of TLS {}; {}", shown(list), for_tls13 ? "1.3" : "1.2",
+        for_tls13 ? "give TLS_AES_256_GCM_SHA384, TLS_AES_128_GCM_SHA256 or "
+                    "TLS_CHACHA20_POLY1305_SHA256"
+                  : "give one such as TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384"));
+  }
+  std::string joined;
+  for (const std::string& name : chosen) joined += (joined.empty() ? "" : ":") + name;
+  const int set = for_tls13 ? SSL_CTX_set_ciphersuites(context, joined.c_str())
+                            : SSL_CTX_set_cipher_list(context, joined.c_str());
+  if (set != 1) {
+    throw openssl_refusal(fmt::format("-tlsCiphers: OpenSSL accepts none of {}", shown(list)));
+  }
+}
+
+void use_certificate(SSL_CTX* context, const TlsSettings& settings) {
+  if (settings.certificate.empty()) {
+    const SelfSignedCertificate made = make_self_signed_certificate();
+    if (SSL_CTX_use_certificate(context, made.certificate.get()) != 1 ||
+        SSL_CTX_use_PrivateKey(context, made.key.get()) != 1) {
+      throw openssl_refusal("-tls: cannot use the certificate made at start-up");
+    }
+    return;
+  }
+  const std::string& file = settings.certificate;
+  if (SSL_CTX_use_certificate_chain_file(context, file.c_str()) != 1) {
+    throw openssl_refusal(fmt::format("-tlsCert {}: no PEM certificate in it", shown(file)));
+  }
+  check_validity(SSL_CTX_get0_certificate(context), fmt::format("-tlsCert {}", shown(file)));
+  const std::string& key = settings.key.empty() ? file : settings.key;
+  const auto not_its_key = [&] {
+    return RunError(fmt::format("-tlsKey {} is not the key of the certificate in -tlsCert {}",
+                                shown(key), shown(file)));
+  };
+  if (SSL_CTX_use_PrivateKey_file(context, key.c_str(), SSL_FILETYPE_PEM) != 1) {
+    if (ERR_GET_REASON(ERR_peek_last_error()) == X509_R_KEY_VALUES_MISMATCH) {
+      take_openssl_reason();
+      throw not_its_key();
+    }
+    throw openssl_refusal(
+        settings.key.empty()
+            ? fmt::format("-tlsCert {} holds no private key; give -tlsKey", shown(file))
+            : fmt::format("-tlsKey {}: no PEM private key in it", shown(key)));
+  }
+  if (SSL_CTX_check_private_key(context) != 1) {
+    take_openssl_reason();
+    throw not_its_key();
+  }
+}
+
+void use_ca(SSL_CTX* context, const TlsSettings& settings, Role role) {
+  if (!settings.verifies_peer()) {
+    SSL_CTX_set_verify(context, SSL_VERIFY_NONE, nullptr);
+    return;
+  }
+  if (SSL_CTX_load_verify_locations(context, settings.ca.c_str(), nullptr) != 1) {
+    throw openssl_refusal(fmt::format("-tlsCA {}: no PEM certificate in it", shown(settings.ca)));
+  }
+  // The standby, as TLS server, asks the primary for its certificate.
+  const int mode =
+      role == Role::Standby ? SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT : SSL_VERIFY_PEER;
+  SSL_CTX_set_verify(context, mode, note_peer_certificate);
+}
+
+}  // namespace
+
+void TlsContext::Free::operator()(SSL_CTX* context) const {
+  SSL_CTX_free(context);
+}
+
+TlsContext::TlsContext(const TlsSettings& settings, Role role)
+    : settings_(settings),
+      role_(role),
+      context_(SSL_CTX_new(role == Role::Primary ? TLS_client_method() : TLS_server_method())) {
+  if (!context_) throw openssl_refusal("-tls: OpenSSL cannot make a TLS context");
+  SSL_CTX* context = context_.get();
+  use_version(context, settings.version);
+  use_ciphers(context, settings.ciphers, settings.version);
+  use_certificate(context, settings);
+  use_ca(context, settings, role);
+  // A send may hand over part of its data, and retry from a buffer that moved.
+  SSL_CTX_set_mode(context, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+  // A peer whose process ended closes without close_notify: an end, as a plain run's.
+  SSL_CTX_set_options(context, SSL_OP_IGNORE_UNEXPECTED_EOF);
+  if (role == Role::Primary) {
+    // TLS 1.3's session ticket comes once the standby has accepted this side's
+    // certificate; the primary waits for it (tls_transport.cpp), so is told at once.
+    SSL_CTX_set_session_cache_mode(context,
+                                   SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE);
+    SSL_CTX_sess_set_new_cb(context, note_session_ticket);
+  } else {
+    SSL_CTX_set_num_tickets(context, 1);
+    SSL_CTX_set_session_cache_mode(context, SSL_SESS_CACHE_OFF);
+  }
+}
+
+TlsContext::~TlsContext() = default;
+
+}  // namespace simhadr
