@@ -258,8 +258,10 @@ TEST(Demo, TheWholeReportArrivesThroughAPipe) {
   const auto [primary, standby] = split_demo_output(out);
   ASSERT_TRUE(primary && standby);
   EXPECT_EQ(standby->flushes, 20u);
-  // The standby's report is last, and it ends with the advisor's line and its CPU line.
-  EXPECT_NE(out.rfind("numbers\n\nBottleneck: not this standby"), std::string::npos);
+  // The standby's report is last, and it ends with the advisor's line and its CPU line
+  // (whatever the verdict: a standby starved of CPU, as under ThreadSanitizer, may
+  // have filled its buffer and say so).
+  EXPECT_NE(out.rfind("numbers\n\nBottleneck: "), std::string::npos) << out;
   const std::size_t cpu_line = out.rfind("\nCPU: user ");
   ASSERT_NE(cpu_line, std::string::npos);
   EXPECT_NE(out.rfind(" MBytes/sec.\n", cpu_line), std::string::npos);
