@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "simhadr/cipher_cost.hpp"
 #include "simhadr/config.hpp"
 #include "simhadr/sync_mode.hpp"
 #include "simhadr/units.hpp"
@@ -23,6 +24,7 @@ struct SideSettings {
   std::uint64_t network_window = 0;        // bytes, with a network model
   std::optional<MBytesPerSec> uplink;      // -model's shared uplink (-uplinkRate)
   bool modelled = false;                   // -model: virtual time
+  std::optional<CipherCost> cipher;        // -model -tls: what TLS costs each side
   Nanos hadr_timeout{};                    // -hadrTimeout: a longer stall leaves peer state
 };
 

@@ -11,6 +11,7 @@ using Nanos = std::chrono::nanoseconds;
 
 inline constexpr std::uint64_t kPageBytes = 4096;
 inline constexpr double kBytesPerMByte = 1e6;
+inline constexpr double kBytesPerGByte = 1e9;
 inline constexpr double kBytesPerKByte = 1e3;
 // IBM's HADR calculator and db2logscan write MB/s for 2^20 bytes a second.
 inline constexpr double kBytesPerMiB = 1024.0 * 1024.0;

@@ -44,6 +44,7 @@ struct Inputs {
   std::optional<DiskParams> replay;
   bool cpu_send = false;  // send time measured on a real connection with no wire to show
   bool standby_disk_assumed = false;
+  bool encrypted = false;  // a real -tls run
 
   bool modelled_rate() const { return network && network->rate_limited(); }
   bool measured_wire() const { return !modelled_rate() && path && path->is_wire; }
@@ -68,6 +69,7 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
   if (primary.settings.network)
     in.network.emplace(*primary.settings.network, primary.settings.network_window);
   in.path = measure_path(primary);
+  in.encrypted = primary.tls.has_value();
   const std::uint64_t flushes = primary.flushes.calls;
   if (in.modelled_rate()) {
     c.send = to_seconds(in.network->serialization(static_cast<std::uint64_t>(in.bytes)));
@@ -80,6 +82,10 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
     in.cpu_send = true;
   }
   c.round_trip = in.network ? to_seconds(in.network->round_trip()) : 0.0;
+  if (const auto& cipher = primary.settings.cipher) {
+    c.encrypt = to_seconds(cipher->encrypt(static_cast<std::uint64_t>(in.bytes)));
+    c.decrypt = to_seconds(cipher->decrypt(static_cast<std::uint64_t>(in.bytes)));
+  }
   if (!primary.settings.modelled && expects_ack(primary.settings.mode)) {
     // A real run measures the round trip: the ack wait, less what of the flush
     // was still crossing the wire when the send returned, less the standby's
@@ -102,6 +108,9 @@ std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
   }
   if (in.replay) {
     limits.push_back({Resource::StandbyReplay, rate(in.bytes, seconds_for(in.replay, in.bytes))});
+  }
+  if (in.costs.decrypt > 0) {
+    limits.push_back({Resource::ReceiverCpu, rate(in.bytes, in.costs.decrypt)});
   }
   if (in.modelled_rate() || in.measured_wire()) {
     limits.push_back({Resource::NetworkBandwidth, in.link_mbytes_per_sec()});
@@ -129,24 +138,30 @@ bool disks_alike(double a, double b) {
 Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
   const FlushCosts& c = in.costs;
   const Resource send = in.cpu_send ? Resource::SenderCpu : Resource::NetworkBandwidth;
+  // The largest part of shipping a flush: encrypting it, the wire, decrypting it.
+  const auto shipping = [&] {
+    if (c.encrypt >= std::max(c.send, c.decrypt) && c.encrypt > 0) return Resource::SenderCpu;
+    return c.decrypt > c.send ? Resource::ReceiverCpu : send;
+  };
   switch (mode) {
     case SyncMode::Sync: {
       // The two writes are one after the other: together they are one part.
       const double disks = c.write + c.standby_write;
-      if (disks >= std::max(c.send, c.round_trip)) {
+      if (disks >= std::max(c.ship(), c.round_trip)) {
         if (std::min(c.write, c.standby_write) >= kDisksInSeriesShare * disks) {
           return Resource::BothDisks;
         }
         return c.write >= c.standby_write ? Resource::PrimaryDisk : Resource::StandbyDisk;
       }
-      return c.send >= c.round_trip ? send : Resource::RoundTrip;
+      return c.ship() >= c.round_trip ? shipping() : Resource::RoundTrip;
     }
     case SyncMode::NearSync:
-      if (c.write >= c.send + c.round_trip) return Resource::PrimaryDisk;
-      return c.send >= c.round_trip ? send : Resource::RoundTrip;
+      if (c.write >= c.ship() + c.round_trip) return Resource::PrimaryDisk;
+      return c.ship() >= c.round_trip ? shipping() : Resource::RoundTrip;
     case SyncMode::Async:
     case SyncMode::SuperAsync:
-      return c.write >= c.send ? Resource::PrimaryDisk : send;
+      if (c.write >= c.encrypt + c.send) return Resource::PrimaryDisk;
+      return c.encrypt >= c.send && c.encrypt > 0 ? Resource::SenderCpu : send;
   }
   return Resource::Unknown;
 }
@@ -178,8 +193,14 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       if (in.modelled_rate()) e.modelled_link_mbytes_per_sec = in.network->rate().value();
       break;
     case Resource::SenderCpu:
+      if (c.encrypt > 0) {
+        e.form = EvidenceForm::Encryption;
+        e.cipher_seconds = c.encrypt;
+        break;
+      }
       e.form = EvidenceForm::SenderCpu;
       e.send_seconds = c.send;
+      e.encrypted = in.encrypted;
       if (!in.path || in.path->mbytes_per_sec <= 0) {
         e.sender_pace = SenderPace::NoNetworkModelled;
       } else {
@@ -200,6 +221,10 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
     case Resource::StandbyReplay:
       e.form = EvidenceForm::Replay;
       e.replay_seconds = seconds_for(in.replay, in.bytes);
+      break;
+    case Resource::ReceiverCpu:
+      e.form = EvidenceForm::Decryption;
+      e.cipher_seconds = c.decrypt;
       break;
     case Resource::StandbyDiskOrReplay:
     case Resource::NetworkOutages:

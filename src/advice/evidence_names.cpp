@@ -7,7 +7,7 @@ namespace simhadr {
 
 namespace {
 
-constexpr std::array<EnumName<EvidenceForm>, 19> kFormNames{{
+constexpr std::array<EnumName<EvidenceForm>, 21> kFormNames{{
     {EvidenceForm::NoFlush, "no_flush"},
     {EvidenceForm::PrimaryWrite, "primary_write"},
     {EvidenceForm::StandbyWrite, "standby_write"},
@@ -27,8 +27,10 @@ constexpr std::array<EnumName<EvidenceForm>, 19> kFormNames{{
     {EvidenceForm::PacketLoss, "packet_loss"},
     {EvidenceForm::StandbyBufferFull, "standby_buffer_full"},
     {EvidenceForm::StandbyNotLimiting, "standby_not_limiting"},
+    {EvidenceForm::Encryption, "encryption"},
+    {EvidenceForm::Decryption, "decryption"},
 }};
-static_assert(rows_follow_enum(kFormNames, EvidenceForm::StandbyNotLimiting));
+static_assert(rows_follow_enum(kFormNames, EvidenceForm::Decryption));
 
 constexpr std::array<EnumName<SenderPace>, 3> kPaceNames{{
     {SenderPace::NoNetworkModelled, "no_network_modelled"},

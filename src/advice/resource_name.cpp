@@ -10,7 +10,7 @@ namespace {
 
 using enum Resource;
 
-constexpr std::array<EnumName<Resource>, 15> kResourceNames{{
+constexpr std::array<EnumName<Resource>, 16> kResourceNames{{
     {PrimaryDisk, "primary disk"},
     {StandbyDisk, "standby disk"},
     {BothDisks, "primary and standby disks"},
@@ -22,6 +22,7 @@ constexpr std::array<EnumName<Resource>, 15> kResourceNames{{
     {SocketBufferWindow, "socket buffer window"},
     {StandbyReplay, "standby replay"},
     {SenderCpu, "sender CPU"},
+    {ReceiverCpu, "receiver CPU"},
     {HostCpu, "host CPU"},
     {StandbyDiskOrReplay, "standby disk or replay"},
     {NotThisStandby, "not this standby"},

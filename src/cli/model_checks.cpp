@@ -62,11 +62,11 @@ void require_something_takes_time(const RunConfig& config) {
   const bool network_takes_time =
       config.network && (config.network->one_way_delay_seconds > 0 || config.network->rate);
   const bool takes_time = config.disk || network_takes_time || config.target || config.logger ||
-                          config.replay || config.uplink;
+                          config.replay || config.uplink || config.tls;
   if (!takes_time) {
     throw UsageError(
         "-model needs something that takes time (-disk, -netRate, -netDelay, -uplinkRate, "
-        "-replay, -target or -logRate); without it every flush takes no time");
+        "-replay, -target, -logRate or -tls); without it every flush takes no time");
   }
 }
 

@@ -3,6 +3,7 @@
 // the shipping code uses, and say why should anything reach them.
 #include "net/connect.hpp"
 #include "net/tls_context.hpp"
+#include "net/tls_cost_probe.hpp"
 #include "net/tls_transport.hpp"
 
 namespace simhadr {
@@ -25,6 +26,10 @@ TlsContext::~TlsContext() = default;
 
 std::unique_ptr<TlsTransport> open_tls(boost::asio::ip::tcp::socket, const TlsContext&,
                                        const TlsConnectPlan&, const StopSource&) {
+  throw no_tls();
+}
+
+TlsCipherCost measure_tls_cost(const TlsSettings&) {
   throw no_tls();
 }
 

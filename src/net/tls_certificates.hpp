@@ -8,14 +8,9 @@
 #include <memory>
 #include <string>
 
-namespace simhadr {
+#include "net/openssl_owners.hpp"
 
-struct X509Free {
-  void operator()(X509* certificate) const { X509_free(certificate); }
-};
-struct PkeyFree {
-  void operator()(EVP_PKEY* key) const { EVP_PKEY_free(key); }
-};
+namespace simhadr {
 
 struct SelfSignedCertificate {
   std::unique_ptr<X509, X509Free> certificate;

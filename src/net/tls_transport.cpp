@@ -11,6 +11,7 @@
 
 #include "net/connect.hpp"
 #include "net/connect_wait.hpp"
+#include "net/openssl_owners.hpp"
 #include "net/tls_errors.hpp"
 #include "platform/socket_io.hpp"
 #include "simhadr/wait_slices.hpp"
@@ -29,10 +30,6 @@ constexpr auto kTicketWait = std::chrono::seconds(5);
 // How long a standby that met a plain primary keeps reading, so its alert
 // reaches that primary before the connection is reset.
 constexpr auto kRefusalLinger = std::chrono::seconds(1);
-
-struct SslFree {
-  void operator()(SSL* ssl) const { SSL_free(ssl); }
-};
 
 std::string_view peer_name(Role role) {
   return role == Role::Primary ? "the standby" : "the primary";
@@ -279,7 +276,7 @@ class OpenSslTransport final : public TlsTransport {
 
   tcp::socket socket_;
   SocketIo io_;
-  std::unique_ptr<SSL, SslFree> ssl_;
+  SslOwner ssl_;
   TlsPeerNotes notes_;
   TlsPeer peer_;
   bool blocking_;

@@ -113,8 +113,9 @@ std::string sender_cpu(const Evidence& e) {
   const double bytes = e.flush_bytes;
   return fmt::format(
       "handing a flush of {:.0f} bytes to TCP takes {:.6f} s ({:.6f} MBytes/sec): the sending "
-      "process and the kernel{}",
-      bytes, *e.send_seconds, rate(bytes, *e.send_seconds), sender_pace(e));
+      "process{} and the kernel{}",
+      bytes, *e.send_seconds, rate(bytes, *e.send_seconds),
+      e.encrypted ? " (encrypting it for TLS: the CPU line shows the cost)" : "", sender_pace(e));
 }
 
 std::string round_trip(const Evidence& e) {
@@ -185,13 +186,29 @@ std::string standby_not_limiting(const Evidence& e) {
       *e.buffer_full_share * 100, *e.buffer_average_fraction * 100);
 }
 
+std::string cipher(const Evidence& e, std::string_view work, std::string_view side) {
+  const double bytes = e.flush_bytes;
+  return fmt::format(
+      "TLS: {} each flush of {:.0f} bytes takes the {} {:.6f} s of CPU ({:.6f} "
+      "MBytes/sec)",
+      work, bytes, side, *e.cipher_seconds, rate(bytes, *e.cipher_seconds));
+}
+
+std::string encryption(const Evidence& e) {
+  return cipher(e, "encrypting", "primary");
+}
+
+std::string decryption(const Evidence& e) {
+  return cipher(e, "decrypting", "standby");
+}
+
 struct FormSentence {
   EvidenceForm value;
   std::string (*sentence)(const Evidence&);
 };
 
 // The sentence of the verdict itself, before what is said beside it: a row per form.
-constexpr std::array<FormSentence, 19> kSentences{{
+constexpr std::array<FormSentence, 21> kSentences{{
     {EvidenceForm::NoFlush, no_flush},
     {EvidenceForm::PrimaryWrite, primary_write},
     {EvidenceForm::StandbyWrite, standby_write},
@@ -211,8 +228,10 @@ constexpr std::array<FormSentence, 19> kSentences{{
     {EvidenceForm::PacketLoss, packet_loss},
     {EvidenceForm::StandbyBufferFull, standby_buffer_full},
     {EvidenceForm::StandbyNotLimiting, standby_not_limiting},
+    {EvidenceForm::Encryption, encryption},
+    {EvidenceForm::Decryption, decryption},
 }};
-static_assert(rows_follow_enum(kSentences, EvidenceForm::StandbyNotLimiting));
+static_assert(rows_follow_enum(kSentences, EvidenceForm::Decryption));
 
 }  // namespace
 

@@ -226,8 +226,11 @@ json tls_json(const RunResult& r) {
         {"cost_source", nullptr}};
   }
   if (r.tls_cost) {
-    return {{"version", nullptr},
-            {"cipher", r.tls_cost->cipher.empty() ? json(nullptr) : json(r.tls_cost->cipher)},
+    const auto text_or_null = [](const std::string& text) {
+      return text.empty() ? json(nullptr) : json(text);
+    };
+    return {{"version", text_or_null(r.tls_cost->version)},
+            {"cipher", text_or_null(r.tls_cost->cipher)},
             {"peer_verified", nullptr},
             {"peer_subject", nullptr},
             {"peer_issuer", nullptr},

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "log/run_log.hpp"
+#include "net/tls_cost_probe.hpp"
 #include "runs/text_output.hpp"
 #include "runs/verdict.hpp"
 #include "simhadr/report/text_report.hpp"
@@ -19,6 +20,29 @@ RoleOutcome outcome_of(const RunResult& result, bool interrupted) {
   return outcome;
 }
 
+// -tls: the cipher's cost per byte on each side, given or measured here now.
+struct ModelledCipher {
+  CipherCost cost;
+  TlsCost primary;
+  TlsCost standby;
+};
+
+ModelledCipher modelled_cipher(const TlsSettings& tls) {
+  if (tls.cost_seconds_per_gb) {
+    const double given = *tls.cost_seconds_per_gb;
+    const TlsCost charged{given, TlsCostSource::Given, {}, {}};
+    return {CipherCost::per_gb(given), charged, charged};
+  }
+  const TlsCipherCost measured = measure_tls_cost(tls);
+  const auto per_gb = [&](double seconds_per_byte) {
+    return TlsCost{seconds_per_byte * kBytesPerGByte, TlsCostSource::Measured, measured.cipher,
+                   measured.version};
+  };
+  return {{measured.encrypt_seconds_per_byte, measured.decrypt_seconds_per_byte},
+          per_gb(measured.encrypt_seconds_per_byte),
+          per_gb(measured.decrypt_seconds_per_byte)};
+}
+
 }  // namespace
 
 ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& log,
@@ -32,6 +56,11 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
   SideText primary(config.verbose);
   SideText standby(config.verbose);
   VirtualRunPlan plan = virtual_plan_from(config);
+  std::optional<ModelledCipher> cipher;
+  if (config.tls) {
+    cipher = modelled_cipher(*config.tls);
+    plan.cipher = cipher->cost;
+  }
   plan.primary_intervals = intervals_to(primary.report);
   plan.standby_intervals = intervals_to(standby.report);
   const auto flush_sizes = make_flush_sizes(config, Clock::time_point{});
@@ -39,6 +68,10 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
 
   ModelOutcome outcome{outcome_of(run.primary, run.interrupted),
                        outcome_of(run.standby, run.interrupted)};
+  if (cipher) {
+    outcome.primary.result.tls_cost = cipher->primary;
+    outcome.standby.result.tls_cost = cipher->standby;
+  }
   finish_side(outcome.primary, &outcome.standby, primary.report);
   finish_side(outcome.standby, &outcome.primary, standby.report);
   write_pair(out, primary, standby);

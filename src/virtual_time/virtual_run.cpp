@@ -187,6 +187,9 @@ class Simulation {
         pump_stream(e.stream);
         break;
       case Event::Arrival:
+        arrival(e);
+        break;
+      case Event::Decrypted:
         standby_of(e.stream).arrival(now_, e.value);
         break;
       case Event::StandbyWriteDone:
@@ -215,7 +218,23 @@ class Simulation {
         principal_only(e);
         uplink_turns();
         break;
+      case Event::Encrypted:
+        principal_only(e);
+        network_.offer(flush_bytes());
+        pump();
+        break;
     }
+  }
+
+  // With -tls the principal standby decrypts what arrives, one piece after
+  // another on its one thread, before it takes it in.
+  void arrival(const ScheduledEvent& e) {
+    if (!plan_.cipher || e.stream != 0) {
+      standby_of(e.stream).arrival(now_, e.value);
+      return;
+    }
+    decrypted_by_ = std::max(decrypted_by_, now_) + plan_.cipher->decrypt(e.value);
+    events_.at(decrypted_by_, Event::Decrypted, e.value, e.stream);
   }
 
   // An auxiliary never acks, and only the primary flushes and shares the uplink.
@@ -301,6 +320,11 @@ class Simulation {
   void start_send() {
     so_far_.send_started = true;
     ship_start_ = now_;
+    if (plan_.cipher) {
+      // TCP gets the flush once it is encrypted: the send takes that long more.
+      events_.at(now_ + plan_.cipher->encrypt(flush_bytes()), Event::Encrypted);
+      return;
+    }
     network_.offer(flush_bytes());
     pump();
   }
@@ -377,6 +401,7 @@ class Simulation {
   Nanos io_time_{};
   Nanos ship_start_{};
   Nanos sent_at_{};
+  Nanos decrypted_by_{};  // -tls: when the standby has decrypted all that arrived so far
   std::uint32_t flush_pages_ = 0;
   std::size_t step_ = 0;  // the flush's next step
   bool taking_steps_ = false;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "simhadr/cipher_cost.hpp"
 #include "simhadr/config.hpp"
 #include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/measure/run_result.hpp"
@@ -43,6 +44,7 @@ struct VirtualRunPlan {
   std::optional<OutagePlan> outages;          // the principal's link's
   Nanos hadr_timeout = from_seconds(kDefaultHadrTimeoutSeconds);
   std::optional<Nanos> interval;
+  std::optional<CipherCost> cipher;  // -tls: the primary encrypts, the principal standby decrypts
   IntervalSink primary_intervals;
   IntervalSink standby_intervals;
   // Asked after each flush: true ends the run there (it has what its caller needs).

@@ -168,6 +168,10 @@ struct Refusal {
   std::string primary_says, standby_says;
 };
 
+void PrintTo(const Refusal& refusal, std::ostream* out) {
+  *out << refusal.name;
+}
+
 class TlsRefusal : public Tls, public ::testing::WithParamInterface<Refusal> {};
 
 void expect_one_line_naming(const std::string& err, const std::string& needle) {
@@ -254,6 +258,49 @@ TEST_F(Tls, AFileThatIsNotACertificateIsNamed) {
              {"-tlsCert", pki.file("standby.key"), "-tlsKey", pki.file("standby.key")}));
   EXPECT_EQ(standby.wait(20s), 1);
   expect_one_line_naming(standby.err(), "no PEM certificate in it");
+}
+
+// -model -tls: the cipher's cost per GB, given or measured here, charged to
+// each flush on both sides; the report and -json say which.
+TEST(TlsModel, AGivenCostIsChargedToBothSidesAndNamedWhenItLimits) {
+  const fs::path document = scratch_file("tls", "model.json");
+  // 2 s per GB: a flush of 65536 bytes takes 131.072 us to encrypt, the only cost modelled.
+  ChildProcess model({"-model", "-tls", "-tlsCost", "2", "-syncMode", "ASYNC", "-n", "1000",
+                      "-json", document.string()});
+  ASSERT_EQ(model.wait(20s), 0) << model.err();
+  const std::string out = model.out();
+  EXPECT_NE(out.find("TLS: modelled, 2.000000 CPU seconds per GB of log encrypting on this side "
+                     "(given with -tlsCost)."),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("TLS: modelled, 2.000000 CPU seconds per GB of log decrypting on this side "
+                     "(given with -tlsCost)."),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Bottleneck: sender CPU: TLS: encrypting each flush of 65536 bytes takes the "
+                     "primary 0.000131 s of CPU (500.000000 MBytes/sec)"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("ASYNC: Total 65536000 bytes in 0.131072 seconds, 500.000000 MBytes/sec"),
+            std::string::npos)
+      << out;
+  expect_valid_json(document.string());
+  const json runs = json::parse(read_file(document))["runs"];
+  for (const json& side : runs) {
+    EXPECT_EQ(side["tls"]["cost_seconds_per_gb"], 2.0);
+    EXPECT_EQ(side["tls"]["cost_source"], "given");
+  }
+}
+
+TEST_F(Tls, ModelMeasuresTheCipherOnThisHostWithTheRunsVersion) {
+  ChildProcess model({"-model", "-tls", "-tlsVersion", "1.2", "-syncMode", "SYNC", "-n", "100"});
+  ASSERT_EQ(model.wait(20s), 0) << model.err();
+  const std::regex measured(
+      R"(TLS: modelled, (\d+\.\d+) CPU seconds per GB of log encrypting on this side \(TLSv1\.2 TLS_ECDHE_\w+, measured on this host at start-up\)\.)");
+  std::smatch m;
+  const std::string out = model.out();
+  ASSERT_TRUE(std::regex_search(out, m, measured)) << out;
+  EXPECT_GT(std::stod(m[1]), 0.0);
 }
 
 // Our x86_64 build and another of ours (SIMHADR_PEER: the s390x cross build

@@ -25,7 +25,8 @@ enum class Resource : std::uint8_t {
   RoundTrip,
   SocketBufferWindow,
   StandbyReplay,
-  SenderCpu,
+  SenderCpu,            // handing flushes to TCP; with -tls, encrypting them
+  ReceiverCpu,          // -model -tls: the standby decrypting what arrives
   HostCpu,              // the run waited for a CPU: the host's other work set the pace
   StandbyDiskOrReplay,  // what a real primary can tell: the standby's window closes
   NotThisStandby,       // a real standby that did not hold its primary back

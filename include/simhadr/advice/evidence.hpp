@@ -29,6 +29,8 @@ enum class EvidenceForm : std::uint8_t {
   PacketLoss,          // TCP sent much again
   StandbyBufferFull,   // a standby's report: its buffer full, the primary waited
   StandbyNotLimiting,  // a standby's report: its buffer seldom full
+  Encryption,          // -model -tls: the primary encrypting each flush
+  Decryption,          // -model -tls: the standby decrypting it
 };
 
 // As -json's evidence_figures.form spells it: "primary_write", "window_closed", ...
@@ -62,6 +64,7 @@ struct Evidence {
   std::optional<double> send_seconds;  // on the link, or handing to TCP
   std::optional<double> round_trip_seconds;
   std::optional<double> replay_seconds;
+  std::optional<double> cipher_seconds;                // -tls: encrypting (or decrypting) one flush
   std::optional<double> link_mbytes_per_sec;           // TCP payload, modelled or measured
   std::optional<double> modelled_link_mbytes_per_sec;  // -netRate, the link's own rate
   std::optional<SenderPace> sender_pace;
@@ -87,6 +90,7 @@ struct Evidence {
   std::optional<double> link_outside_stalls_mbytes_per_sec;
   std::optional<StallFigures> stalls;  // the verdict's own (Outages), or beside another
   bool standby_disk_assumed = false;   // a real primary takes its own -disk for the standby's
+  bool encrypted = false;              // a real -tls run: handing to TCP includes encrypting
 };
 
 }  // namespace simhadr

@@ -22,11 +22,13 @@ struct TlsFacts {
 
 enum class TlsCostSource : std::uint8_t { Measured, Given };
 
-// -model -tls: CPU seconds per GB (10^9 bytes) charged to each side.
+// -model -tls: CPU seconds per GB (10^9 bytes) of log charged to this side,
+// the primary's for encrypting, the standby's for decrypting.
 struct TlsCost {
   double seconds_per_gb = 0;
   TlsCostSource source = TlsCostSource::Measured;
-  std::string cipher;  // what was measured, or "given"
+  std::string cipher;   // the suite measured; empty when given
+  std::string version;  // "TLSv1.3"; empty when given
 };
 
 }  // namespace simhadr

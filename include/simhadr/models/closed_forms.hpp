@@ -1,8 +1,11 @@
 #pragma once
 // The time one flush takes per sync mode, when every part of it is known:
-//   SYNC               write + send + standby write + round trip
-//   NEARSYNC           max(write, send + round trip)
-//   ASYNC, SUPERASYNC  max(write, send)
+//   SYNC               write + ship + standby write + round trip
+//   NEARSYNC           max(write, ship + round trip)
+//   ASYNC, SUPERASYNC  max(write, encrypt + send)
+// where ship = encrypt + max(send, decrypt): with -tls the primary encrypts
+// the flush before TCP has it, and the standby decrypts its pieces as they
+// arrive, so only the part of the decryption the wire does not cover adds.
 // The virtual-time mode reproduces these; the advisor uses them to say what
 // the other modes would give under the same models.
 #include <algorithm>
@@ -16,17 +19,22 @@ struct FlushCosts {
   double send = 0;   // handing the flush to the network
   double standby_write = 0;
   double round_trip = 0;
+  double encrypt = 0;  // -tls: the primary's CPU encrypting the flush
+  double decrypt = 0;  // the standby's decrypting it
+
+  // From the primary's first byte to TCP until the standby has the flush to write.
+  constexpr double ship() const { return encrypt + std::max(send, decrypt); }
 };
 
 constexpr double closed_form_seconds(SyncMode mode, const FlushCosts& c) {
   switch (mode) {
     case SyncMode::Sync:
-      return c.write + c.send + c.standby_write + c.round_trip;
+      return c.write + c.ship() + c.standby_write + c.round_trip;
     case SyncMode::NearSync:
-      return std::max(c.write, c.send + c.round_trip);
+      return std::max(c.write, c.ship() + c.round_trip);
     case SyncMode::Async:
     case SyncMode::SuperAsync:
-      return std::max(c.write, c.send);
+      return std::max(c.write, c.encrypt + c.send);
   }
   return 0;
 }

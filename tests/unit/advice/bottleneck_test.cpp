@@ -304,5 +304,42 @@ TEST(Advisor, RetransmissionsOfAQuarterOfTheBytesSentArePacketLoss) {
   EXPECT_EQ(evidence_text(advise(primary, nullptr).evidence).find("again"), std::string::npos);
 }
 
+// -model -tls: the cipher is CPU on each side, named as such when it limits.
+TEST(Advisor, EncryptionSlowerThanTheLinkNamesTheSendersCpu) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.network = {0.0001, 1250.0_MBps};
+  plan.cipher = CipherCost::per_gb(2.0);  // 500 MB/s each way
+  const Bottleneck b = advise_model(plan, 256);
+  expect_verdict(b, Resource::SenderCpu, "TLS: encrypting each flush of 1048576 bytes");
+  EXPECT_NEAR(*b.evidence.cipher_seconds, 0.002097152, 1e-9);
+  // Encrypting then sending, one after the other on the primary's thread.
+  EXPECT_NEAR(b.measured_mbytes_per_sec, forecast(b, SyncMode::Async),
+              0.01 * b.measured_mbytes_per_sec);
+  EXPECT_LT(b.measured_mbytes_per_sec, 500.0);
+}
+
+TEST(Advisor, DecryptionSlowerThanEverythingElseNamesTheReceiversCpu) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.network = {0.0001, 1250.0_MBps};
+  plan.cipher = CipherCost{0.1e-9, 4e-9};  // encrypting at 10 GB/s, decrypting at 250 MB/s
+  const Bottleneck b = advise_model(plan, 256);
+  expect_verdict(b, Resource::ReceiverCpu, "TLS: decrypting each flush of 1048576 bytes");
+  EXPECT_NEAR(b.measured_mbytes_per_sec, 250.0, 2.5);
+  EXPECT_NEAR(forecast(b, SyncMode::Async), 250.0, 0.01);
+}
+
+TEST(Advisor, ACheapCipherLeavesTheRoundTrip) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Sync;
+  plan.network = {0.001, 1250.0_MBps};
+  plan.cipher = CipherCost::per_gb(0.3);
+  const Bottleneck b = advise_model(plan, 16);
+  EXPECT_EQ(b.resource, Resource::RoundTrip) << evidence_text(b.evidence);
+  EXPECT_GT(b.costs.encrypt, 0);
+  EXPECT_GT(b.costs.decrypt, 0);
+}
+
 }  // namespace
 }  // namespace simhadr

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# What TLS costs HADR's log shipping: each sync mode at 1, 16 and 256 pages,
+# plain beside -tls (TLS 1.3) and -tls -tlsVersion 1.2, the three taking turns
+# round after round; on loopback, then (as root) across two namespaces joined
+# by a 1 Gbit/s link. For each: the primary's MB/s (median of the rounds) and
+# each side's user+system CPU seconds per GB shipped. Beside the TLS rows,
+# -model -tls's forecast for the same options over the link the plain run
+# measured (-netRate from plain ASYNC at that flush size, -netDelay from the
+# plain run of that mode), and its error. First, this host's cipher limit:
+# `openssl speed -evp aes-256-gcm` at 16 KB, and what -model -tls measures at
+# start-up. Not a test: it prints figures (README: "Encrypted HADR").
+# Usage: bench/tls.sh [rounds, default 3] [seconds per run, default 2]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-3}
+seconds=${2:-2}
+tools/install-deps.sh --bench >/dev/null
+SIMHADR_BUILD_DIR=build-bench SIMHADR_BUILD_TESTS=OFF tools/build.sh >/dev/null
+bin=build-bench/simhadr
+work=$(mktemp -d)
+source bench/pair-lib.sh
+source bench/compare-lib.sh
+source bench/two-hosts-lib.sh
+trap 'pkill -P $$ 2>/dev/null || true; two_hosts_down; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+
+declare -A variants=([plain]="" [tls13]="-tls" [tls12]="-tls -tlsVersion 1.2")
+order=(plain tls13 tls12)
+payload_share=$(awk 'BEGIN { printf "%.6f", 1448 / 1538 }')
+
+# side_gb DIR SIDE: that side's CPU seconds per 10^9 bytes the primary shipped.
+side_gb() {
+  awk -v cpu="$(awk '{print $1 + $2}' "$1/$2.cpu")" '/^[A-Z]+: Total [0-9]+ bytes in/ {
+    bytes = $3; exit } END { if (bytes > 0) printf "%.3f\n", cpu / (bytes / 1e9); else print "-" }' "$1/p"
+}
+
+# model_mbytes "<options>": -model's MB/s for them.
+model_mbytes() {
+  "$bin" -model $1 -t 10 | awk '/^[A-Z]+: Total [0-9]+ bytes in/ {print $(NF-1); exit}'
+}
+
+echo "== this host's cipher"
+openssl speed -evp aes-256-gcm -bytes 16384 -seconds 1 2>/dev/null |
+  awk '/^AES-256-GCM/ { printf "openssl speed -evp aes-256-gcm, 16384-byte blocks: %.0f MB/s (%.3f s/GB)\n", $2 / 1000, 1e6 / $2 }'
+"$bin" -model -tls -syncMode ASYNC -flushSize 256 -n 10 | grep '^TLS: modelled'
+"$bin" -model -tls -tlsVersion 1.2 -syncMode ASYNC -flushSize 256 -n 10 | grep '^TLS: modelled' | tail -1
+
+# table PLACE: every mode and size, the variants in turns; then the model's rows.
+table() {
+  echo
+  echo "== $1: $rounds rounds of ${seconds} s, MB/s of the primary (median), CPU s/GB per side (median)"
+  printf '%-16s %-6s %10s %10s %9s %9s %11s %8s\n' config tls "MB/s" "(range)" "prim s/GB" \
+    "stby s/GB" "model MB/s" "model off"
+  declare -A plain_rate
+  local mode pages name round rates key
+  for mode in ASYNC SUPERASYNC NEARSYNC SYNC; do
+    for pages in 1 16 256; do
+      declare -A got=() pgb=() sgb=()
+      for ((round = 0; round < rounds; round++)); do
+        for ((i = 0; i < ${#order[@]}; i++)); do
+          name=${order[(i + round) % ${#order[@]}]}
+          timed_pair "$bin" "$work/run" "-syncMode $mode -flushSize $pages -t $seconds ${variants[$name]}" \
+            "${variants[$name]}"
+          got[$name]+="$(mbytes "$work/run/p") "
+          pgb[$name]+="$(side_gb "$work/run" p) "
+          sgb[$name]+="$(side_gb "$work/run" s) "
+        done
+      done
+      for name in "${order[@]}"; do
+        rates=$(median ${got[$name]})
+        local model="" off=""
+        if [[ $name == plain ]]; then
+          plain_rate[$mode.$pages]=$rates
+        else
+          # The link as the plain runs found it: its streaming rate at this
+          # flush size, and the rest of a plain flush's time as round trip.
+          local stream=${plain_rate[ASYNC.$pages]}
+          local link delay
+          link=$(awk -v r="$stream" -v s="$payload_share" 'BEGIN { printf "%.3f", r / s }')
+          delay=$(awk -v p="$pages" -v r="${plain_rate[$mode.$pages]}" -v s="$stream" 'BEGIN {
+            b = p * 4096; d = (b / (r * 1e6) - b / (s * 1e6)) / 2; printf "%.7f", d > 0 ? d : 0 }')
+          model=$(model_mbytes "-syncMode $mode -flushSize $pages ${variants[$name]} -netRate $link -netDelay $delay")
+          off=$(error_percent "$model" "$rates")
+        fi
+        printf '%-16s %-6s %10.1f %10s %9s %9s %11s %8s\n' "$mode $pages" "$name" "$rates" \
+          "$(spread ${got[$name]})" "$(median ${pgb[$name]})" "$(median ${sgb[$name]})" \
+          "${model:--}" "${off:--}"
+      done
+      unset got pgb sgb
+    done
+  done
+}
+
+# ASYNC first: the other modes' model rows take its plain rate as the link's.
+table "loopback"
+if two_hosts_available; then
+  two_hosts_up 1gbit
+  table "two namespaces, 1 Gbit/s (tbf on the primary's side)"
+  two_hosts_down
+fi

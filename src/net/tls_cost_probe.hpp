@@ -1,0 +1,24 @@
+#pragma once
+// What the cipher costs this host's CPU, for -model -tls: the run's TLS
+// settings (version, ciphers) between two in-memory endpoints, full 16 KB
+// records written on one and read on the other, each side's CPU time per
+// byte taken apart. The thread's own CPU clock, so a busy host's waits for a
+// CPU are not counted as cost; the cheapest of a few short trials, as noise
+// only ever adds.
+#include <string>
+
+#include "simhadr/config.hpp"
+
+namespace simhadr {
+
+struct TlsCipherCost {
+  double encrypt_seconds_per_byte = 0;  // the sender's: SSL_write
+  double decrypt_seconds_per_byte = 0;  // the receiver's: SSL_read
+  std::string cipher;                   // IANA's name of the suite measured
+  std::string version;                  // "TLSv1.3"
+};
+
+// RunError when OpenSSL refuses the settings (as a real run's would be).
+TlsCipherCost measure_tls_cost(const TlsSettings& settings);
+
+}  // namespace simhadr
