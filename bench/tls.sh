@@ -53,8 +53,8 @@ table() {
     "stby s/GB" "model MB/s" "model off"
   declare -A plain_rate
   local mode pages name round rates key
-  for mode in ASYNC SUPERASYNC NEARSYNC SYNC; do
-    for pages in 1 16 256; do
+  for mode in ${BENCH_MODES:-ASYNC SUPERASYNC NEARSYNC SYNC}; do
+    for pages in ${BENCH_PAGES:-1 16 256}; do
       declare -A got=() pgb=() sgb=()
       for ((round = 0; round < rounds; round++)); do
         for ((i = 0; i < ${#order[@]}; i++)); do
@@ -78,7 +78,7 @@ table() {
           local link delay
           link=$(awk -v r="$stream" -v s="$payload_share" 'BEGIN { printf "%.3f", r / s }')
           delay=$(awk -v p="$pages" -v r="${plain_rate[$mode.$pages]}" -v s="$stream" 'BEGIN {
-            b = p * 4096; d = (b / (r * 1e6) - b / (s * 1e6)) / 2; printf "%.7f", d > 0 ? d : 0 }')
+            b = p * 4096; d = (b / (r * 1e6) - b / (s * 1e6)) / 2; printf "%.7f", (d > 0 ? d : 0) }')
           model=$(model_mbytes "-syncMode $mode -flushSize $pages ${variants[$name]} -netRate $link -netDelay $delay")
           off=$(error_percent "$model" "$rates")
         fi
