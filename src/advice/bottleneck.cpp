@@ -72,7 +72,10 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
   in.encrypted = primary.tls.has_value();
   const std::uint64_t flushes = primary.flushes.calls;
   if (in.modelled_rate()) {
-    c.send = to_seconds(in.network->serialization(static_cast<std::uint64_t>(in.bytes)));
+    const auto bytes = static_cast<std::uint64_t>(in.bytes);
+    c.send = to_seconds(in.network->serialization(bytes));
+    const std::uint64_t quantum = in.network->quantum_bytes();
+    c.last_piece = to_seconds(in.network->serialization(bytes - (bytes - 1) / quantum * quantum));
   } else if (in.measured_wire()) {
     c.send = in.path->wire_seconds_per_flush;
   } else if (!primary.settings.modelled) {
@@ -160,7 +163,9 @@ Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
       return c.ship() >= c.round_trip ? shipping() : Resource::RoundTrip;
     case SyncMode::Async:
     case SyncMode::SuperAsync:
-      if (c.write >= c.encrypt + c.send) return Resource::PrimaryDisk;
+      if (c.write >= c.send + std::max(0.0, c.encrypt - c.last_piece)) {
+        return Resource::PrimaryDisk;
+      }
       return c.encrypt >= c.send && c.encrypt > 0 ? Resource::SenderCpu : send;
   }
   return Resource::Unknown;

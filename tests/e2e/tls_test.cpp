@@ -241,23 +241,20 @@ INSTANTIATE_TEST_SUITE_P(
                 "share no TLS version"}),
     [](const ::testing::TestParamInfo<Refusal>& info) { return info.param.name; });
 
-// Mistakes in a side's own files end that side before it connects.
-TEST_F(Tls, AKeyThatIsNotTheCertificatesIsNamed) {
-  const Pki pki;
-  ChildProcess standby(
-      concat(standby_args("127.0.0.1", "1"),
-             {"-tlsCert", pki.file("standby.pem"), "-tlsKey", pki.file("primary.key")}));
+// Mistakes in a side's own files end that side before it connects, with one line.
+void expect_standby_refuses(const Pki& pki, const std::string& certificate, const std::string& key,
+                            const std::string& words) {
+  ChildProcess standby(concat(standby_args("127.0.0.1", "1"),
+                              {"-tlsCert", pki.file(certificate), "-tlsKey", pki.file(key)}));
   EXPECT_EQ(standby.wait(20s), 1);
-  expect_one_line_naming(standby.err(), "is not the key of the certificate in -tlsCert");
+  expect_one_line_naming(standby.err(), words);
 }
 
-TEST_F(Tls, AFileThatIsNotACertificateIsNamed) {
+TEST_F(Tls, AKeyThatIsNotTheCertificatesOrAFileWithoutACertificateIsNamed) {
   const Pki pki;
-  ChildProcess standby(
-      concat(standby_args("127.0.0.1", "1"),
-             {"-tlsCert", pki.file("standby.key"), "-tlsKey", pki.file("standby.key")}));
-  EXPECT_EQ(standby.wait(20s), 1);
-  expect_one_line_naming(standby.err(), "no PEM certificate in it");
+  expect_standby_refuses(pki, "standby.pem", "primary.key",
+                         "is not the key of the certificate in -tlsCert");
+  expect_standby_refuses(pki, "standby.key", "standby.key", "no PEM certificate in it");
 }
 
 // -model -tls: the cipher's cost per GB, given or measured here, charged to

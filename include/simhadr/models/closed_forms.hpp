@@ -2,10 +2,12 @@
 // The time one flush takes per sync mode, when every part of it is known:
 //   SYNC               write + ship + standby write + round trip
 //   NEARSYNC           max(write, ship + round trip)
-//   ASYNC, SUPERASYNC  max(write, encrypt + send)
+//   ASYNC, SUPERASYNC  max(write, send + max(0, encrypt - last piece))
 // where ship = encrypt + max(send, decrypt): with -tls the primary encrypts
 // the flush before TCP has it, and the standby decrypts its pieces as they
 // arrive, so only the part of the decryption the wire does not cover adds.
+// Without an ack to wait for, the primary encrypts the next flush while the
+// wire still carries the last piece of this one.
 // The virtual-time mode reproduces these; the advisor uses them to say what
 // the other modes would give under the same models.
 #include <algorithm>
@@ -19,8 +21,9 @@ struct FlushCosts {
   double send = 0;   // handing the flush to the network
   double standby_write = 0;
   double round_trip = 0;
-  double encrypt = 0;  // -tls: the primary's CPU encrypting the flush
-  double decrypt = 0;  // the standby's decrypting it
+  double encrypt = 0;     // -tls: the primary's CPU encrypting the flush
+  double decrypt = 0;     // the standby's decrypting it
+  double last_piece = 0;  // the wire time of the flush's last piece (NetworkModel's quantum)
 
   // From the primary's first byte to TCP until the standby has the flush to write.
   constexpr double ship() const { return encrypt + std::max(send, decrypt); }
@@ -34,7 +37,7 @@ constexpr double closed_form_seconds(SyncMode mode, const FlushCosts& c) {
       return std::max(c.write, c.ship() + c.round_trip);
     case SyncMode::Async:
     case SyncMode::SuperAsync:
-      return std::max(c.write, c.encrypt + c.send);
+      return std::max(c.write, c.send + std::max(0.0, c.encrypt - c.last_piece));
   }
   return 0;
 }

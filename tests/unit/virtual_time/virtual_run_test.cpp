@@ -112,6 +112,41 @@ TEST(VirtualRun, ChargesTheCipherAsTheClosedFormsSay) {
   EXPECT_EQ(checked, 48);
 }
 
+// Over a link with a rate, in the asynchronous modes: the primary encrypts
+// the next flush while the wire carries the last piece of this one.
+TEST(VirtualRun, EncryptsTheNextFlushWhileTheWireCarriesTheLastPiece) {
+  int checked = 0;
+  for (const double seconds_per_gb : {0.3, 3.0}) {
+    for (const std::uint32_t pages : {1u, 16u, 256u}) {
+      for (const MBytesPerSec rate : {125.0_MBps, 1250.0_MBps}) {
+        for (const SyncMode mode : {SyncMode::Async, SyncMode::SuperAsync}) {
+          VirtualRunPlan plan;
+          plan.mode = mode;
+          plan.max_flushes = 200;
+          plan.network = {0.0001, rate};
+          plan.window_bytes = 1ULL << 34;
+          plan.buffer_pages = 16 * pages;
+          plan.cipher = CipherCost{seconds_per_gb / 1e9, 0.0};
+          const VirtualOutcome out = run(plan, pages);
+          const std::uint64_t bytes = pages_to_bytes(pages);
+          const NetworkModel net(plan.network, plan.window_bytes);
+          const std::uint64_t quantum = net.quantum_bytes();
+          FlushCosts costs{0.0, to_seconds(net.serialization(bytes)), 0.0,
+                           to_seconds(net.round_trip())};
+          costs.encrypt = seconds_per_gb * static_cast<double>(bytes) / 1e9;
+          costs.last_piece = to_seconds(net.serialization(bytes - (bytes - 1) / quantum * quantum));
+          const double expected = closed_form_seconds(mode, costs);
+          EXPECT_NEAR(seconds_per_flush(out.primary), expected, expected * 0.01)
+              << to_string(mode) << " " << seconds_per_gb << " s/GB, pages " << pages << " rate "
+              << rate.value();
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(checked, 24);
+}
+
 TEST(VirtualRun, IsDeterministic) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::NearSync;
