@@ -4,14 +4,11 @@
 
 #include "platform/output_file.hpp"
 #include "platform/windows_error.hpp"
+#include "platform/windows_handle.hpp"
 
 namespace simhadr {
 
 namespace {
-
-HANDLE as_handle(std::intptr_t handle) {
-  return reinterpret_cast<HANDLE>(handle);
-}
 
 const std::intptr_t kClosed = reinterpret_cast<std::intptr_t>(INVALID_HANDLE_VALUE);
 

@@ -4,14 +4,11 @@
 
 #include "platform/sync_file.hpp"
 #include "platform/windows_error.hpp"
+#include "platform/windows_handle.hpp"
 
 namespace simhadr {
 
 namespace {
-
-HANDLE as_handle(std::intptr_t handle) {
-  return reinterpret_cast<HANDLE>(handle);
-}
 
 OsError os_error(DWORD error) {
   return OsError(windows_error_text(error));

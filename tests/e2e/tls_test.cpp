@@ -23,10 +23,10 @@ using namespace std::chrono_literals;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-constexpr std::uint64_t kFlushes = 200;
-constexpr std::uint64_t kFlushBytes = 4 * 4096;
+constexpr std::uint64_t kTlsFlushes = 200;
+constexpr std::uint64_t kTlsFlushBytes = 4 * 4096;
 
-std::string read_file(const fs::path& path) {
+std::string text_of(const fs::path& path) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
@@ -102,17 +102,17 @@ class TlsEveryMode : public Tls, public ::testing::WithParamInterface<std::strin
 TEST_P(TlsEveryMode, EveryFlushCrossesAndBothReportsNameTls13) {
   const fs::path primary_json = scratch_file("tls", "primary.json");
   const fs::path standby_json = scratch_file("tls", "standby.json");
-  const PairRun run = run_pair({"-tls", "-n", std::to_string(kFlushes), "-syncMode", GetParam(),
+  const PairRun run = run_pair({"-tls", "-n", std::to_string(kTlsFlushes), "-syncMode", GetParam(),
                                 "-flushSize", "4", "-json", primary_json.string()},
                                {"-tls", "-json", standby_json.string()});
-  expect_same_log_on_both_sides(run, kFlushes, kFlushBytes);
+  expect_same_log_on_both_sides(run, kTlsFlushes, kTlsFlushBytes);
   const std::regex unverified(R"(TLSv1\.3 TLS_AES_256_GCM_SHA384, peer not verified)");
   EXPECT_TRUE(std::regex_match(tls_line(run.primary_out), unverified)) << run.primary_out;
   EXPECT_TRUE(std::regex_match(tls_line(run.standby_out), unverified)) << run.standby_out;
   expect_valid_json(primary_json.string());
   expect_valid_json(standby_json.string());
   for (const fs::path& path : {primary_json, standby_json}) {
-    const json tls = json::parse(read_file(path))["runs"][0]["tls"];
+    const json tls = json::parse(text_of(path))["runs"][0]["tls"];
     EXPECT_EQ(tls["version"], "TLSv1.3");
     EXPECT_EQ(tls["cipher"], "TLS_AES_256_GCM_SHA384");
     EXPECT_EQ(tls["peer_verified"], false);
@@ -125,7 +125,7 @@ TEST_P(TlsEveryMode, EveryFlushCrossesAndBothReportsNameTls13) {
     }
     // The handshake's bytes; the primary's, a header and tag on every record too.
     const std::uint64_t overhead = tls["record_overhead_bytes"];
-    EXPECT_GT(overhead, path == primary_json ? 22 * kFlushes : 0u);
+    EXPECT_GT(overhead, path == primary_json ? 22 * kTlsFlushes : 0u);
   }
 }
 
@@ -135,7 +135,7 @@ INSTANTIATE_TEST_SUITE_P(Modes, TlsEveryMode,
 TEST_F(Tls, Version12IsAgreedWhenBothAskForIt) {
   const PairRun run = run_pair({"-tls", "-tlsVersion", "1.2", "-n", "50", "-flushSize", "4"},
                                {"-tls", "-tlsVersion", "1.2"});
-  expect_same_log_on_both_sides(run, 50, kFlushBytes);
+  expect_same_log_on_both_sides(run, 50, kTlsFlushBytes);
   EXPECT_TRUE(tls_line(run.primary_out).starts_with("TLSv1.2 TLS_ECDHE_")) << run.primary_out;
   EXPECT_TRUE(tls_line(run.standby_out).starts_with("TLSv1.2 TLS_ECDHE_")) << run.standby_out;
 }
@@ -143,7 +143,7 @@ TEST_F(Tls, Version12IsAgreedWhenBothAskForIt) {
 TEST_F(Tls, Db2sCipherNameIsTakenAndReported) {
   const PairRun run = run_pair(
       {"-tls", "-tlsCiphers", "TLS_AES_128_GCM_SHA256", "-n", "20", "-flushSize", "4"}, {"-tls"});
-  expect_same_log_on_both_sides(run, 20, kFlushBytes);
+  expect_same_log_on_both_sides(run, 20, kTlsFlushBytes);
   EXPECT_EQ(tls_line(run.primary_out), "TLSv1.3 TLS_AES_128_GCM_SHA256, peer not verified");
 }
 
@@ -152,7 +152,7 @@ TEST_F(Tls, CertificatesFromOneCaVerifyEachOtherAndTheHostName) {
   const PairRun run =
       run_pair(concat(pki.side("primary"), {"-tlsHostCheck", "-n", "50", "-flushSize", "4"}),
                pki.side("standby"));
-  expect_same_log_on_both_sides(run, 50, kFlushBytes);
+  expect_same_log_on_both_sides(run, 50, kTlsFlushBytes);
   EXPECT_EQ(tls_line(run.primary_out),
             "TLSv1.3 TLS_AES_256_GCM_SHA384, peer verified (CN=standby.test, issued by "
             "CN=simhadr test CA)");
@@ -162,17 +162,17 @@ TEST_F(Tls, CertificatesFromOneCaVerifyEachOtherAndTheHostName) {
 }
 
 // Two sides that cannot agree: each ends, fails with one line, and says why.
-struct Refusal {
+struct TlsMismatch {
   std::string name;
   std::vector<std::string> primary, standby;  // beyond the run's own options
   std::string primary_says, standby_says;
 };
 
-void PrintTo(const Refusal& refusal, std::ostream* out) {
+void PrintTo(const TlsMismatch& refusal, std::ostream* out) {
   *out << refusal.name;
 }
 
-class TlsRefusal : public Tls, public ::testing::WithParamInterface<Refusal> {};
+class TlsRefusal : public Tls, public ::testing::WithParamInterface<TlsMismatch> {};
 
 void expect_one_line_naming(const std::string& err, const std::string& needle) {
   EXPECT_TRUE(err.starts_with("simhadr: error: ")) << err;
@@ -182,7 +182,7 @@ void expect_one_line_naming(const std::string& err, const std::string& needle) {
 
 TEST_P(TlsRefusal, BothSidesEndWithinTheBoundSayingWhy) {
   const Pki pki;
-  const Refusal& refusal = GetParam();
+  const TlsMismatch& refusal = GetParam();
   // Certificate arguments name files by role; the table names them by certificate.
   const auto resolved = [&](const std::vector<std::string>& args) {
     std::vector<std::string> out;
@@ -210,36 +210,38 @@ std::vector<std::string> side_files(const std::string& certificate, const std::s
 INSTANTIATE_TEST_SUITE_P(
     Table, TlsRefusal,
     ::testing::Values(
-        Refusal{"StandbyCertificateFromAnotherCa", side_files("primary", "ca"),
-                side_files("stranger", "ca"),
-                "the standby's certificate (CN=stranger.test), issued by CN=another CA, was not "
-                "signed by a CA in -tlsCA",
-                "the primary refused this side's certificate"},
-        Refusal{"PrimaryCertificateFromAnotherCa", side_files("stranger", "ca"),
-                side_files("standby", "ca"), "the standby refused this side's certificate",
-                "the primary's certificate (CN=stranger.test), issued by CN=another CA, was not "
-                "signed by a CA in -tlsCA"},
-        Refusal{"HostNameMismatch", concat(side_files("primary", "ca"), {"-tlsHostCheck"}),
-                side_files("elsewhere", "ca"),
-                "the standby's certificate (CN=elsewhere.test) does not name '127.0.0.1' "
-                "(-tlsHostCheck)",
-                "the primary refused this side's certificate"},
-        Refusal{"PlainStandby",
-                {"-tls"},
-                {},
-                "the standby closed the connection during the TLS",
-                "the primary speaks TLS"},
-        Refusal{"PlainPrimary",
-                {},
-                {"-tls"},
-                "the standby speaks TLS",
-                "the primary does not speak TLS"},
-        Refusal{"NoCommonVersion",
-                {"-tls"},
-                {"-tls", "-tlsVersion", "1.2"},
-                "share no TLS version",
-                "share no TLS version"}),
-    [](const ::testing::TestParamInfo<Refusal>& info) { return info.param.name; });
+        TlsMismatch{
+            "StandbyCertificateFromAnotherCa", side_files("primary", "ca"),
+            side_files("stranger", "ca"),
+            "the standby's certificate (CN=stranger.test), issued by CN=another CA, was not "
+            "signed by a CA in -tlsCA",
+            "the primary refused this side's certificate"},
+        TlsMismatch{
+            "PrimaryCertificateFromAnotherCa", side_files("stranger", "ca"),
+            side_files("standby", "ca"), "the standby refused this side's certificate",
+            "the primary's certificate (CN=stranger.test), issued by CN=another CA, was not "
+            "signed by a CA in -tlsCA"},
+        TlsMismatch{"HostNameMismatch", concat(side_files("primary", "ca"), {"-tlsHostCheck"}),
+                    side_files("elsewhere", "ca"),
+                    "the standby's certificate (CN=elsewhere.test) does not name '127.0.0.1' "
+                    "(-tlsHostCheck)",
+                    "the primary refused this side's certificate"},
+        TlsMismatch{"PlainStandby",
+                    {"-tls"},
+                    {},
+                    "the standby closed the connection during the TLS",
+                    "the primary speaks TLS"},
+        TlsMismatch{"PlainPrimary",
+                    {},
+                    {"-tls"},
+                    "the standby speaks TLS",
+                    "the primary does not speak TLS"},
+        TlsMismatch{"NoCommonVersion",
+                    {"-tls"},
+                    {"-tls", "-tlsVersion", "1.2"},
+                    "share no TLS version",
+                    "share no TLS version"}),
+    [](const ::testing::TestParamInfo<TlsMismatch>& info) { return info.param.name; });
 
 // Mistakes in a side's own files end that side before it connects, with one line.
 void expect_standby_refuses(const Pki& pki, const std::string& certificate, const std::string& key,
@@ -282,7 +284,7 @@ TEST(TlsModel, AGivenCostIsChargedToBothSidesAndNamedWhenItLimits) {
             std::string::npos)
       << out;
   expect_valid_json(document.string());
-  const json runs = json::parse(read_file(document))["runs"];
+  const json runs = json::parse(text_of(document))["runs"];
   for (const json& side : runs) {
     EXPECT_EQ(side["tls"]["cost_seconds_per_gb"], 2.0);
     EXPECT_EQ(side["tls"]["cost_source"], "given");
@@ -316,7 +318,7 @@ TEST_F(Tls, AnotherBuildOfOursInteroperatesBothWays) {
         concat(standby_args("127.0.0.1", listening_port(primary)), pki.side("standby")),
         ours_primary ? peer : SIMHADR_BINARY);
     const PairRun run = finish(primary, standby);
-    expect_same_log_on_both_sides(run, 100, kFlushBytes);
+    expect_same_log_on_both_sides(run, 100, kTlsFlushBytes);
     EXPECT_TRUE(tls_line(run.primary_out)
                     .starts_with("TLSv1.3 TLS_AES_256_GCM_SHA384, peer "
                                  "verified (CN=standby.test"))
