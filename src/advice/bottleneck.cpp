@@ -172,6 +172,25 @@ Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
 }
 
 // The evidence for a verdict from the models and the serial path.
+// The sender's CPU: encrypting a flush (-model -tls), or a real primary's
+// send, beside what TCP's pace says of it.
+void sender_cpu_evidence(const Inputs& in, Evidence& e) {
+  if (in.costs.encrypt > 0) {
+    e.form = EvidenceForm::Encryption;
+    e.cipher_seconds = in.costs.encrypt;
+    return;
+  }
+  e.form = EvidenceForm::SenderCpu;
+  e.send_seconds = in.costs.send;
+  e.encrypted = in.encrypted;
+  if (!in.path || in.path->mbytes_per_sec <= 0) {
+    e.sender_pace = SenderPace::NoNetworkModelled;
+  } else {
+    e.sender_pace = in.path->same_host ? SenderPace::ThisHostCopying : SenderPace::WireOrCpu;
+    e.tcp_mbytes_per_sec = in.path->mbytes_per_sec;
+  }
+}
+
 Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
   const FlushCosts& c = in.costs;
   Evidence e;
@@ -198,20 +217,7 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       if (in.modelled_rate()) e.modelled_link_mbytes_per_sec = in.network->rate().value();
       break;
     case Resource::SenderCpu:
-      if (c.encrypt > 0) {
-        e.form = EvidenceForm::Encryption;
-        e.cipher_seconds = c.encrypt;
-        break;
-      }
-      e.form = EvidenceForm::SenderCpu;
-      e.send_seconds = c.send;
-      e.encrypted = in.encrypted;
-      if (!in.path || in.path->mbytes_per_sec <= 0) {
-        e.sender_pace = SenderPace::NoNetworkModelled;
-      } else {
-        e.sender_pace = in.path->same_host ? SenderPace::ThisHostCopying : SenderPace::WireOrCpu;
-        e.tcp_mbytes_per_sec = in.path->mbytes_per_sec;
-      }
+      sender_cpu_evidence(in, e);
       break;
     case Resource::RoundTrip:
       e.form = EvidenceForm::RoundTrip;

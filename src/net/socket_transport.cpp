@@ -58,6 +58,8 @@ class SocketTransport : public Transport {
 
   // Keeps the peer's first bytes, for peer_speaks_tls.
   IoStep noted(std::span<const char> into, IoStep step) {
+    if (first_seen_ == first_bytes_.size()) [[likely]]
+      return step;
     const std::size_t take = std::min(step.bytes, first_bytes_.size() - first_seen_);
     std::copy_n(into.begin(), take,
                 first_bytes_.begin() + static_cast<std::ptrdiff_t>(first_seen_));

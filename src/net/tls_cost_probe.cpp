@@ -2,7 +2,6 @@
 
 #include <openssl/bio.h>
 #include <openssl/ssl.h>
-#include <time.h>
 
 #include <algorithm>
 #include <memory>
@@ -12,21 +11,24 @@
 #include "net/openssl_owners.hpp"
 #include "net/tls_context.hpp"
 #include "net/tls_errors.hpp"
+#include "platform/thread_times.hpp"
 
 namespace simhadr {
 
 namespace {
 
 constexpr std::size_t kRecordBytes = 16384;
-// Room for a record and its header and tag, and for the handshake's flights.
-constexpr std::size_t kPipeBytes = 65536;
-constexpr int kRecordsPerTrial = 1024;  // 16 MB: several milliseconds at GB/s
+// Records written before they are read: enough CPU time per batch that the
+// thread clock's microseconds do not matter, few enough to stay in cache.
+constexpr int kRecordsPerBatch = 128;
+constexpr int kBatchesPerTrial = 8;  // 16 MB a trial
 constexpr int kTrials = 5;
+// A batch of records with their headers and tags, and the handshake's flights.
+constexpr std::size_t kPipeBytes = kRecordsPerBatch * (kRecordBytes + 256) + 65536;
 
-double thread_cpu_seconds() {
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+double cpu_seconds() {
+  const ThreadTimes times = this_thread_times();
+  return to_seconds(times.user + times.system);
 }
 
 SslOwner memory_endpoint(const TlsContext& context) {
@@ -79,18 +81,22 @@ TlsCipherCost measure_tls_cost(const TlsSettings& settings) {
   std::vector<char> received(kRecordBytes);
   TlsCipherCost cost;
   cost.encrypt_seconds_per_byte = cost.decrypt_seconds_per_byte = 1;
-  const double trial_bytes = static_cast<double>(kRecordBytes) * kRecordsPerTrial;
+  const double trial_bytes =
+      static_cast<double>(kRecordBytes) * kRecordsPerBatch * kBatchesPerTrial;
   for (int trial = 0; trial < kTrials; ++trial) {
     double encrypt = 0;
     double decrypt = 0;
-    for (int i = 0; i < kRecordsPerTrial; ++i) {
-      const double start = thread_cpu_seconds();
-      SSL_write(client.get(), record.data(), static_cast<int>(record.size()));
-      const double written = thread_cpu_seconds();
-      SSL_read(server.get(), received.data(), static_cast<int>(received.size()));
-      const double read = thread_cpu_seconds();
+    for (int batch = 0; batch < kBatchesPerTrial; ++batch) {
+      const double start = cpu_seconds();
+      for (int i = 0; i < kRecordsPerBatch; ++i) {
+        SSL_write(client.get(), record.data(), static_cast<int>(record.size()));
+      }
+      const double written = cpu_seconds();
+      for (int i = 0; i < kRecordsPerBatch; ++i) {
+        SSL_read(server.get(), received.data(), static_cast<int>(received.size()));
+      }
       encrypt += written - start;
-      decrypt += read - written;
+      decrypt += cpu_seconds() - written;
     }
     cost.encrypt_seconds_per_byte = std::min(cost.encrypt_seconds_per_byte, encrypt / trial_bytes);
     cost.decrypt_seconds_per_byte = std::min(cost.decrypt_seconds_per_byte, decrypt / trial_bytes);

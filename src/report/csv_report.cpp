@@ -158,6 +158,36 @@ std::string csv_header() {
   return header;
 }
 
+namespace {
+
+// The columns after the CPU's: auxiliary standbys, spool, stalls and TLS.
+void set_connection_cells(const RunResult& r, Cells& cells) {
+  for (std::size_t i = 0; i < r.auxiliaries.size(); ++i) {
+    const AuxiliaryStream& auxiliary = r.auxiliaries[i];
+    cells.set_seconds(auxiliary_column(Column::Standby2MbytesPerSec, i),
+                      mbytes_per_sec(auxiliary.sent_bytes, r.elapsed));
+    cells.set(auxiliary_column(Column::Standby2WorstLagBytes, i), auxiliary.worst_lag.bytes);
+    cells.set_seconds(auxiliary_column(Column::Standby2WorstLagSeconds, i),
+                      to_seconds(auxiliary.worst_lag.log_age));
+  }
+  if (r.spool) cells.set(Column::SpoolMaxBytes, r.spool->max_bytes);
+  if (r.stalls) {
+    const StallEpisode* longest = r.stalls->longest();
+    cells.set(Column::StallCount, r.stalls->count());
+    cells.set_seconds(Column::StallLongestSeconds, longest ? to_seconds(longest->duration) : 0.0);
+    cells.set_seconds(Column::StallTotalSeconds, to_seconds(r.stalls->total()));
+  }
+  if (r.tls) {
+    cells.set(Column::TlsVersion, r.tls->version);
+    cells.set(Column::TlsCipher, r.tls->cipher);
+    cells.set(Column::TlsPeerVerified, r.tls->peer_verified ? "yes" : "no");
+    cells.set(Column::TlsOverheadBytes, r.tls->record_overhead_bytes);
+  }
+  if (r.tls_cost) cells.set_seconds(Column::TlsCostSecondsPerGb, r.tls_cost->seconds_per_gb);
+}
+
+}  // namespace
+
 std::string csv_row(std::chrono::system_clock::time_point started, const RunConfig& config,
                     const RunResult& r, std::string_view end) {
   const bool primary = r.settings.role == Role::Primary;
@@ -198,28 +228,7 @@ std::string csv_row(std::chrono::system_clock::time_point started, const RunConf
     cells.set_seconds(Column::CpuSystemSeconds, to_seconds(r.cpu->system));
     cells.set_seconds(Column::CpuWaitSeconds, seconds_of(r.cpu->waiting_for_cpu));
   }
-  for (std::size_t i = 0; i < r.auxiliaries.size(); ++i) {
-    const AuxiliaryStream& auxiliary = r.auxiliaries[i];
-    cells.set_seconds(auxiliary_column(Column::Standby2MbytesPerSec, i),
-                      mbytes_per_sec(auxiliary.sent_bytes, r.elapsed));
-    cells.set(auxiliary_column(Column::Standby2WorstLagBytes, i), auxiliary.worst_lag.bytes);
-    cells.set_seconds(auxiliary_column(Column::Standby2WorstLagSeconds, i),
-                      to_seconds(auxiliary.worst_lag.log_age));
-  }
-  if (r.spool) cells.set(Column::SpoolMaxBytes, r.spool->max_bytes);
-  if (r.stalls) {
-    const StallEpisode* longest = r.stalls->longest();
-    cells.set(Column::StallCount, r.stalls->count());
-    cells.set_seconds(Column::StallLongestSeconds, longest ? to_seconds(longest->duration) : 0.0);
-    cells.set_seconds(Column::StallTotalSeconds, to_seconds(r.stalls->total()));
-  }
-  if (r.tls) {
-    cells.set(Column::TlsVersion, r.tls->version);
-    cells.set(Column::TlsCipher, r.tls->cipher);
-    cells.set(Column::TlsPeerVerified, r.tls->peer_verified ? "yes" : "no");
-    cells.set(Column::TlsOverheadBytes, r.tls->record_overhead_bytes);
-  }
-  if (r.tls_cost) cells.set_seconds(Column::TlsCostSecondsPerGb, r.tls_cost->seconds_per_gb);
+  set_connection_cells(r, cells);
   return cells.row();
 }
 

@@ -23,6 +23,11 @@ namespace {
 
 using nlohmann::json;
 
+// A text, or null where there is none.
+json text_or_null(const std::string& text) {
+  return text.empty() ? json(nullptr) : json(text);
+}
+
 constexpr std::array<EnumName<HistogramRow::Kind>, 3> kRowKindNames{{
     {HistogramRow::Kind::Exactly, "exactly"},
     {HistogramRow::Kind::Zeros, "zeros"},
@@ -124,7 +129,7 @@ json auxiliaries_json(const RunResult& r) {
           {{"count", a.congestions.calls}, {"seconds", to_seconds(a.congestions.time)}}},
          {"lag_at_end", lag_json(a.lag)},
          {"worst_lag", lag_json(a.worst_lag)},
-         {"failure", a.failure.empty() ? json(nullptr) : json(a.failure)}});
+         {"failure", text_or_null(a.failure)}});
   }
   return streams;
 }
@@ -215,20 +220,16 @@ json percentiles_json(const LatencyPercentiles& p) {
 
 json tls_json(const RunResult& r) {
   if (r.tls) {
-    return {
-        {"version", r.tls->version},
-        {"cipher", r.tls->cipher},
-        {"peer_verified", r.tls->peer_verified},
-        {"peer_subject", r.tls->peer_subject.empty() ? json(nullptr) : json(r.tls->peer_subject)},
-        {"peer_issuer", r.tls->peer_issuer.empty() ? json(nullptr) : json(r.tls->peer_issuer)},
-        {"record_overhead_bytes", r.tls->record_overhead_bytes},
-        {"cost_seconds_per_gb", nullptr},
-        {"cost_source", nullptr}};
+    return {{"version", r.tls->version},
+            {"cipher", r.tls->cipher},
+            {"peer_verified", r.tls->peer_verified},
+            {"peer_subject", text_or_null(r.tls->peer_subject)},
+            {"peer_issuer", text_or_null(r.tls->peer_issuer)},
+            {"record_overhead_bytes", r.tls->record_overhead_bytes},
+            {"cost_seconds_per_gb", nullptr},
+            {"cost_source", nullptr}};
   }
   if (r.tls_cost) {
-    const auto text_or_null = [](const std::string& text) {
-      return text.empty() ? json(nullptr) : json(text);
-    };
     return {{"version", text_or_null(r.tls_cost->version)},
             {"cipher", text_or_null(r.tls_cost->cipher)},
             {"peer_verified", nullptr},

@@ -10,23 +10,14 @@
 #include "virtual_time/principal_link_watch.hpp"
 #include "virtual_time/shared_uplink.hpp"
 #include "virtual_time/virtual_auxiliary.hpp"
+#include "virtual_time/virtual_cipher.hpp"
+#include "virtual_time/virtual_clock.hpp"
 #include "virtual_time/virtual_network.hpp"
 #include "virtual_time/virtual_standby.hpp"
 
 namespace simhadr {
 
 namespace {
-
-// Virtual time: the clock the interval reporters read.
-class VirtualClock final : public Clock {
- public:
-  time_point now() const override { return time_point{} + now_; }
-  void sleep_until(time_point) override {}
-  void set(Nanos t) { now_ = t; }
-
- private:
-  Nanos now_{};
-};
 
 constexpr std::uint64_t kEventsBetweenStopChecks = 4096;
 
@@ -59,7 +50,8 @@ class Simulation {
         standby_(standby_plan(plan, flush_sizes), *disk_, events_, out_.standby),
         primary_intervals_(plan.interval, plan.primary_intervals, link_watch_.outages()),
         standby_intervals_(plan.interval, plan.standby_intervals, link_watch_.outages()),
-        pacing_(plan.target) {
+        pacing_(plan.target),
+        cipher_(plan.cipher, events_) {
     out_.primary.settings = virtual_side_settings(plan, Role::Primary, flush_sizes.max_pages());
     out_.standby.settings = virtual_side_settings(plan, Role::Standby, flush_sizes.max_pages());
     add_auxiliaries(flush_sizes);
@@ -187,7 +179,7 @@ class Simulation {
         pump_stream(e.stream);
         break;
       case Event::Arrival:
-        arrival(e);
+        if (!cipher_.decrypting(now_, e)) standby_of(e.stream).arrival(now_, e.value);
         break;
       case Event::Decrypted:
         standby_of(e.stream).arrival(now_, e.value);
@@ -224,17 +216,6 @@ class Simulation {
         pump();
         break;
     }
-  }
-
-  // With -tls the principal standby decrypts what arrives, one piece after
-  // another on its one thread, before it takes it in.
-  void arrival(const ScheduledEvent& e) {
-    if (!plan_.cipher || e.stream != 0) {
-      standby_of(e.stream).arrival(now_, e.value);
-      return;
-    }
-    decrypted_by_ = std::max(decrypted_by_, now_) + plan_.cipher->decrypt(e.value);
-    events_.at(decrypted_by_, Event::Decrypted, e.value, e.stream);
   }
 
   // An auxiliary never acks, and only the primary flushes and shares the uplink.
@@ -320,11 +301,7 @@ class Simulation {
   void start_send() {
     so_far_.send_started = true;
     ship_start_ = now_;
-    if (plan_.cipher) {
-      // TCP gets the flush once it is encrypted: the send takes that long more.
-      events_.at(now_ + plan_.cipher->encrypt(flush_bytes()), Event::Encrypted);
-      return;
-    }
+    if (cipher_.encrypting(now_, flush_bytes())) return;
     network_.offer(flush_bytes());
     pump();
   }
@@ -397,11 +374,11 @@ class Simulation {
   IntervalReporter primary_intervals_;
   IntervalReporter standby_intervals_;
   Pacing pacing_;
+  VirtualCipher cipher_;
   Nanos now_{};
   Nanos io_time_{};
   Nanos ship_start_{};
   Nanos sent_at_{};
-  Nanos decrypted_by_{};  // -tls: when the standby has decrypted all that arrived so far
   std::uint32_t flush_pages_ = 0;
   std::size_t step_ = 0;  // the flush's next step
   bool taking_steps_ = false;
