@@ -2,7 +2,7 @@
 // What the cipher costs this host's CPU, for -model -tls: the run's TLS
 // settings (version, ciphers) between two in-memory endpoints, full 16 KB
 // records written on one and read on the other, each side's CPU time per
-// byte taken apart. The thread's own CPU time (this_thread_times), so a busy host's waits for a
+// byte taken apart. The thread's own CPU clock, so a busy host's waits for a
 // CPU are not counted as cost; the cheapest of a few short trials, as noise
 // only ever adds.
 #include <string>
