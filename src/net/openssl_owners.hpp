@@ -17,5 +17,9 @@ struct SslFree {
   void operator()(SSL* ssl) const { SSL_free(ssl); }
 };
 using SslOwner = std::unique_ptr<SSL, SslFree>;
+struct BioFree {
+  void operator()(BIO* bio) const { BIO_free(bio); }
+};
+using BioOwner = std::unique_ptr<BIO, BioFree>;
 
 }  // namespace simhadr

@@ -27,6 +27,9 @@ constexpr std::array<std::string_view, 5> kTls13Suites{
     "TLS_AES_256_GCM_SHA384", "TLS_AES_128_GCM_SHA256", "TLS_CHACHA20_POLY1305_SHA256",
     "TLS_AES_128_CCM_SHA256", "TLS_AES_128_CCM_8_SHA256"};
 
+// What a receive may take from the socket in one call: sixteen full records.
+constexpr std::size_t kReadAheadBytes = 16 * (16384 + 256);
+
 RunError openssl_refusal(std::string what) {
   const std::string reason = take_openssl_reason();
   return RunError(reason.empty() ? what : fmt::format("{} ({})", what, reason));
@@ -148,6 +151,10 @@ TlsContext::TlsContext(const TlsSettings& settings, Role role)
   use_ca(context, settings, role);
   // A send may hand over part of its data, and retry from a buffer that moved.
   SSL_CTX_set_mode(context, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+  // A receive takes all that has come, many records at once, as a plain
+  // receive does, not each record's header and then its body in two calls.
+  SSL_CTX_set_read_ahead(context, 1);
+  SSL_CTX_set_default_read_buffer_len(context, kReadAheadBytes);
   // A peer whose process ended closes without close_notify: an end, as a plain run's.
   SSL_CTX_set_options(context, SSL_OP_IGNORE_UNEXPECTED_EOF);
   if (role == Role::Primary) {
