@@ -4,9 +4,12 @@
 # round after round; on loopback, then (as root) across two namespaces joined
 # by a 1 Gbit/s link. For each: the primary's MB/s (median of the rounds) and
 # each side's user+system CPU seconds per GB shipped. Beside the TLS rows,
-# -model -tls's forecast for the same options over the link the plain run
-# measured (-netRate from plain ASYNC at that flush size, -netDelay from the
-# plain run of that mode), and its error. First, this host's cipher limit:
+# -model -tls's forecast for the same options over the link the plain runs
+# measured, and its error. Across the namespaces the wire sets the pace:
+# -netRate from plain ASYNC at that flush size, -netDelay from the plain run of
+# that mode. On loopback the "link" is the two CPUs: -tcpCost from each side's
+# CPU per GB in plain ASYNC at that flush size, no -netRate, and -netDelay for
+# what else a plain flush of that mode took. First, this host's cipher limit:
 # `openssl speed -evp aes-256-gcm` at 16 KB, and what -model -tls measures at
 # start-up. Not a test: it prints figures (README: "Encrypted HADR").
 # Usage: bench/tls.sh [rounds, default 3] [seconds per run, default 2]
@@ -45,13 +48,29 @@ openssl speed -evp aes-256-gcm -bytes 16384 -seconds 1 2>/dev/null |
 "$bin" -model -tls -syncMode ASYNC -flushSize 256 -n 10 | grep '^TLS: modelled'
 "$bin" -model -tls -tlsVersion 1.2 -syncMode ASYNC -flushSize 256 -n 10 | grep '^TLS: modelled' | tail -1
 
+# model_link PLACE MODE PAGES: the -model options for the link the plain runs found.
+model_link() {
+  local stream=${plain_rate[ASYNC.$3]} here=${plain_rate[$2.$3]}
+  if [[ $1 == loopback ]]; then
+    local send=${plain_pgb[ASYNC.$3]} receive=${plain_sgb[ASYNC.$3]}
+    awk -v p="$3" -v r="$here" -v ps="$send" -v ss="$receive" -v m="$2" 'BEGIN {
+      b = p * 4096; d = (b / (r * 1e6) - b * (ps + ss) / 1e9) / 2
+      if (m == "ASYNC" || m == "SUPERASYNC" || d < 0) d = 0
+      printf "-tcpCost %s,%s -netDelay %.7f", ps, ss, d }'
+  else
+    awk -v p="$3" -v r="$here" -v s="$stream" -v share="$payload_share" 'BEGIN {
+      b = p * 4096; d = (b / (r * 1e6) - b / (s * 1e6)) / 2
+      printf "-netRate %.3f -netDelay %.7f", s / share, (d > 0 ? d : 0) }'
+  fi
+}
+
 # table PLACE: every mode and size, the variants in turns; then the model's rows.
 table() {
   echo
   echo "== $1: $rounds rounds of ${seconds} s, MB/s of the primary (median), CPU s/GB per side (median)"
   printf '%-16s %-6s %10s %10s %9s %9s %11s %8s\n' config tls "MB/s" "(range)" "prim s/GB" \
     "stby s/GB" "model MB/s" "model off"
-  declare -A plain_rate
+  declare -A plain_rate plain_pgb plain_sgb
   local mode pages name round rates key
   for mode in ${BENCH_MODES:-ASYNC SUPERASYNC NEARSYNC SYNC}; do
     for pages in ${BENCH_PAGES:-1 16 256}; do
@@ -71,15 +90,10 @@ table() {
         local model="" off=""
         if [[ $name == plain ]]; then
           plain_rate[$mode.$pages]=$rates
+          plain_pgb[$mode.$pages]=$(median ${pgb[$name]})
+          plain_sgb[$mode.$pages]=$(median ${sgb[$name]})
         else
-          # The link as the plain runs found it: its streaming rate at this
-          # flush size, and the rest of a plain flush's time as round trip.
-          local stream=${plain_rate[ASYNC.$pages]}
-          local link delay
-          link=$(awk -v r="$stream" -v s="$payload_share" 'BEGIN { printf "%.3f", r / s }')
-          delay=$(awk -v p="$pages" -v r="${plain_rate[$mode.$pages]}" -v s="$stream" 'BEGIN {
-            b = p * 4096; d = (b / (r * 1e6) - b / (s * 1e6)) / 2; printf "%.7f", (d > 0 ? d : 0) }')
-          model=$(model_mbytes "-syncMode $mode -flushSize $pages ${variants[$name]} -netRate $link -netDelay $delay")
+          model=$(model_mbytes "-syncMode $mode -flushSize $pages ${variants[$name]} $(model_link "$1" $mode $pages)")
           off=$(error_percent "$model" "$rates")
         fi
         printf '%-16s %-6s %10.1f %10s %9s %9s %11s %8s\n' "$mode $pages" "$name" "$rates" \

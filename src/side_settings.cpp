@@ -18,4 +18,12 @@ SideSettings settings_for(const RunConfig& config, Role role) {
   return settings;
 }
 
+std::optional<double> SideSettings::tcp_cost_seconds_per_gb() const {
+  if (!thread_cpu) return std::nullopt;
+  const double per_byte = role == Role::Primary ? thread_cpu->tcp_send_seconds_per_byte
+                                                : thread_cpu->tcp_receive_seconds_per_byte;
+  if (per_byte <= 0) return std::nullopt;
+  return per_byte * kBytesPerGByte;
+}
+
 }  // namespace simhadr

@@ -138,6 +138,13 @@ struct WaitBounds {
 
 enum class TlsVersion : std::uint8_t { Tls12, Tls13 };
 
+// -model's -tcpCost: the CPU seconds per GB (10^9 bytes) of log the kernel's
+// TCP work costs the primary's thread sending and the standby's receiving.
+struct TcpCost {
+  double send_seconds_per_gb = 0;
+  double receive_seconds_per_gb = 0;
+};
+
 // -tls and the options that refine it. The primary is the TLS client and the
 // standby the TLS server, whichever side accepted the TCP connection, so a
 // plain standby sees the primary's first bytes and can say it met TLS.
@@ -234,6 +241,7 @@ struct RunConfig {
   std::vector<NetworkParams> auxiliary_networks;
   std::optional<MBytesPerSec> uplink;  // -uplinkRate
   std::optional<OutagePlan> outages;   // -model only
+  std::optional<TcpCost> tcp_cost;     // -model only
   double hadr_timeout_seconds = kDefaultHadrTimeoutSeconds;
   std::optional<LoggerParams> logger;
   std::optional<WorkloadReplay> workload;

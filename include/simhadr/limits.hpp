@@ -16,6 +16,7 @@ inline constexpr double kMaxRateMBps = 1e6;          // any MB/s a rate option t
 inline constexpr double kMaxOverheadSeconds = 60.0;  // per IO, per replayed flush, a round trip
 inline constexpr double kMaxNetDelaySeconds = 10.0;  // one way
 inline constexpr double kMaxTlsCostSecondsPerGb = 1000.0;  // -tlsCost: 1 MB/s of cipher
+inline constexpr double kMaxTcpCostSecondsPerGb = 1000.0;  // -tcpCost: 1 MB/s of TCP
 inline constexpr double kMinIntervalSeconds = 0.1;         // -interval
 inline constexpr std::uint32_t kMaxThreads = 64;           // -threads
 

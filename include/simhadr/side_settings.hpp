@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <optional>
 
-#include "simhadr/cipher_cost.hpp"
 #include "simhadr/config.hpp"
 #include "simhadr/sync_mode.hpp"
+#include "simhadr/thread_cpu_cost.hpp"
 #include "simhadr/units.hpp"
 
 namespace simhadr {
@@ -16,16 +16,19 @@ namespace simhadr {
 struct SideSettings {
   Role role = Role::Primary;
   SyncMode mode = SyncMode::NearSync;
-  std::uint32_t flush_pages = 0;           // the handshake's: the largest flush
-  std::optional<DiskParams> disk;          // -disk, the modelled log write
-  std::optional<DiskParams> replay;        // standby: -replay
-  std::uint32_t receive_buffer_pages = 0;  // standby: -hadrBufSize in effect
-  std::optional<NetworkParams> network;    // -netDelay / -netRate
-  std::uint64_t network_window = 0;        // bytes, with a network model
-  std::optional<MBytesPerSec> uplink;      // -model's shared uplink (-uplinkRate)
-  bool modelled = false;                   // -model: virtual time
-  std::optional<CipherCost> cipher;        // -model -tls: what TLS costs each side
-  Nanos hadr_timeout{};                    // -hadrTimeout: a longer stall leaves peer state
+  std::uint32_t flush_pages = 0;            // the handshake's: the largest flush
+  std::optional<DiskParams> disk;           // -disk, the modelled log write
+  std::optional<DiskParams> replay;         // standby: -replay
+  std::uint32_t receive_buffer_pages = 0;   // standby: -hadrBufSize in effect
+  std::optional<NetworkParams> network;     // -netDelay / -netRate
+  std::uint64_t network_window = 0;         // bytes, with a network model
+  std::optional<MBytesPerSec> uplink;       // -model's shared uplink (-uplinkRate)
+  bool modelled = false;                    // -model: virtual time
+  std::optional<ThreadCpuCost> thread_cpu;  // -model -tls, -tcpCost: each side's CPU per byte
+  Nanos hadr_timeout{};                     // -hadrTimeout: a longer stall leaves peer state
+
+  // -model -tcpCost: what TCP's work costs this side's thread per GB; empty when not charged.
+  std::optional<double> tcp_cost_seconds_per_gb() const;
 };
 
 // A real side's settings from its command line. A standby's mode, flush size and

@@ -44,7 +44,8 @@ struct Inputs {
   std::optional<DiskParams> replay;
   bool cpu_send = false;  // send time measured on a real connection with no wire to show
   bool standby_disk_assumed = false;
-  bool encrypted = false;  // a real -tls run
+  bool encrypted = false;    // a real -tls run
+  ThreadCpuCost thread_cpu;  // -model -tls, -tcpCost
 
   bool modelled_rate() const { return network && network->rate_limited(); }
   bool measured_wire() const { return !modelled_rate() && path && path->is_wire; }
@@ -85,9 +86,11 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
     in.cpu_send = true;
   }
   c.round_trip = in.network ? to_seconds(in.network->round_trip()) : 0.0;
-  if (const auto& cipher = primary.settings.cipher) {
-    c.encrypt = to_seconds(cipher->encrypt(static_cast<std::uint64_t>(in.bytes)));
-    c.decrypt = to_seconds(cipher->decrypt(static_cast<std::uint64_t>(in.bytes)));
+  if (const auto& cpu = primary.settings.thread_cpu) {
+    const auto bytes = static_cast<std::uint64_t>(in.bytes);
+    c.sender_cpu = to_seconds(cpu->sender(bytes));
+    c.receiver_cpu = to_seconds(cpu->receiver(bytes));
+    in.thread_cpu = *cpu;
   }
   if (!primary.settings.modelled && expects_ack(primary.settings.mode)) {
     // A real run measures the round trip: the ack wait, less what of the flush
@@ -112,8 +115,8 @@ std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
   if (in.replay) {
     limits.push_back({Resource::StandbyReplay, rate(in.bytes, seconds_for(in.replay, in.bytes))});
   }
-  if (in.costs.decrypt > 0) {
-    limits.push_back({Resource::ReceiverCpu, rate(in.bytes, in.costs.decrypt)});
+  if (in.costs.receiver_cpu > 0) {
+    limits.push_back({Resource::ReceiverCpu, rate(in.bytes, in.costs.receiver_cpu)});
   }
   if (in.modelled_rate() || in.measured_wire()) {
     limits.push_back({Resource::NetworkBandwidth, in.link_mbytes_per_sec()});
@@ -141,10 +144,12 @@ bool disks_alike(double a, double b) {
 Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
   const FlushCosts& c = in.costs;
   const Resource send = in.cpu_send ? Resource::SenderCpu : Resource::NetworkBandwidth;
-  // The largest part of shipping a flush: encrypting it, the wire, decrypting it.
+  // The largest part of shipping a flush: the sender's thread, the wire, the receiver's.
   const auto shipping = [&] {
-    if (c.encrypt >= std::max(c.send, c.decrypt) && c.encrypt > 0) return Resource::SenderCpu;
-    return c.decrypt > c.send ? Resource::ReceiverCpu : send;
+    if (c.sender_cpu >= std::max(c.send, c.receiver_cpu) && c.sender_cpu > 0) {
+      return Resource::SenderCpu;
+    }
+    return c.receiver_cpu > c.send ? Resource::ReceiverCpu : send;
   };
   switch (mode) {
     case SyncMode::Sync: {
@@ -163,21 +168,23 @@ Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
       return c.ship() >= c.round_trip ? shipping() : Resource::RoundTrip;
     case SyncMode::Async:
     case SyncMode::SuperAsync:
-      if (c.write >= c.send + std::max(0.0, c.encrypt - c.last_piece)) {
+      if (c.write >= c.send + std::max(0.0, c.sender_cpu - c.last_piece)) {
         return Resource::PrimaryDisk;
       }
-      return c.encrypt >= c.send && c.encrypt > 0 ? Resource::SenderCpu : send;
+      return c.sender_cpu >= c.send && c.sender_cpu > 0 ? Resource::SenderCpu : send;
   }
   return Resource::Unknown;
 }
 
 // The evidence for a verdict from the models and the serial path.
-// The sender's CPU: encrypting a flush (-model -tls), or a real primary's
-// send, beside what TCP's pace says of it.
+// The sender's CPU: its thread's modelled work on a flush (-model -tls,
+// -tcpCost), or a real primary's send, beside what TCP's pace says of it.
 void sender_cpu_evidence(const Inputs& in, Evidence& e) {
-  if (in.costs.encrypt > 0) {
-    e.form = EvidenceForm::Encryption;
-    e.cipher_seconds = in.costs.encrypt;
+  if (in.costs.sender_cpu > 0) {
+    const auto bytes = static_cast<std::uint64_t>(in.bytes);
+    e.form = EvidenceForm::ModelledSenderCpu;
+    e.cipher_seconds = to_seconds(in.thread_cpu.encrypt(bytes));
+    e.tcp_seconds = to_seconds(in.thread_cpu.tcp_send(bytes));
     return;
   }
   e.form = EvidenceForm::SenderCpu;
@@ -234,8 +241,9 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       e.replay_seconds = seconds_for(in.replay, in.bytes);
       break;
     case Resource::ReceiverCpu:
-      e.form = EvidenceForm::Decryption;
-      e.cipher_seconds = c.decrypt;
+      e.form = EvidenceForm::ModelledReceiverCpu;
+      e.cipher_seconds = to_seconds(in.thread_cpu.decrypt(static_cast<std::uint64_t>(in.bytes)));
+      e.tcp_seconds = to_seconds(in.thread_cpu.tcp_receive(static_cast<std::uint64_t>(in.bytes)));
       break;
     case Resource::StandbyDiskOrReplay:
     case Resource::NetworkOutages:

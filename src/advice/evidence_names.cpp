@@ -27,10 +27,10 @@ constexpr std::array<EnumName<EvidenceForm>, 21> kFormNames{{
     {EvidenceForm::PacketLoss, "packet_loss"},
     {EvidenceForm::StandbyBufferFull, "standby_buffer_full"},
     {EvidenceForm::StandbyNotLimiting, "standby_not_limiting"},
-    {EvidenceForm::Encryption, "encryption"},
-    {EvidenceForm::Decryption, "decryption"},
+    {EvidenceForm::ModelledSenderCpu, "modelled_sender_cpu"},
+    {EvidenceForm::ModelledReceiverCpu, "modelled_receiver_cpu"},
 }};
-static_assert(rows_follow_enum(kFormNames, EvidenceForm::Decryption));
+static_assert(rows_follow_enum(kFormNames, EvidenceForm::ModelledReceiverCpu));
 
 constexpr std::array<EnumName<SenderPace>, 3> kPaceNames{{
     {SenderPace::NoNetworkModelled, "no_network_modelled"},

@@ -49,6 +49,7 @@ enum class OptionId : std::uint8_t {
   NetDelay,
   NetRate,
   UplinkRate,
+  TcpCost,
   NetOutage,
   NetOutageEvery,
   HadrTimeout,

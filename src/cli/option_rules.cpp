@@ -45,9 +45,9 @@ struct IgnoredOptions {
   std::string_view why;
 };
 
-constexpr std::array kNotForCalculate{Id::NetDelay,   Id::NetRate, Id::FlushSize,
-                                      Id::FlushSizes, Id::N,       Id::T,
-                                      Id::Target,     Id::Replay,  Id::Interval};
+constexpr std::array kNotForCalculate{Id::NetDelay, Id::NetRate, Id::FlushSize, Id::FlushSizes,
+                                      Id::N,        Id::T,       Id::Target,    Id::Replay,
+                                      Id::Interval, Id::TcpCost};
 constexpr std::array kShippingOnly{Id::Interval};
 constexpr std::array kNotForSleepTest{Id::Json, Id::Csv, Id::Interval};
 constexpr std::array kDiskTestOnly{Id::Cache, Id::Preallocate};

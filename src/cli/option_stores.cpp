@@ -58,6 +58,14 @@ void store_net_rate(Values& o, const Input& in) {
   o.network().rate = MBytesPerSec{o.standby_lists.rates.front()};
 }
 
+void store_tcp_cost(Values& o, const Input& in) {
+  const std::vector<double> costs = numbers(in, 0.0, kMaxTcpCostSecondsPerGb, false);
+  if (costs.size() > 2) {
+    throw UsageError("-tcpCost takes one figure, or two: the primary's and the standby's");
+  }
+  o.config.tcp_cost = TcpCost{costs.front(), costs.back()};
+}
+
 void store_calculate(Values& o, const Input& in) {
   if (!o.calculate) o.calculate.emplace();
   auto& files = o.calculate->files;

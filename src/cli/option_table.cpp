@@ -210,6 +210,12 @@ constexpr std::array kOptions{
                [](Values& o, const Input& in) {
                  o.config.uplink = MBytesPerSec{in.positive(kMaxRateMBps)};
                }},
+    OptionSpec{Id::TcpCost, "tcpCost", One, kPrimary, Models, "-tcpCost SECONDS_PER_GB",
+               "-model: the CPU time per GB the kernel's TCP work costs\n"
+               "the primary's thread sending and the standby's receiving,\n"
+               "in series with -tls's cipher (a comma pair: each side's;\n"
+               "a real run's CPU line per GB shipped gives it; default 0)",
+               store_tcp_cost},
     OptionSpec{
         Id::NetOutage, "netOutage", One, kPrimary, Models, "-netOutage SECONDS -netOutageEvery S",
         "-model: the link carries nothing for SECONDS, first at S\n"

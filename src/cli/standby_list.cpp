@@ -74,6 +74,10 @@ void refuse_modelled_topology(const RunConfig& config, const StandbyLists& lists
         "-netOutage is for -model; on a real link, take it down (ip link set DEV down) and the "
         "report finds the stall");
   }
+  if (config.tcp_cost) {
+    throw UsageError(
+        "-tcpCost is for -model; a real run's CPU line shows what TCP costs each side");
+  }
   if (lists.delays.size() > 1 || lists.rates.size() > 1) {
     throw UsageError(
         "-netDelay and -netRate take lists in -model only; a real run takes one value");

@@ -26,4 +26,9 @@ void write_cpu_usage(std::ostream& out, const CpuUsage& usage) {
   }
 }
 
+void write_tcp_cost(std::ostream& out, double seconds_per_gb, Role role) {
+  fmt::print(out, "TCP: modelled, {:.6f} CPU seconds per GB of log {} on this side (-tcpCost).\n",
+             seconds_per_gb, role == Role::Primary ? "sending" : "receiving");
+}
+
 }  // namespace simhadr

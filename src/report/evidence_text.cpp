@@ -186,20 +186,28 @@ std::string standby_not_limiting(const Evidence& e) {
       *e.buffer_full_share * 100, *e.buffer_average_fraction * 100);
 }
 
-std::string cipher(const Evidence& e, std::string_view work, std::string_view side) {
-  const double bytes = e.flush_bytes;
+// A side's thread on each flush under -model: the cipher's part, TCP's, or both.
+std::string thread_cpu(const Evidence& e, std::string_view cipher_work, std::string_view side) {
+  const double cipher = e.cipher_seconds.value_or(0);
+  const double tcp = e.tcp_seconds.value_or(0);
+  std::string work;
+  if (cipher > 0 && tcp > 0) {
+    work = fmt::format("TLS and -tcpCost: {} ({:.6f} s) and TCP's work ({:.6f} s) on", cipher_work,
+                       cipher, tcp);
+  } else {
+    work = cipher > 0 ? fmt::format("TLS: {}", cipher_work) : "-tcpCost: TCP's work on";
+  }
   return fmt::format(
-      "TLS: {} each flush of {:.0f} bytes takes the {} {:.6f} s of CPU ({:.6f} "
-      "MBytes/sec)",
-      work, bytes, side, *e.cipher_seconds, rate(bytes, *e.cipher_seconds));
+      "{} each flush of {:.0f} bytes takes the {} {:.6f} s of CPU ({:.6f} MBytes/sec)", work,
+      e.flush_bytes, side, cipher + tcp, rate(e.flush_bytes, cipher + tcp));
 }
 
-std::string encryption(const Evidence& e) {
-  return cipher(e, "encrypting", "primary");
+std::string modelled_sender_cpu(const Evidence& e) {
+  return thread_cpu(e, "encrypting", "primary");
 }
 
-std::string decryption(const Evidence& e) {
-  return cipher(e, "decrypting", "standby");
+std::string modelled_receiver_cpu(const Evidence& e) {
+  return thread_cpu(e, "decrypting", "standby");
 }
 
 struct FormSentence {
@@ -228,10 +236,10 @@ constexpr std::array<FormSentence, 21> kSentences{{
     {EvidenceForm::PacketLoss, packet_loss},
     {EvidenceForm::StandbyBufferFull, standby_buffer_full},
     {EvidenceForm::StandbyNotLimiting, standby_not_limiting},
-    {EvidenceForm::Encryption, encryption},
-    {EvidenceForm::Decryption, decryption},
+    {EvidenceForm::ModelledSenderCpu, modelled_sender_cpu},
+    {EvidenceForm::ModelledReceiverCpu, modelled_receiver_cpu},
 }};
-static_assert(rows_follow_enum(kSentences, EvidenceForm::Decryption));
+static_assert(rows_follow_enum(kSentences, EvidenceForm::ModelledReceiverCpu));
 
 }  // namespace
 

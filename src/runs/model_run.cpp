@@ -22,7 +22,7 @@ RoleOutcome outcome_of(const RunResult& result, bool interrupted) {
 
 // -tls: the cipher's cost per byte on each side, given or measured here now.
 struct ModelledCipher {
-  CipherCost cost;
+  ThreadCpuCost cost;
   TlsCost primary;
   TlsCost standby;
 };
@@ -31,16 +31,28 @@ ModelledCipher modelled_cipher(const TlsSettings& tls) {
   if (tls.cost_seconds_per_gb) {
     const double given = *tls.cost_seconds_per_gb;
     const TlsCost charged{given, TlsCostSource::Given, {}, {}};
-    return {CipherCost::per_gb(given), charged, charged};
+    return {ThreadCpuCost::cipher_per_gb(given), charged, charged};
   }
   const TlsCipherCost measured = measure_tls_cost(tls);
   const auto per_gb = [&](double seconds_per_byte) {
     return TlsCost{seconds_per_byte * kBytesPerGByte, TlsCostSource::Measured, measured.cipher,
                    measured.version};
   };
-  return {{measured.encrypt_seconds_per_byte, measured.decrypt_seconds_per_byte},
+  return {{measured.encrypt_seconds_per_byte, measured.decrypt_seconds_per_byte, 0, 0},
           per_gb(measured.encrypt_seconds_per_byte),
           per_gb(measured.decrypt_seconds_per_byte)};
+}
+
+// Each side's thread per byte: the cipher's, and TCP's (-tcpCost); empty when neither is charged.
+std::optional<ThreadCpuCost> thread_cpu_cost(const std::optional<ModelledCipher>& cipher,
+                                             const std::optional<TcpCost>& tcp) {
+  if (!cipher && !tcp) return std::nullopt;
+  ThreadCpuCost cost = cipher ? cipher->cost : ThreadCpuCost{};
+  if (tcp) {
+    cost.tcp_send_seconds_per_byte = tcp->send_seconds_per_gb / kBytesPerGByte;
+    cost.tcp_receive_seconds_per_byte = tcp->receive_seconds_per_gb / kBytesPerGByte;
+  }
+  return cost;
 }
 
 }  // namespace
@@ -57,10 +69,8 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
   SideText standby(config.verbose);
   VirtualRunPlan plan = virtual_plan_from(config);
   std::optional<ModelledCipher> cipher;
-  if (config.tls) {
-    cipher = modelled_cipher(*config.tls);
-    plan.cipher = cipher->cost;
-  }
+  if (config.tls) cipher = modelled_cipher(*config.tls);
+  plan.thread_cpu = thread_cpu_cost(cipher, config.tcp_cost);
   plan.primary_intervals = intervals_to(primary.report);
   plan.standby_intervals = intervals_to(standby.report);
   const auto flush_sizes = make_flush_sizes(config, Clock::time_point{});

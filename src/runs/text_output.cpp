@@ -45,6 +45,9 @@ void TextReporter::side_finished(const RoleOutcome& side) {
   if (result.cpu) write_cpu_usage(log_.stream(), *result.cpu);
   if (result.tls) write_tls(log_.stream(), *result.tls);
   if (result.tls_cost) write_tls_cost(log_.stream(), *result.tls_cost, result.settings.role);
+  if (const auto tcp_cost = result.settings.tcp_cost_seconds_per_gb()) {
+    write_tcp_cost(log_.stream(), *tcp_cost, result.settings.role);
+  }
   // The standby's connection carries only acks: its TCP figures say nothing of the log's way.
   if (result.tcp && result.settings.role == Role::Primary) {
     write_tcp_stats(log_.stream(), *result.tcp, result.elapsed);

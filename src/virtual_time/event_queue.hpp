@@ -29,10 +29,10 @@ enum class Event : std::uint8_t {
   StandbyWriteDone,  // value bytes are on the standby's disk
   ReplayDone,        // the oldest written flush's replay ended
   UplinkFree,        // the primary's shared uplink (-uplinkRate) can take the next piece
-  Encrypted,         // -tls: the primary has encrypted the flush
-  Decrypted,         // -tls: the standby has decrypted value bytes that arrived
+  SenderDone,        // -tls, -tcpCost: the primary's thread has handed the flush to TCP
+  ReceiverDone,      // -tls, -tcpCost: the standby's thread has taken value bytes that arrived
 };
-inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(Event::Decrypted) + 1;
+inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(Event::ReceiverDone) + 1;
 
 struct ScheduledEvent {
   Nanos at{};

@@ -10,10 +10,10 @@
 #include "virtual_time/principal_link_watch.hpp"
 #include "virtual_time/shared_uplink.hpp"
 #include "virtual_time/virtual_auxiliary.hpp"
-#include "virtual_time/virtual_cipher.hpp"
 #include "virtual_time/virtual_clock.hpp"
 #include "virtual_time/virtual_network.hpp"
 #include "virtual_time/virtual_standby.hpp"
+#include "virtual_time/virtual_thread_cpu.hpp"
 
 namespace simhadr {
 
@@ -51,7 +51,7 @@ class Simulation {
         primary_intervals_(plan.interval, plan.primary_intervals, link_watch_.outages()),
         standby_intervals_(plan.interval, plan.standby_intervals, link_watch_.outages()),
         pacing_(plan.target),
-        cipher_(plan.cipher, events_) {
+        thread_cpu_(plan.thread_cpu, events_) {
     out_.primary.settings = virtual_side_settings(plan, Role::Primary, flush_sizes.max_pages());
     out_.standby.settings = virtual_side_settings(plan, Role::Standby, flush_sizes.max_pages());
     add_auxiliaries(flush_sizes);
@@ -179,9 +179,9 @@ class Simulation {
         pump_stream(e.stream);
         break;
       case Event::Arrival:
-        if (!cipher_.decrypting(now_, e)) standby_of(e.stream).arrival(now_, e.value);
+        if (!thread_cpu_.receiving(now_, e)) standby_of(e.stream).arrival(now_, e.value);
         break;
-      case Event::Decrypted:
+      case Event::ReceiverDone:
         standby_of(e.stream).arrival(now_, e.value);
         break;
       case Event::StandbyWriteDone:
@@ -210,7 +210,7 @@ class Simulation {
         principal_only(e);
         uplink_turns();
         break;
-      case Event::Encrypted:
+      case Event::SenderDone:
         principal_only(e);
         network_.offer(flush_bytes());
         pump();
@@ -301,7 +301,7 @@ class Simulation {
   void start_send() {
     so_far_.send_started = true;
     ship_start_ = now_;
-    if (cipher_.encrypting(now_, flush_bytes())) return;
+    if (thread_cpu_.sending(now_, flush_bytes())) return;
     network_.offer(flush_bytes());
     pump();
   }
@@ -374,7 +374,7 @@ class Simulation {
   IntervalReporter primary_intervals_;
   IntervalReporter standby_intervals_;
   Pacing pacing_;
-  VirtualCipher cipher_;
+  VirtualThreadCpu thread_cpu_;
   Nanos now_{};
   Nanos io_time_{};
   Nanos ship_start_{};

@@ -7,7 +7,6 @@
 #include <optional>
 #include <vector>
 
-#include "simhadr/cipher_cost.hpp"
 #include "simhadr/config.hpp"
 #include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/measure/run_result.hpp"
@@ -16,6 +15,7 @@
 #include "simhadr/models/network.hpp"
 #include "simhadr/pipeline/run_limits.hpp"
 #include "simhadr/stop.hpp"
+#include "simhadr/thread_cpu_cost.hpp"
 
 namespace simhadr {
 
@@ -44,7 +44,8 @@ struct VirtualRunPlan {
   std::optional<OutagePlan> outages;          // the principal's link's
   Nanos hadr_timeout = from_seconds(kDefaultHadrTimeoutSeconds);
   std::optional<Nanos> interval;
-  std::optional<CipherCost> cipher;  // -tls: the primary encrypts, the principal standby decrypts
+  // -tls, -tcpCost: each side's thread per byte (the principal standby's; auxiliaries are free)
+  std::optional<ThreadCpuCost> thread_cpu;
   IntervalSink primary_intervals;
   IntervalSink standby_intervals;
   // Asked after each flush: true ends the run there (it has what its caller needs).

@@ -12,7 +12,7 @@ SideSettings virtual_side_settings(const VirtualRunPlan& plan, Role role,
   settings.network = plan.network;
   settings.network_window = plan.window_bytes;
   settings.modelled = true;
-  settings.cipher = plan.cipher;
+  settings.thread_cpu = plan.thread_cpu;
   settings.hadr_timeout = plan.hadr_timeout;
   if (role == Role::Primary) {
     settings.uplink = plan.uplink;

@@ -109,6 +109,31 @@ TEST(Model, AWorkloadDrivenLoggerReportsItsFlushSizesAndCommitWait) {
   EXPECT_GT(primary["models"]["commit_wait"]["avg_seconds"].get<double>(), 0.002);
 }
 
+// -tcpCost: each side's thread pays for TCP's work on every byte; the report,
+// the verdict and -json say what each side was charged.
+TEST(Model, TcpCostIsEachSidesThreadAndTheSlowerOneSetsThePace) {
+  const fs::path doc = scratch_file("models", "tcp_cost.json");
+  // The primary's 0.5 s per GB sets the pace (2000 MB/s); the standby's 0.25 does not.
+  ChildProcess run({"-model", "-syncMode", "ASYNC", "-tcpCost", "0.5,0.25", "-n", "1000", "-json",
+                    doc.string()});
+  ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
+  const std::string out = run.out();
+  for (const char* line :
+       {"TCP: modelled, 0.500000 CPU seconds per GB of log sending on this side (-tcpCost).",
+        "TCP: modelled, 0.250000 CPU seconds per GB of log receiving on this side (-tcpCost).",
+        "Bottleneck: sender CPU: -tcpCost: TCP's work on each flush of 65536 bytes takes the "
+        "primary 0.000033 s of CPU",
+        "ASYNC: Total 65536000 bytes in 0.032768 seconds, 2000.000000 MBytes/sec"}) {
+    EXPECT_NE(out.find(line), std::string::npos) << line << "\n" << out;
+  }
+  EXPECT_EQ(expect_valid_json(doc.string()), 1u);
+  std::ifstream in(doc);
+  const json runs = json::parse(in)["runs"];
+  EXPECT_EQ(runs[0]["models"]["tcp_cost_seconds_per_gb"], 0.5);
+  EXPECT_EQ(runs[1]["models"]["tcp_cost_seconds_per_gb"], 0.25);
+  EXPECT_EQ(runs[0]["bottleneck"]["evidence_figures"]["form"], "modelled_sender_cpu");
+}
+
 TEST(NetworkModel, ALoopbackPairIsShapedAndTheAdvisorNamesTheWindow) {
   const PairRun run = run_pair({"-syncMode", "ASYNC", "-t", "1", "-netDelay", "0.005", "-netRate",
                                 "12.5", "-sockSndBuf", "65536", "-sockRcvBuf", "65536"});

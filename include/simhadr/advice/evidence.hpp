@@ -10,27 +10,27 @@
 namespace simhadr {
 
 enum class EvidenceForm : std::uint8_t {
-  NoFlush,             // no flush completed
-  PrimaryWrite,        // the primary's log write per flush
-  StandbyWrite,        // the standby's
-  WritesInSeries,      // SYNC: the primary's write, then the standby's
-  EitherWrite,         // two writes alike, either one the limit
-  LinkTime,            // a flush's time on the link
-  SenderCpu,           // handing a flush to TCP
-  RoundTrip,           // the ack's round trip
-  ModelledWindow,      // the window over the round trip (-netDelay)
-  SendBufferInFlight,  // a real primary's send buffer all in flight
-  WindowClosed,        // the standby's receive window closed (TCP's figures)
-  SendsWaited,         // sends waited for room (no TCP figures)
-  Replay,              // the standby's replay per flush
-  UplinkFull,          // -model's shared uplink ran full
-  CpuWait,             // this process waited for a CPU
-  Outages,             // the connection's stalls
-  PacketLoss,          // TCP sent much again
-  StandbyBufferFull,   // a standby's report: its buffer full, the primary waited
-  StandbyNotLimiting,  // a standby's report: its buffer seldom full
-  Encryption,          // -model -tls: the primary encrypting each flush
-  Decryption,          // -model -tls: the standby decrypting it
+  NoFlush,              // no flush completed
+  PrimaryWrite,         // the primary's log write per flush
+  StandbyWrite,         // the standby's
+  WritesInSeries,       // SYNC: the primary's write, then the standby's
+  EitherWrite,          // two writes alike, either one the limit
+  LinkTime,             // a flush's time on the link
+  SenderCpu,            // handing a flush to TCP
+  RoundTrip,            // the ack's round trip
+  ModelledWindow,       // the window over the round trip (-netDelay)
+  SendBufferInFlight,   // a real primary's send buffer all in flight
+  WindowClosed,         // the standby's receive window closed (TCP's figures)
+  SendsWaited,          // sends waited for room (no TCP figures)
+  Replay,               // the standby's replay per flush
+  UplinkFull,           // -model's shared uplink ran full
+  CpuWait,              // this process waited for a CPU
+  Outages,              // the connection's stalls
+  PacketLoss,           // TCP sent much again
+  StandbyBufferFull,    // a standby's report: its buffer full, the primary waited
+  StandbyNotLimiting,   // a standby's report: its buffer seldom full
+  ModelledSenderCpu,    // -model -tls, -tcpCost: the primary's thread on each flush
+  ModelledReceiverCpu,  // the standby's thread on it
 };
 
 // As -json's evidence_figures.form spells it: "primary_write", "window_closed", ...
@@ -65,6 +65,7 @@ struct Evidence {
   std::optional<double> round_trip_seconds;
   std::optional<double> replay_seconds;
   std::optional<double> cipher_seconds;                // -tls: encrypting (or decrypting) one flush
+  std::optional<double> tcp_seconds;                   // -tcpCost: TCP's work on it, that side
   std::optional<double> link_mbytes_per_sec;           // TCP payload, modelled or measured
   std::optional<double> modelled_link_mbytes_per_sec;  // -netRate, the link's own rate
   std::optional<SenderPace> sender_pace;

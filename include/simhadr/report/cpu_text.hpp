@@ -4,10 +4,13 @@
 // CPU-bound. Lines of our own: the original printed nothing like them.
 #include <ostream>
 
+#include "simhadr/config.hpp"
 #include "simhadr/measure/cpu_usage.hpp"
 
 namespace simhadr {
 
 void write_cpu_usage(std::ostream& out, const CpuUsage& usage);
+// -model -tcpCost: "TCP: modelled, 0.410000 CPU seconds per GB of log sending on this side (...)."
+void write_tcp_cost(std::ostream& out, double seconds_per_gb, Role role);
 
 }  // namespace simhadr

@@ -309,7 +309,7 @@ TEST(Advisor, EncryptionSlowerThanTheLinkNamesTheSendersCpu) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
   plan.network = {0.0001, 1250.0_MBps};
-  plan.cipher = CipherCost::per_gb(2.0);  // 500 MB/s each way
+  plan.thread_cpu = ThreadCpuCost::cipher_per_gb(2.0);  // 500 MB/s each way
   const Bottleneck b = advise_model(plan, 256);
   expect_verdict(b, Resource::SenderCpu, "TLS: encrypting each flush of 1048576 bytes");
   EXPECT_NEAR(*b.evidence.cipher_seconds, 0.002097152, 1e-9);
@@ -323,7 +323,8 @@ TEST(Advisor, DecryptionSlowerThanEverythingElseNamesTheReceiversCpu) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
   plan.network = {0.0001, 1250.0_MBps};
-  plan.cipher = CipherCost{0.1e-9, 4e-9};  // encrypting at 10 GB/s, decrypting at 250 MB/s
+  plan.thread_cpu =
+      ThreadCpuCost{0.1e-9, 4e-9, 0, 0};  // encrypting at 10 GB/s, decrypting at 250 MB/s
   const Bottleneck b = advise_model(plan, 256);
   expect_verdict(b, Resource::ReceiverCpu, "TLS: decrypting each flush of 1048576 bytes");
   EXPECT_NEAR(b.measured_mbytes_per_sec, 250.0, 2.5);
@@ -334,11 +335,37 @@ TEST(Advisor, ACheapCipherLeavesTheRoundTrip) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Sync;
   plan.network = {0.001, 1250.0_MBps};
-  plan.cipher = CipherCost::per_gb(0.3);
+  plan.thread_cpu = ThreadCpuCost::cipher_per_gb(0.3);
   const Bottleneck b = advise_model(plan, 16);
   EXPECT_EQ(b.resource, Resource::RoundTrip) << evidence_text(b.evidence);
-  EXPECT_GT(b.costs.encrypt, 0);
-  EXPECT_GT(b.costs.decrypt, 0);
+  EXPECT_GT(b.costs.sender_cpu, 0);
+  EXPECT_GT(b.costs.receiver_cpu, 0);
+}
+
+// -tcpCost: the kernel's work is the thread's too, in series with the cipher,
+// and the verdict's sentence gives each part.
+TEST(Advisor, TcpWorkAddsToTheCipherOnTheSendersThread) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.network = {0.0001, 12500.0_MBps};
+  plan.thread_cpu = ThreadCpuCost{0.3e-9, 0.3e-9, 0.4e-9, 0.1e-9};
+  const Bottleneck b = advise_model(plan, 16);
+  expect_verdict(b, Resource::SenderCpu, "encrypting (0.000020 s) and TCP's work (0.000026 s)");
+  EXPECT_NEAR(*b.evidence.cipher_seconds, 65536 * 0.3e-9, 1e-9);  // whole nanoseconds
+  EXPECT_NEAR(*b.evidence.tcp_seconds, 65536 * 0.4e-9, 1e-9);
+  EXPECT_NEAR(b.measured_mbytes_per_sec, 1000.0 / 0.7, 1000.0 / 0.7 * 0.01);
+  EXPECT_NEAR(forecast(b, SyncMode::Async), 1000.0 / 0.7, 1000.0 / 0.7 * 0.01);
+}
+
+TEST(Advisor, TcpWorkAloneNamesTheReceiversCpu) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.thread_cpu = ThreadCpuCost{0, 0, 0.2e-9, 1e-9};
+  plan.network = {0.0001, std::nullopt};
+  const Bottleneck b = advise_model(plan, 16);
+  expect_verdict(b, Resource::ReceiverCpu,
+                 "-tcpCost: TCP's work on each flush of 65536 bytes takes the standby");
+  EXPECT_NEAR(b.measured_mbytes_per_sec, 1000.0, 10.0);
 }
 
 }  // namespace

@@ -1,0 +1,41 @@
+#pragma once
+// -model's per-byte CPU in virtual time (ThreadCpuCost): the primary's flush
+// reaches the wire once its thread has encrypted it and handed it to TCP, and
+// the principal standby takes what arrives one piece after another on its one
+// thread before its buffer has it. Without such costs both pass straight through.
+#include <algorithm>
+#include <optional>
+
+#include "simhadr/thread_cpu_cost.hpp"
+#include "virtual_time/event_queue.hpp"
+
+namespace simhadr {
+
+class VirtualThreadCpu {
+ public:
+  VirtualThreadCpu(std::optional<ThreadCpuCost> cost, EventQueue& events)
+      : cost_(cost), events_(events) {}
+
+  // True when the flush waits for the primary's thread: Event::SenderDone hands it to the wire.
+  bool sending(Nanos now, std::uint64_t bytes) {
+    if (!cost_) return false;
+    events_.at(now + cost_->sender(bytes), Event::SenderDone);
+    return true;
+  }
+
+  // True when the arrival waits for the standby's thread: Event::ReceiverDone
+  // hands it to the standby. The auxiliaries' streams are not charged.
+  bool receiving(Nanos now, const ScheduledEvent& arrival) {
+    if (!cost_ || arrival.stream != 0) return false;
+    received_by_ = std::max(received_by_, now) + cost_->receiver(arrival.value);
+    events_.at(received_by_, Event::ReceiverDone, arrival.value, arrival.stream);
+    return true;
+  }
+
+ private:
+  std::optional<ThreadCpuCost> cost_;
+  EventQueue& events_;
+  Nanos received_by_{};  // when the standby's thread has taken all that arrived so far
+};
+
+}  // namespace simhadr
