@@ -19,10 +19,13 @@ namespace {
 
 constexpr std::size_t kRecordBytes = 16384;
 // Records written before they are read: two clock readings a batch, and few
-// enough records to stay in cache.
-constexpr int kRecordsPerBatch = 128;
-constexpr int kBatchesPerTrial = 8;  // 16 MB a trial
-constexpr int kTrials = 5;
+// enough records to stay in cache. Many short trials, the cheapest taken: a
+// host's CPU that is slow for a moment at start-up (a clock still ramping up,
+// a neighbour on the hypervisor) spoils a few of them, not the figure; five
+// trials of 16 MB gave 0.29 to 0.62 s/GB from one run to the next here.
+constexpr int kRecordsPerBatch = 32;
+constexpr int kBatchesPerTrial = 4;  // 2 MB a trial
+constexpr int kTrials = 40;
 // A batch of records with their headers and tags, and the handshake's flights.
 constexpr std::size_t kPipeBytes = kRecordsPerBatch * (kRecordBytes + 256) + 65536;
 
