@@ -13,6 +13,8 @@
 # `openssl speed -evp aes-256-gcm` at 16 KB, and what -model -tls measures at
 # start-up. Not a test: it prints figures (README: "Encrypted HADR").
 # Usage: bench/tls.sh [rounds, default 3] [seconds per run, default 2]
+# BENCH_MODES and BENCH_PAGES narrow the rows (ASYNC first: the others' model
+# rows take its plain runs); BENCH_PLACES=loopback leaves out the namespaces.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
@@ -107,7 +109,7 @@ table() {
 
 # ASYNC first: the other modes' model rows take its plain rate as the link's.
 table "loopback"
-if two_hosts_available; then
+if [[ ${BENCH_PLACES:-loopback namespaces} == *namespaces* ]] && two_hosts_available; then
   two_hosts_up 1gbit
   table "two namespaces, 1 Gbit/s (tbf on the primary's side)"
   two_hosts_down

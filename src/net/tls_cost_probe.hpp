@@ -2,9 +2,12 @@
 // What the cipher costs this host's CPU, for -model -tls: the run's TLS
 // settings (version, ciphers) between two in-memory endpoints, full 16 KB
 // records written on one and read on the other, each side's CPU time per
-// byte taken apart. The thread's own CPU clock, so a busy host's waits for a
-// CPU are not counted as cost; the cheapest of a few short trials, as noise
-// only ever adds.
+// byte taken apart. The reader decrypts into a buffer the size of the
+// standby's receive buffer, one record after another around it, as the standby
+// does: a large one is out of cache, and copying into it costs more. The thread's own CPU clock, so
+// a busy host's waits for a CPU are not counted as cost; the cheapest of a few short trials, as
+// noise only ever adds.
+#include <cstdint>
 #include <string>
 
 #include "simhadr/config.hpp"
@@ -19,6 +22,6 @@ struct TlsCipherCost {
 };
 
 // RunError when OpenSSL refuses the settings (as a real run's would be).
-TlsCipherCost measure_tls_cost(const TlsSettings& settings);
+TlsCipherCost measure_tls_cost(const TlsSettings& settings, std::uint64_t receive_buffer_bytes);
 
 }  // namespace simhadr
