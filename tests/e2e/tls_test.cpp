@@ -132,6 +132,25 @@ TEST_P(TlsEveryMode, EveryFlushCrossesAndBothReportsNameTls13) {
 INSTANTIATE_TEST_SUITE_P(Modes, TlsEveryMode,
                          ::testing::Values("SYNC", "NEARSYNC", "ASYNC", "SUPERASYNC"));
 
+// A flush of many records meets socket buffers far smaller than it: the
+// kernel takes its records a piece at a time, and the flush counts as sent
+// only once all are in; blocking (-block) or waiting for room, the log crosses whole.
+TEST_F(Tls, AFlushOfManyRecordsCrossesSmallSocketBuffersWhole) {
+  for (const bool blocking : {false, true}) {
+    std::vector<std::string> primary{"-tls",  "-n",          "40",  "-syncMode",
+                                     "ASYNC", "-flushSize",  "64",  "-sockSndBuf",
+                                     "8192",  "-sockRcvBuf", "8192"};
+    std::vector<std::string> standby{"-tls", "-sockSndBuf", "8192", "-sockRcvBuf", "8192"};
+    if (blocking) {
+      primary.emplace_back("-block");
+      standby.emplace_back("-block");
+    }
+    const PairRun run = run_pair(primary, standby);
+    SCOPED_TRACE(blocking ? "-block" : "non-blocking");
+    expect_same_log_on_both_sides(run, 40, 64 * 4096);
+  }
+}
+
 TEST_F(Tls, Version12IsAgreedWhenBothAskForIt) {
   const PairRun run = run_pair({"-tls", "-tlsVersion", "1.2", "-n", "50", "-flushSize", "4"},
                                {"-tls", "-tlsVersion", "1.2"});
