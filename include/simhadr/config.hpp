@@ -143,6 +143,7 @@ enum class TlsVersion : std::uint8_t { Tls12, Tls13 };
 struct TcpCost {
   double send_seconds_per_gb = 0;
   double receive_seconds_per_gb = 0;
+  bool charges() const { return send_seconds_per_gb > 0 || receive_seconds_per_gb > 0; }
 };
 
 // -tls and the options that refine it. The primary is the TLS client and the

@@ -240,11 +240,13 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       e.form = EvidenceForm::Replay;
       e.replay_seconds = seconds_for(in.replay, in.bytes);
       break;
-    case Resource::ReceiverCpu:
+    case Resource::ReceiverCpu: {
+      const auto bytes = static_cast<std::uint64_t>(in.bytes);
       e.form = EvidenceForm::ModelledReceiverCpu;
-      e.cipher_seconds = to_seconds(in.thread_cpu.decrypt(static_cast<std::uint64_t>(in.bytes)));
-      e.tcp_seconds = to_seconds(in.thread_cpu.tcp_receive(static_cast<std::uint64_t>(in.bytes)));
+      e.cipher_seconds = to_seconds(in.thread_cpu.decrypt(bytes));
+      e.tcp_seconds = to_seconds(in.thread_cpu.tcp_receive(bytes));
       break;
+    }
     case Resource::StandbyDiskOrReplay:
     case Resource::NetworkOutages:
     case Resource::PacketLoss:

@@ -61,11 +61,9 @@ void require_something_takes_time(const RunConfig& config) {
   // A network of zero delay and no rate adds no time, and nor would the run.
   const bool network_takes_time =
       config.network && (config.network->one_way_delay_seconds > 0 || config.network->rate);
-  const bool takes_time =
-      config.disk || network_takes_time || config.target || config.logger || config.replay ||
-      config.uplink || config.tls ||
-      (config.tcp_cost &&
-       config.tcp_cost->send_seconds_per_gb + config.tcp_cost->receive_seconds_per_gb > 0);
+  const bool takes_time = config.disk || network_takes_time || config.target || config.logger ||
+                          config.replay || config.uplink || config.tls ||
+                          (config.tcp_cost && config.tcp_cost->charges());
   if (!takes_time) {
     throw UsageError(
         "-model needs something that takes time (-disk, -netRate, -netDelay, -uplinkRate, "

@@ -29,8 +29,8 @@ constexpr int kTrials = 40;
 // A batch of records with their headers and tags, and the handshake's flights.
 constexpr std::size_t kPipeBytes = kRecordsPerBatch * (kRecordBytes + 256) + 65536;
 
-// The thread's CPU clock, in nanoseconds: getrusage (this_thread_times) may
-// count whole scheduler ticks, longer than a batch.
+// The thread's CPU clock in seconds, read to the nanosecond: getrusage
+// (this_thread_times) may count whole scheduler ticks, longer than a batch.
 double cpu_seconds() {
   timespec now{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);

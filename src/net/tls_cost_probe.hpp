@@ -4,9 +4,9 @@
 // records written on one and read on the other, each side's CPU time per
 // byte taken apart. The reader decrypts into a buffer the size of the
 // standby's receive buffer, one record after another around it, as the standby
-// does: a large one is out of cache, and copying into it costs more. The thread's own CPU clock, so
-// a busy host's waits for a CPU are not counted as cost; the cheapest of a few short trials, as
-// noise only ever adds.
+// does: a large one is out of cache, and copying into it costs more. The
+// thread's own CPU clock, so a busy host's waits for a CPU are not counted as
+// cost; the cheapest of forty short trials, as noise only ever adds.
 #include <cstdint>
 #include <string>
 
