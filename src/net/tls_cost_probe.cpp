@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "net/connect.hpp"
@@ -18,16 +19,46 @@ namespace simhadr {
 namespace {
 
 constexpr std::size_t kRecordBytes = 16384;
-// Records written before they are read: two clock readings a batch, and few
-// enough records to stay in cache. Many short trials, the cheapest taken: a
-// host's CPU that is slow for a moment at start-up (a clock still ramping up,
-// a neighbour on the hypervisor) spoils a few of them, not the figure; five
-// trials of 16 MB gave 0.29 to 0.62 s/GB from one run to the next here.
-constexpr int kRecordsPerBatch = 32;
-constexpr int kBatchesPerTrial = 4;  // 2 MB a trial
-constexpr int kTrials = 40;
-// A batch of records with their headers and tags, and the handshake's flights.
-constexpr std::size_t kPipeBytes = kRecordsPerBatch * (kRecordBytes + 256) + 65536;
+// Whole flushes of the run's size, as many as make a batch of at least this,
+// written before they are read: two clock readings a batch, and few enough
+// bytes that the batch costs what a flush does rather than what memory does.
+constexpr std::uint64_t kLeastBatchBytes = 512 * 1024;
+constexpr int kBatchesPerTrial = 4;
+// Many short trials, the cheapest taken: a host's CPU that is slow for a moment
+// at start-up (a clock still ramping up, a neighbour on the hypervisor) spoils
+// a few of them, not the figure; five trials of 16 MB gave 0.29 to 0.62 s/GB
+// from one run to the next here. Flushes so large that forty trials would take
+// more than this many bytes have fewer trials, never fewer than the least.
+constexpr std::uint64_t kProbeBytes = 80ULL * 1024 * 1024;
+constexpr int kMostTrials = 40;
+constexpr int kLeastTrials = 5;
+// One flush larger than this is written in pieces of it: its records are full
+// ones either way, and the probe's memory stays bounded.
+constexpr std::uint64_t kLargestWrite = 4ULL * 1024 * 1024;
+// A record's header, tag and padding, with room to spare, and the handshake's flights.
+constexpr std::uint64_t kRecordRoom = 256;
+constexpr std::uint64_t kHandshakeRoom = 65536;
+
+// What one trial writes: whole flushes (or pieces of one) as the primary hands
+// them to TLS, so a small flush's records are as small as the run's and carry
+// their own costs, and a large flush's bytes are as far from cache.
+struct ProbeShape {
+  std::uint64_t write_bytes;  // one SSL_write: a flush, or a piece of a large one
+  std::uint64_t batch_bytes;  // whole writes between two clock readings
+  int trials;
+
+  explicit ProbeShape(std::uint64_t flush_bytes)
+      : write_bytes(std::clamp<std::uint64_t>(flush_bytes, 1, kLargestWrite)),
+        batch_bytes((kLeastBatchBytes + write_bytes - 1) / write_bytes * write_bytes),
+        trials(static_cast<int>(std::clamp<std::uint64_t>(
+            kProbeBytes / (batch_bytes * kBatchesPerTrial), kLeastTrials, kMostTrials))) {}
+
+  // The records of a batch, with their headers and tags, in the pipe between the two ends.
+  std::uint64_t pipe_bytes() const {
+    const std::uint64_t record = std::min(write_bytes, kRecordBytes);
+    return batch_bytes + (batch_bytes / record + 1) * kRecordRoom + kHandshakeRoom;
+  }
+};
 
 // The thread's CPU clock in seconds, read to the nanosecond: getrusage
 // (this_thread_times) may count whole scheduler ticks, longer than a batch.
@@ -45,10 +76,10 @@ SslOwner memory_endpoint(const TlsContext& context) {
 
 // The two endpoints joined by OpenSSL's BIO pair: what one writes, the other
 // reads, through a fixed buffer (no growing, no copy of our own).
-void join(SSL* client, SSL* server) {
+void join(SSL* client, SSL* server, std::uint64_t pipe_bytes) {
   BIO* client_end = nullptr;
   BIO* server_end = nullptr;
-  if (BIO_new_bio_pair(&client_end, kPipeBytes, &server_end, kPipeBytes) != 1) {
+  if (BIO_new_bio_pair(&client_end, pipe_bytes, &server_end, pipe_bytes) != 1) {
     throw RunError("-model -tls: OpenSSL cannot join two endpoints in memory");
   }
   SSL_set_bio(client, client_end, client_end);
@@ -67,9 +98,33 @@ void handshake_in_memory(SSL* client, SSL* server) {
                  take_openssl_reason() + ")");
 }
 
+// All of `data` into the pipe (which holds a batch), record after record, as
+// the transport writes a flush: partial writes on, each call takes a record.
+void write_whole(SSL* ssl, std::span<const char> data) {
+  for (std::size_t taken = 0; taken < data.size();) {
+    std::size_t written = 0;
+    if (SSL_write_ex(ssl, data.data() + taken, data.size() - taken, &written) != 1) {
+      throw RunError("-model -tls: OpenSSL could not encrypt in memory (" + take_openssl_reason() +
+                     ")");
+    }
+    taken += written;
+  }
+}
+
+// One record's bytes, or as many as `into` holds.
+std::size_t read_some(SSL* ssl, std::span<char> into) {
+  std::size_t got = 0;
+  if (SSL_read_ex(ssl, into.data(), into.size(), &got) != 1) {
+    throw RunError("-model -tls: OpenSSL could not decrypt in memory (" + take_openssl_reason() +
+                   ")");
+  }
+  return got;
+}
+
 }  // namespace
 
-TlsCipherCost measure_tls_cost(const TlsSettings& settings, std::uint64_t receive_buffer_bytes) {
+TlsCipherCost measure_tls_cost(const TlsSettings& settings, std::uint64_t flush_bytes,
+                               std::uint64_t receive_buffer_bytes) {
   // Each side's own certificate made at start-up; nothing to verify in memory.
   TlsSettings unverified = settings;
   unverified.certificate.clear();
@@ -80,29 +135,30 @@ TlsCipherCost measure_tls_cost(const TlsSettings& settings, std::uint64_t receiv
   const TlsContext server_context(unverified, Role::Standby);
   const SslOwner client = memory_endpoint(client_context);
   const SslOwner server = memory_endpoint(server_context);
-  join(client.get(), server.get());
+  const ProbeShape shape(flush_bytes);
+  join(client.get(), server.get(), shape.pipe_bytes());
   handshake_in_memory(client.get(), server.get());
 
-  std::vector<char> record(kRecordBytes, 'x');
+  const std::vector<char> flush(shape.write_bytes, 'x');
   std::vector<char> received(std::max<std::uint64_t>(receive_buffer_bytes, kRecordBytes));
   std::size_t read_at = 0;
   TlsCipherCost cost;
   cost.encrypt_seconds_per_byte = cost.decrypt_seconds_per_byte = 1;
-  const double trial_bytes =
-      static_cast<double>(kRecordBytes) * kRecordsPerBatch * kBatchesPerTrial;
-  for (int trial = 0; trial < kTrials; ++trial) {
+  const double trial_bytes = static_cast<double>(shape.batch_bytes) * kBatchesPerTrial;
+  for (int trial = 0; trial < shape.trials; ++trial) {
     double encrypt = 0;
     double decrypt = 0;
     for (int batch = 0; batch < kBatchesPerTrial; ++batch) {
       const double start = cpu_seconds();
-      for (int i = 0; i < kRecordsPerBatch; ++i) {
-        SSL_write(client.get(), record.data(), static_cast<int>(record.size()));
+      for (std::uint64_t put = 0; put < shape.batch_bytes; put += flush.size()) {
+        write_whole(client.get(), flush);
       }
       const double written = cpu_seconds();
-      for (int i = 0; i < kRecordsPerBatch; ++i) {
-        if (read_at + kRecordBytes > received.size()) read_at = 0;
-        SSL_read(server.get(), received.data() + read_at, static_cast<int>(kRecordBytes));
-        read_at += kRecordBytes;
+      for (std::uint64_t taken = 0; taken < shape.batch_bytes;) {
+        if (read_at == received.size()) read_at = 0;
+        const std::size_t got = read_some(server.get(), std::span(received).subspan(read_at));
+        read_at += got;
+        taken += got;
       }
       encrypt += written - start;
       decrypt += cpu_seconds() - written;

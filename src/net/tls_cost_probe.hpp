@@ -1,12 +1,13 @@
 #pragma once
-// What the cipher costs this host's CPU, for -model -tls: the run's TLS
-// settings (version, ciphers) between two in-memory endpoints, full 16 KB
-// records written on one and read on the other, each side's CPU time per
-// byte taken apart. The reader decrypts into a buffer the size of the
-// standby's receive buffer, one record after another around it, as the standby
-// does: a large one is out of cache, and copying into it costs more. The
-// thread's own CPU clock, so a busy host's waits for a CPU are not counted as
-// cost; the cheapest of forty short trials, as noise only ever adds.
+// What TLS costs this host's CPU, for -model -tls: the run's TLS settings
+// (version, ciphers) between two in-memory endpoints, flushes of the run's size
+// written on one as the primary writes them (records as small as a small
+// flush, so a record's own costs are in the figure) and read on the other,
+// each side's CPU time per byte taken apart. The reader decrypts into a buffer
+// the size of the standby's receive buffer, one record after another around
+// it, as the standby does: a large one is out of cache, and copying into it
+// costs more. The thread's own CPU clock, so a busy host's waits for a CPU are
+// not counted as cost; the cheapest of many short trials, as noise only adds.
 #include <cstdint>
 #include <string>
 
@@ -22,6 +23,8 @@ struct TlsCipherCost {
 };
 
 // RunError when OpenSSL refuses the settings (as a real run's would be).
-TlsCipherCost measure_tls_cost(const TlsSettings& settings, std::uint64_t receive_buffer_bytes);
+// `flush_bytes`: the flush the figure is for (the largest, when sizes vary).
+TlsCipherCost measure_tls_cost(const TlsSettings& settings, std::uint64_t flush_bytes,
+                               std::uint64_t receive_buffer_bytes);
 
 }  // namespace simhadr

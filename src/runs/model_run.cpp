@@ -27,13 +27,14 @@ struct ModelledCipher {
   TlsCost standby;
 };
 
-ModelledCipher modelled_cipher(const TlsSettings& tls, std::uint64_t receive_buffer_bytes) {
+ModelledCipher modelled_cipher(const TlsSettings& tls, std::uint64_t flush_bytes,
+                               std::uint64_t receive_buffer_bytes) {
   if (tls.cost_seconds_per_gb) {
     const double given = *tls.cost_seconds_per_gb;
     const TlsCost charged{given, TlsCostSource::Given, {}, {}};
     return {ThreadCpuCost::cipher_per_gb(given), charged, charged};
   }
-  const TlsCipherCost measured = measure_tls_cost(tls, receive_buffer_bytes);
+  const TlsCipherCost measured = measure_tls_cost(tls, flush_bytes, receive_buffer_bytes);
   const auto per_gb = [&](double seconds_per_byte) {
     return TlsCost{seconds_per_byte * kBytesPerGByte, TlsCostSource::Measured, measured.cipher,
                    measured.version};
@@ -70,9 +71,11 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
   VirtualRunPlan plan = virtual_plan_from(config);
   std::optional<ModelledCipher> cipher;
   if (config.tls) {
+    const std::uint32_t flush_pages = config.largest_flush_pages();
     const std::uint32_t buffer_pages =
-        plan.buffer_pages.value_or(default_buffer_pages(config.largest_flush_pages()));
-    cipher = modelled_cipher(*config.tls, pages_to_bytes(buffer_pages));
+        plan.buffer_pages.value_or(default_buffer_pages(flush_pages));
+    cipher =
+        modelled_cipher(*config.tls, pages_to_bytes(flush_pages), pages_to_bytes(buffer_pages));
   }
   plan.thread_cpu = thread_cpu_cost(cipher, config.tcp_cost);
   plan.primary_intervals = intervals_to(primary.report);
