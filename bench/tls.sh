@@ -11,7 +11,12 @@
 # CPU per GB in plain ASYNC at that flush size, no -netRate, and -netDelay for
 # what else a plain flush of that mode took. First, this host's cipher limit:
 # `openssl speed -evp aes-256-gcm` at 16 KB, and what -model -tls measures at
-# start-up. Not a test: it prints figures (README: "Encrypted HADR").
+# start-up. The "busy" column is how much of a CPU the TLS run kept busy: the
+# busier side's share in ASYNC and SUPERASYNC (the two sides work at once), the
+# two sides' sum in SYNC and NEARSYNC (a flush waits for both in turn); at 0.9
+# and above the CPUs, not waits, set the pace, and the last lines count the
+# model's rows within 10% among those. Not a test: it prints figures (README:
+# "Encrypted HADR").
 # Usage: bench/tls.sh [rounds, default 3] [seconds per run, default 2]
 # BENCH_MODES and BENCH_PAGES narrow the rows (ASYNC first: the others' model
 # rows take its plain runs); BENCH_PLACES=loopback leaves out the namespaces.
@@ -66,12 +71,21 @@ model_link() {
   fi
 }
 
+# cpu_busy MODE MB/S PRIMARY_S/GB STANDBY_S/GB: the share of a CPU the run kept busy.
+cpu_busy() {
+  awk -v m="$1" -v r="$2" -v p="$3" -v s="$4" 'BEGIN {
+    if (p == "-" || s == "-") { print "-"; exit }
+    busy = (m == "SYNC" || m == "NEARSYNC") ? p + s : (p > s ? p : s)
+    printf "%.2f\n", busy * r / 1000 }'
+}
+
 # table PLACE: every mode and size, the variants in turns; then the model's rows.
 table() {
   echo
   echo "== $1: $rounds rounds of ${seconds} s, MB/s of the primary (median), CPU s/GB per side (median)"
-  printf '%-16s %-6s %10s %10s %9s %9s %11s %8s\n' config tls "MB/s" "(range)" "prim s/GB" \
-    "stby s/GB" "model MB/s" "model off"
+  printf '%-16s %-6s %10s %10s %9s %9s %5s %11s %8s\n' config tls "MB/s" "(range)" "prim s/GB" \
+    "stby s/GB" busy "model MB/s" "model off"
+  local cpu_bound=0 cpu_bound_close=0
   declare -A plain_rate plain_pgb plain_sgb
   local mode pages name round rates key
   for mode in ${BENCH_MODES:-ASYNC SUPERASYNC NEARSYNC SYNC}; do
@@ -89,7 +103,8 @@ table() {
       done
       for name in "${order[@]}"; do
         rates=$(median ${got[$name]})
-        local model="" off=""
+        local model="" off="" busy
+        busy=$(cpu_busy "$mode" "$rates" "$(median ${pgb[$name]})" "$(median ${sgb[$name]})")
         if [[ $name == plain ]]; then
           plain_rate[$mode.$pages]=$rates
           plain_pgb[$mode.$pages]=$(median ${pgb[$name]})
@@ -97,14 +112,21 @@ table() {
         else
           model=$(model_mbytes "-syncMode $mode -flushSize $pages ${variants[$name]} $(model_link "$1" $mode $pages)")
           off=$(error_percent "$model" "$rates")
+          if awk -v b="$busy" 'BEGIN { exit !(b != "-" && b >= 0.9) }'; then
+            cpu_bound=$((cpu_bound + 1))
+            if awk -v m="$model" -v r="$rates" 'BEGIN { d = (m - r) / r; exit !(d <= 0.1 && d >= -0.1) }'; then
+              cpu_bound_close=$((cpu_bound_close + 1))
+            fi
+          fi
         fi
-        printf '%-16s %-6s %10.1f %10s %9s %9s %11s %8s\n' "$mode $pages" "$name" "$rates" \
-          "$(spread ${got[$name]})" "$(median ${pgb[$name]})" "$(median ${sgb[$name]})" \
+        printf '%-16s %-6s %10.1f %10s %9s %9s %5s %11s %8s\n' "$mode $pages" "$name" "$rates" \
+          "$(spread ${got[$name]})" "$(median ${pgb[$name]})" "$(median ${sgb[$name]})" "$busy" \
           "${model:--}" "${off:--}"
       done
       unset got pgb sgb
     done
   done
+  echo "$1: the model within 10% in $cpu_bound_close of the $cpu_bound TLS rows whose CPUs were busy 0.9 or more"
 }
 
 # ASYNC first: the other modes' model rows take its plain rate as the link's.
