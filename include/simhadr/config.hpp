@@ -146,6 +146,13 @@ struct TcpCost {
   bool charges() const { return send_seconds_per_gb > 0 || receive_seconds_per_gb > 0; }
 };
 
+// -model's -tlsCost: the cipher's CPU seconds per GB (10^9 bytes) of log on
+// the primary's thread encrypting and the standby's decrypting.
+struct TlsCipherFigures {
+  double encrypt_seconds_per_gb = 0;
+  double decrypt_seconds_per_gb = 0;
+};
+
 // -tls and the options that refine it. The primary is the TLS client and the
 // standby the TLS server, whichever side accepted the TCP connection, so a
 // plain standby sees the primary's first bytes and can say it met TLS.
@@ -158,7 +165,7 @@ struct TlsSettings {
   std::string ciphers;  // -tlsCiphers, OpenSSL's or IANA's names; empty: OpenSSL's defaults
   // -model: the cipher's CPU seconds per GB (10^9 bytes) on each side; empty:
   // measured at start-up on this host.
-  std::optional<double> cost_seconds_per_gb;
+  std::optional<TlsCipherFigures> cost_seconds_per_gb;
   bool verifies_peer() const { return !ca.empty(); }
 };
 

@@ -30,9 +30,9 @@ struct ThreadCpuCost {
     return cost(decrypt_seconds_per_byte + tcp_receive_seconds_per_byte, bytes);
   }
 
-  // The same cipher figure both ways (-tlsCost SECONDS_PER_GB).
-  static ThreadCpuCost cipher_per_gb(double seconds) {
-    return {seconds / kBytesPerGByte, seconds / kBytesPerGByte, 0, 0};
+  // The cipher alone, from seconds per GB each way (-tlsCost).
+  static ThreadCpuCost cipher_per_gb(double encrypt_seconds, double decrypt_seconds) {
+    return {encrypt_seconds / kBytesPerGByte, decrypt_seconds / kBytesPerGByte, 0, 0};
   }
 
  private:

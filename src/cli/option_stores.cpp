@@ -66,6 +66,14 @@ void store_tcp_cost(Values& o, const Input& in) {
   o.config.tcp_cost = TcpCost{costs.front(), costs.back()};
 }
 
+void store_tls_cost(Values& o, const Input& in) {
+  const std::vector<double> costs = numbers(in, 0.0, kMaxTlsCostSecondsPerGb, true);
+  if (costs.size() > 2) {
+    throw UsageError("-tlsCost takes one figure, or two: encrypting's and decrypting's");
+  }
+  o.tls().cost_seconds_per_gb = TlsCipherFigures{costs.front(), costs.back()};
+}
+
 void store_calculate(Values& o, const Input& in) {
   if (!o.calculate) o.calculate.emplace();
   auto& files = o.calculate->files;

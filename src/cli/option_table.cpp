@@ -116,11 +116,10 @@ constexpr std::array kOptions{
                "(default: OpenSSL's, TLS_AES_256_GCM_SHA384 first)",
                [](Values& o, const Input& in) { o.tls().ciphers = in.text(); }},
     OptionSpec{Id::TlsCost, "tlsCost", One, kAny, Encryption, "-tlsCost SECONDS_PER_GB",
-               "-model: the cipher's CPU time per GB on each side\n"
-               "(default: measured on this host at start-up)",
-               [](Values& o, const Input& in) {
-                 o.tls().cost_seconds_per_gb = in.positive(kMaxTlsCostSecondsPerGb);
-               }},
+               "-model: the cipher's CPU time per GB on each side (a\n"
+               "comma pair: encrypting on the primary, decrypting on the\n"
+               "standby; default: measured on this host at start-up)",
+               store_tls_cost},
 
     OptionSpec{Id::SyncMode, "syncMode", One, kPrimary, Shipping, "-syncMode MODE",
                "SYNC, NEARSYNC, ASYNC or SUPERASYNC   (default {sync_mode})",

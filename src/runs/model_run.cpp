@@ -29,10 +29,11 @@ struct ModelledCipher {
 
 ModelledCipher modelled_cipher(const TlsSettings& tls, std::uint64_t flush_bytes,
                                std::uint64_t receive_buffer_bytes) {
-  if (tls.cost_seconds_per_gb) {
-    const double given = *tls.cost_seconds_per_gb;
-    const TlsCost charged{given, TlsCostSource::Given, {}, {}};
-    return {ThreadCpuCost::cipher_per_gb(given), charged, charged};
+  if (const auto& given = tls.cost_seconds_per_gb) {
+    return {
+        ThreadCpuCost::cipher_per_gb(given->encrypt_seconds_per_gb, given->decrypt_seconds_per_gb),
+        {given->encrypt_seconds_per_gb, TlsCostSource::Given, {}, {}},
+        {given->decrypt_seconds_per_gb, TlsCostSource::Given, {}, {}}};
   }
   const TlsCipherCost measured = measure_tls_cost(tls, flush_bytes, receive_buffer_bytes);
   const auto per_gb = [&](double seconds_per_byte) {

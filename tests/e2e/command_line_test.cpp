@@ -220,6 +220,8 @@ std::vector<Refusal> refusals() {
       {"-tlsVersion", "tls13"},
       {"-tlsCost", "-1"},
       {"-tlsCost", "x"},
+      {"-tlsCost", "0.3,0"},
+      {"-tlsCost", "0.3,0.5,0.7"},
   };
   for (const auto& [option, value] : bad_values) {
     list.push_back({concat(kPrimary, {option, value}), option});

@@ -310,6 +310,23 @@ TEST(TlsModel, AGivenCostIsChargedToBothSidesAndNamedWhenItLimits) {
   }
 }
 
+// A comma pair: encrypting's figure on the primary, decrypting's on the standby.
+TEST(TlsModel, AGivenPairChargesEachSideItsOwn) {
+  // 1 s per GB encrypting, 4 decrypting: the standby's 262.144 us a flush of 65536 bytes sets the
+  // pace.
+  ChildProcess model({"-model", "-tls", "-tlsCost", "1,4", "-syncMode", "ASYNC", "-n", "1000"});
+  ASSERT_EQ(model.wait(20s), 0) << model.err();
+  const std::string out = model.out();
+  for (const char* line :
+       {"TLS: modelled, 1.000000 CPU seconds per GB of log encrypting on this side "
+        "(given with -tlsCost).",
+        "TLS: modelled, 4.000000 CPU seconds per GB of log decrypting on this side "
+        "(given with -tlsCost).",
+        "Bottleneck: receiver CPU: TLS: decrypting"}) {
+    EXPECT_NE(out.find(line), std::string::npos) << line << "\n" << out;
+  }
+}
+
 TEST_F(Tls, ModelMeasuresTheCipherOnThisHostWithTheRunsVersion) {
   ChildProcess model({"-model", "-tls", "-tlsVersion", "1.2", "-syncMode", "SYNC", "-n", "100"});
   ASSERT_EQ(model.wait(20s), 0) << model.err();

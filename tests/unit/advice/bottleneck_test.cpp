@@ -309,7 +309,7 @@ TEST(Advisor, EncryptionSlowerThanTheLinkNamesTheSendersCpu) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
   plan.network = {0.0001, 1250.0_MBps};
-  plan.thread_cpu = ThreadCpuCost::cipher_per_gb(2.0);  // 500 MB/s each way
+  plan.thread_cpu = ThreadCpuCost::cipher_per_gb(2.0, 2.0);  // 500 MB/s each way
   const Bottleneck b = advise_model(plan, 256);
   expect_verdict(b, Resource::SenderCpu, "TLS: encrypting each flush of 1048576 bytes");
   EXPECT_NEAR(*b.evidence.cipher_seconds, 0.002097152, 1e-9);
@@ -335,7 +335,7 @@ TEST(Advisor, ACheapCipherLeavesTheRoundTrip) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Sync;
   plan.network = {0.001, 1250.0_MBps};
-  plan.thread_cpu = ThreadCpuCost::cipher_per_gb(0.3);
+  plan.thread_cpu = ThreadCpuCost::cipher_per_gb(0.3, 0.3);
   const Bottleneck b = advise_model(plan, 16);
   EXPECT_EQ(b.resource, Resource::RoundTrip) << evidence_text(b.evidence);
   EXPECT_GT(b.costs.sender_cpu, 0);

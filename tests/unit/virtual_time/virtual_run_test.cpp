@@ -98,7 +98,7 @@ TEST(VirtualRun, ChargesEachSidesThreadAsTheClosedFormsSay) {
             plan.network = {delay, std::nullopt};
             plan.window_bytes = 1ULL << 34;
             plan.buffer_pages = 16 * pages;
-            plan.thread_cpu = ThreadCpuCost::cipher_per_gb(seconds_per_gb);
+            plan.thread_cpu = ThreadCpuCost::cipher_per_gb(seconds_per_gb, seconds_per_gb);
             plan.thread_cpu->tcp_send_seconds_per_byte = tcp.send_per_gb / 1e9;
             plan.thread_cpu->tcp_receive_seconds_per_byte = tcp.receive_per_gb / 1e9;
             const VirtualOutcome out = run(plan, pages);
