@@ -5,8 +5,10 @@
 # by a 1 Gbit/s link. For each: the primary's MB/s (median of the rounds) and
 # each side's user+system CPU seconds per GB shipped. Beside the TLS rows,
 # -model -tls's forecast for the same options over the link the plain runs
-# measured, with the cost probe's figures for that flush size (-tlsCost, the
-# median of three start-ups), and its error. Across the namespaces the wire sets the pace:
+# measured, with the cost probe's figures (-tlsCost: the medians of a probe
+# run after each TLS run of the row, so the model's cipher is measured in the
+# same minutes as the runs it is set beside), and its error. Across the
+# namespaces the wire sets the pace:
 # -netRate from plain ASYNC at that flush size, -netDelay from the plain run of
 # that mode. On loopback the "link" is the two CPUs: -tcpCost from each side's
 # CPU per GB in plain ASYNC at that flush size, no -netRate, and -netDelay for
@@ -45,18 +47,10 @@ side_gb() {
     bytes = $3; exit } END { if (bytes > 0) printf "%.3f\n", cpu / (bytes / 1e9); else print "-" }' "$1/p"
 }
 
-# cipher_figures "<tls options>" PAGES: the probe's encrypting,decrypting figures
-# for flushes of PAGES, the median of three start-ups: every mode's model row at
-# that size takes the same ones (-tlsCost), so the rows differ by their modes,
-# not by the host's noise at each start-up.
+# cipher_figures "<tls options>" PAGES: the cost probe's encrypting and
+# decrypting figures for flushes of PAGES (one -model start-up), "ENC DEC".
 cipher_figures() {
-  local encrypt=() decrypt=() figures
-  for _ in 1 2 3; do
-    figures=$("$bin" -model $1 -syncMode ASYNC -flushSize "$2" -n 10 | awk '/^TLS: modelled/ {print $3}' | head -2)
-    encrypt+=("$(sed -n 1p <<<"$figures")")
-    decrypt+=("$(sed -n 2p <<<"$figures")")
-  done
-  echo "$(median "${encrypt[@]}"),$(median "${decrypt[@]}")"
+  "$bin" -model $1 -syncMode ASYNC -flushSize "$2" -n 10 | awk '/^TLS: modelled/ {printf "%s ", $3}'
 }
 
 # model_mbytes "<options>": -model's MB/s for them.
@@ -101,11 +95,11 @@ table() {
   printf '%-16s %-6s %10s %10s %9s %9s %5s %11s %8s\n' config tls "MB/s" "(range)" "prim s/GB" \
     "stby s/GB" busy "model MB/s" "model off"
   local cpu_bound=0 cpu_bound_close=0
-  declare -A plain_rate plain_pgb plain_sgb cipher
-  local mode pages name round rates key
+  declare -A plain_rate plain_pgb plain_sgb
+  local mode pages name round rates key encrypt decrypt
   for mode in ${BENCH_MODES:-ASYNC SUPERASYNC NEARSYNC SYNC}; do
     for pages in ${BENCH_PAGES:-1 16 256}; do
-      declare -A got=() pgb=() sgb=()
+      declare -A got=() pgb=() sgb=() enc=() dec=()
       for ((round = 0; round < rounds; round++)); do
         for ((i = 0; i < ${#order[@]}; i++)); do
           name=${order[(i + round) % ${#order[@]}]}
@@ -114,6 +108,11 @@ table() {
           got[$name]+="$(mbytes "$work/run/p") "
           pgb[$name]+="$(side_gb "$work/run" p) "
           sgb[$name]+="$(side_gb "$work/run" s) "
+          if [[ $name != plain ]]; then
+            read -r encrypt decrypt <<<"$(cipher_figures "${variants[$name]}" $pages)"
+            enc[$name]+="$encrypt "
+            dec[$name]+="$decrypt "
+          fi
         done
       done
       for name in "${order[@]}"; do
@@ -125,8 +124,8 @@ table() {
           plain_pgb[$mode.$pages]=$(median ${pgb[$name]})
           plain_sgb[$mode.$pages]=$(median ${sgb[$name]})
         else
-          [[ -n ${cipher[$name.$pages]:-} ]] || cipher[$name.$pages]=$(cipher_figures "${variants[$name]}" $pages)
-          model=$(model_mbytes "-syncMode $mode -flushSize $pages ${variants[$name]} -tlsCost ${cipher[$name.$pages]} $(model_link "$1" $mode $pages)")
+          local cost="$(median ${enc[$name]}),$(median ${dec[$name]})"
+          model=$(model_mbytes "-syncMode $mode -flushSize $pages ${variants[$name]} -tlsCost $cost $(model_link "$1" $mode $pages)")
           off=$(error_percent "$model" "$rates")
           if awk -v b="$busy" 'BEGIN { exit !(b != "-" && b >= 0.9) }'; then
             cpu_bound=$((cpu_bound + 1))
@@ -139,7 +138,7 @@ table() {
           "$(spread ${got[$name]})" "$(median ${pgb[$name]})" "$(median ${sgb[$name]})" "$busy" \
           "${model:--}" "${off:--}"
       done
-      unset got pgb sgb
+      unset got pgb sgb enc dec
     done
   done
   echo "$1: the model within 10% in $cpu_bound_close of the $cpu_bound TLS rows whose CPUs were busy 0.9 or more"

@@ -24,10 +24,12 @@ constexpr std::size_t kRecordBytes = 16384;
 // bytes that the batch costs what a flush does rather than what memory does.
 constexpr std::uint64_t kLeastBatchBytes = 512 * 1024;
 constexpr int kBatchesPerTrial = 4;
-// Many short trials, the cheapest taken: a host's CPU that is slow for a moment
-// at start-up (a clock still ramping up, a neighbour on the hypervisor) spoils
-// a few of them, not the figure; five trials of 16 MB gave 0.29 to 0.62 s/GB
-// from one run to the next here. Flushes so large that forty trials would take
+// Many short trials, the median taken: a moment's slowness (a clock still
+// ramping up at start-up, a burst on the hypervisor) spoils a few trials, not
+// the figure, while a host whose cipher is slower throughout (a neighbour on
+// the same core's vector unit: `openssl speed` here moved from 4.1 to 2.8 GB/s
+// within the hour) gives the figure a run there will pay; the cheapest trial
+// would give the idle host's. Flushes so large that forty trials would take
 // more than this many bytes have fewer trials, never fewer than the least.
 constexpr std::uint64_t kProbeBytes = 80ULL * 1024 * 1024;
 constexpr int kMostTrials = 40;
@@ -98,6 +100,13 @@ void handshake_in_memory(SSL* client, SSL* server) {
                  take_openssl_reason() + ")");
 }
 
+// The middle trial's figure (the upper of the two middle ones for an even count).
+double median_of(std::vector<double>& trials) {
+  const auto middle = trials.begin() + static_cast<std::ptrdiff_t>(trials.size() / 2);
+  std::ranges::nth_element(trials, middle);
+  return *middle;
+}
+
 // All of `data` into the pipe (which holds a batch), record after record, as
 // the transport writes a flush: partial writes on, each call takes a record.
 void write_whole(SSL* ssl, std::span<const char> data) {
@@ -142,8 +151,8 @@ TlsCipherCost measure_tls_cost(const TlsSettings& settings, std::uint64_t flush_
   const std::vector<char> flush(shape.write_bytes, 'x');
   std::vector<char> received(std::max<std::uint64_t>(receive_buffer_bytes, kRecordBytes));
   std::size_t read_at = 0;
-  TlsCipherCost cost;
-  cost.encrypt_seconds_per_byte = cost.decrypt_seconds_per_byte = 1;
+  std::vector<double> encrypting;
+  std::vector<double> decrypting;
   const double trial_bytes = static_cast<double>(shape.batch_bytes) * kBatchesPerTrial;
   for (int trial = 0; trial < shape.trials; ++trial) {
     double encrypt = 0;
@@ -163,9 +172,12 @@ TlsCipherCost measure_tls_cost(const TlsSettings& settings, std::uint64_t flush_
       encrypt += written - start;
       decrypt += cpu_seconds() - written;
     }
-    cost.encrypt_seconds_per_byte = std::min(cost.encrypt_seconds_per_byte, encrypt / trial_bytes);
-    cost.decrypt_seconds_per_byte = std::min(cost.decrypt_seconds_per_byte, decrypt / trial_bytes);
+    encrypting.push_back(encrypt / trial_bytes);
+    decrypting.push_back(decrypt / trial_bytes);
   }
+  TlsCipherCost cost;
+  cost.encrypt_seconds_per_byte = median_of(encrypting);
+  cost.decrypt_seconds_per_byte = median_of(decrypting);
   cost.version = SSL_get_version(client.get());
   if (const SSL_CIPHER* cipher = SSL_get_current_cipher(client.get())) {
     cost.cipher = SSL_CIPHER_standard_name(cipher);

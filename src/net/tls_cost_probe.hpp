@@ -7,7 +7,8 @@
 // the size of the standby's receive buffer, one record after another around
 // it, as the standby does: a large one is out of cache, and copying into it
 // costs more. The thread's own CPU clock, so a busy host's waits for a CPU are
-// not counted as cost; the cheapest of many short trials, as noise only adds.
+// not counted as cost; the median of many short trials, so that a moment's
+// slowness does not move it and a host slower throughout does.
 #include <cstdint>
 #include <string>
 
