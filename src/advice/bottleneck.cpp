@@ -37,7 +37,7 @@ double rate(double bytes, double seconds) {
 }
 
 struct Inputs {
-  double bytes = 0;
+  double bytes = 0;  // the average flush
   FlushCosts costs;
   std::optional<NetworkModel> network;
   std::optional<MeasuredPath> path;  // a real primary's view of its connection
@@ -47,6 +47,8 @@ struct Inputs {
   bool encrypted = false;    // a real -tls run
   ThreadCpuCost thread_cpu;  // -model -tls, -tcpCost
 
+  // The average flush in whole bytes, as the per-byte models take it.
+  std::uint64_t whole_bytes() const { return static_cast<std::uint64_t>(bytes); }
   bool modelled_rate() const { return network && network->rate_limited(); }
   bool measured_wire() const { return !modelled_rate() && path && path->is_wire; }
   double link_mbytes_per_sec() const {
@@ -73,7 +75,7 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
   in.encrypted = primary.tls.has_value();
   const std::uint64_t flushes = primary.flushes.calls;
   if (in.modelled_rate()) {
-    const auto bytes = static_cast<std::uint64_t>(in.bytes);
+    const std::uint64_t bytes = in.whole_bytes();
     c.send = to_seconds(in.network->serialization(bytes));
     const std::uint64_t quantum = in.network->quantum_bytes();
     c.last_piece = to_seconds(in.network->serialization(bytes - (bytes - 1) / quantum * quantum));
@@ -87,7 +89,7 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
   }
   c.round_trip = in.network ? to_seconds(in.network->round_trip()) : 0.0;
   if (const auto& cpu = primary.settings.thread_cpu) {
-    const auto bytes = static_cast<std::uint64_t>(in.bytes);
+    const std::uint64_t bytes = in.whole_bytes();
     c.sender_cpu = to_seconds(cpu->sender(bytes));
     c.receiver_cpu = to_seconds(cpu->receiver(bytes));
     in.thread_cpu = *cpu;
@@ -181,7 +183,7 @@ Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
 // -tcpCost), or a real primary's send, beside what TCP's pace says of it.
 void sender_cpu_evidence(const Inputs& in, Evidence& e) {
   if (in.costs.sender_cpu > 0) {
-    const auto bytes = static_cast<std::uint64_t>(in.bytes);
+    const std::uint64_t bytes = in.whole_bytes();
     e.form = EvidenceForm::ModelledSenderCpu;
     e.cipher_seconds = to_seconds(in.thread_cpu.encrypt(bytes));
     e.tcp_seconds = to_seconds(in.thread_cpu.tcp_send(bytes));
@@ -241,7 +243,7 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       e.replay_seconds = seconds_for(in.replay, in.bytes);
       break;
     case Resource::ReceiverCpu: {
-      const auto bytes = static_cast<std::uint64_t>(in.bytes);
+      const std::uint64_t bytes = in.whole_bytes();
       e.form = EvidenceForm::ModelledReceiverCpu;
       e.cipher_seconds = to_seconds(in.thread_cpu.decrypt(bytes));
       e.tcp_seconds = to_seconds(in.thread_cpu.tcp_receive(bytes));

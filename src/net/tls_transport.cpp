@@ -158,7 +158,7 @@ class OpenSslTransport final : public TlsTransport {
   // to the kernel. Bytes count as sent once the kernel has all their records:
   // until then the call would block, and the next reports them.
   IoStep try_send(std::span<const char> data) {
-    if (!records_handed_over()) return {0, true};
+    if (records_held_ && !records_handed_over()) return {0, true};
     if (encrypted_unreported_ == 0) {
       encrypted_unreported_ = encrypt(data);
       if (encrypted_unreported_ == 0 || !records_handed_over()) return {0, true};
@@ -169,10 +169,11 @@ class OpenSslTransport final : public TlsTransport {
   }
 
   // The bytes of `data` TLS took, record by record, until all or the buffer is full.
+  // A record written adds nothing to OpenSSL's error queue, so it is emptied once.
   std::size_t encrypt(std::span<const char> data) {
     std::size_t taken = 0;
+    ERR_clear_error();
     while (taken < data.size()) {
-      ERR_clear_error();
       std::size_t written = 0;
       const int done = SSL_write_ex(ssl_.get(), data.data() + taken, data.size() - taken, &written);
       if (done != 1) {
@@ -183,13 +184,17 @@ class OpenSslTransport final : public TlsTransport {
       taken += written;
     }
     plain_sent_ += taken;
+    records_held_ = true;  // a refused write may have left part of a record behind too
     return taken;
   }
 
   // True once the write buffer is empty: the kernel has every record so far.
   bool records_handed_over() {
     ERR_clear_error();
-    if (BIO_flush(SSL_get_wbio(ssl_.get())) == 1) return true;
+    if (BIO_flush(SSL_get_wbio(ssl_.get())) == 1) {
+      records_held_ = false;
+      return true;
+    }
     if (!BIO_should_retry(SSL_get_wbio(ssl_.get()))) throw failure(SSL_ERROR_SYSCALL, "send");
     write_wants_ = Readiness::Writable;
     return false;
@@ -334,6 +339,9 @@ class OpenSslTransport final : public TlsTransport {
   bool verifies_;
   std::uint64_t plain_sent_ = 0;
   std::size_t encrypted_unreported_ = 0;  // encrypted and sent, not yet counted by the caller
+  // The write buffer may hold records the kernel has not: false only after a
+  // hand-over emptied it, so a send after a whole one asks nothing of OpenSSL first.
+  bool records_held_ = false;
   Readiness read_wants_ = Readiness::Readable;
   Readiness write_wants_ = Readiness::Writable;
 };
