@@ -1,13 +1,16 @@
 #pragma once
 // -model: the CPU time each side's one thread spends on every byte of log, in
 // series with its other steps. The primary encrypts a flush (-tls) and hands it
-// to TCP, the kernel copying it and doing the protocol's work (-tcpCost), before
-// the wire has it; the standby takes each piece from TCP and decrypts it before
-// its receive buffer has it (so before it acks or writes the flush). A sender
-// cannot write what it has not encrypted, nor encrypt the next flush while its
-// thread is still in the kernel with this one; only the wire runs beside them.
+// to TCP, the kernel copying it and doing the protocol's work (-tcpCost), one
+// segment after another, each reaching the wire as it is done; the standby
+// takes each piece from TCP and decrypts it before its receive buffer has it
+// (so before it acks or writes the flush). A sender cannot send what it has
+// not encrypted, nor encrypt the next flush while its thread is still in the
+// kernel with this one; the wire and the standby's thread run beside it.
+#include <algorithm>
 #include <cstdint>
 
+#include "simhadr/transport_sizes.hpp"
 #include "simhadr/units.hpp"
 
 namespace simhadr {
@@ -28,6 +31,25 @@ struct ThreadCpuCost {
   }
   Nanos receiver(std::uint64_t bytes) const {
     return cost(decrypt_seconds_per_byte + tcp_receive_seconds_per_byte, bytes);
+  }
+
+  // The primary's thread hands a flush to TCP: it encrypts each gathered part
+  // (-tls; a flush without TLS is one part) and then copies that part's
+  // segments into the kernel. `handed(after, bytes)` hears each segment in
+  // turn, with how long after the flush's start the thread has handed it on.
+  template <class Handed>
+  void for_each_segment(std::uint64_t flush_bytes, Handed&& handed) const {
+    const std::uint64_t part_bytes = encrypt_seconds_per_byte > 0 ? kTlsGatheredBytes : flush_bytes;
+    Nanos after{};
+    for (std::uint64_t gathered = 0; gathered < flush_bytes; gathered += part_bytes) {
+      const std::uint64_t part = std::min(part_bytes, flush_bytes - gathered);
+      after += encrypt(part);
+      for (std::uint64_t copied = 0; copied < part; copied += kTcpSegmentBytes) {
+        const std::uint64_t segment = std::min(kTcpSegmentBytes, part - copied);
+        after += tcp_send(segment);
+        handed(after, segment);
+      }
+    }
   }
 
   // The cipher alone, from seconds per GB each way (-tlsCost).

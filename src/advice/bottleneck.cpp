@@ -77,8 +77,6 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
   if (in.modelled_rate()) {
     const std::uint64_t bytes = in.whole_bytes();
     c.send = to_seconds(in.network->serialization(bytes));
-    const std::uint64_t quantum = in.network->quantum_bytes();
-    c.last_piece = to_seconds(in.network->serialization(bytes - (bytes - 1) / quantum * quantum));
   } else if (in.measured_wire()) {
     c.send = in.path->wire_seconds_per_flush;
   } else if (!primary.settings.modelled) {
@@ -89,9 +87,9 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
   }
   c.round_trip = in.network ? to_seconds(in.network->round_trip()) : 0.0;
   if (const auto& cpu = primary.settings.thread_cpu) {
-    const std::uint64_t bytes = in.whole_bytes();
-    c.sender_cpu = to_seconds(cpu->sender(bytes));
-    c.receiver_cpu = to_seconds(cpu->receiver(bytes));
+    c.threads =
+        thread_shipping(in.whole_bytes(), *cpu,
+                        in.network.value_or(NetworkModel({}, primary.settings.network_window)));
     in.thread_cpu = *cpu;
   }
   if (!primary.settings.modelled && expects_ack(primary.settings.mode)) {
@@ -117,8 +115,8 @@ std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
   if (in.replay) {
     limits.push_back({Resource::StandbyReplay, rate(in.bytes, seconds_for(in.replay, in.bytes))});
   }
-  if (in.costs.receiver_cpu > 0) {
-    limits.push_back({Resource::ReceiverCpu, rate(in.bytes, in.costs.receiver_cpu)});
+  if (in.costs.receiver_cpu() > 0) {
+    limits.push_back({Resource::ReceiverCpu, rate(in.bytes, in.costs.receiver_cpu())});
   }
   if (in.modelled_rate() || in.measured_wire()) {
     limits.push_back({Resource::NetworkBandwidth, in.link_mbytes_per_sec()});
@@ -148,10 +146,10 @@ Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
   const Resource send = in.cpu_send ? Resource::SenderCpu : Resource::NetworkBandwidth;
   // The largest part of shipping a flush: the sender's thread, the wire, the receiver's.
   const auto shipping = [&] {
-    if (c.sender_cpu >= std::max(c.send, c.receiver_cpu) && c.sender_cpu > 0) {
+    if (c.sender_cpu() >= std::max(c.send, c.receiver_cpu()) && c.sender_cpu() > 0) {
       return Resource::SenderCpu;
     }
-    return c.receiver_cpu > c.send ? Resource::ReceiverCpu : send;
+    return c.receiver_cpu() > c.send ? Resource::ReceiverCpu : send;
   };
   switch (mode) {
     case SyncMode::Sync: {
@@ -170,10 +168,8 @@ Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
       return c.ship() >= c.round_trip ? shipping() : Resource::RoundTrip;
     case SyncMode::Async:
     case SyncMode::SuperAsync:
-      if (c.write >= c.send + std::max(0.0, c.sender_cpu - c.last_piece)) {
-        return Resource::PrimaryDisk;
-      }
-      return c.sender_cpu >= c.send && c.sender_cpu > 0 ? Resource::SenderCpu : send;
+      if (c.write >= c.send_cycle()) return Resource::PrimaryDisk;
+      return c.sender_cpu() >= c.send && c.sender_cpu() > 0 ? Resource::SenderCpu : send;
   }
   return Resource::Unknown;
 }
@@ -182,7 +178,7 @@ Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
 // The sender's CPU: its thread's modelled work on a flush (-model -tls,
 // -tcpCost), or a real primary's send, beside what TCP's pace says of it.
 void sender_cpu_evidence(const Inputs& in, Evidence& e) {
-  if (in.costs.sender_cpu > 0) {
+  if (in.costs.sender_cpu() > 0) {
     const std::uint64_t bytes = in.whole_bytes();
     e.form = EvidenceForm::ModelledSenderCpu;
     e.cipher_seconds = to_seconds(in.thread_cpu.encrypt(bytes));

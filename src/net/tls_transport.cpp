@@ -14,6 +14,7 @@
 #include "net/openssl_owners.hpp"
 #include "net/tls_errors.hpp"
 #include "platform/socket_io.hpp"
+#include "simhadr/transport_sizes.hpp"
 #include "simhadr/wait_slices.hpp"
 #include "simhadr/wire/tls_record.hpp"
 
@@ -30,9 +31,6 @@ constexpr auto kTicketWait = std::chrono::seconds(5);
 // How long a standby that met a plain primary keeps reading, so its alert
 // reaches that primary before the connection is reset.
 constexpr auto kRefusalLinger = std::chrono::seconds(1);
-// Room for the records of a flush of 256 pages, the largest most runs use; a
-// larger one reaches the kernel in pieces of this size.
-constexpr int kGatheredBytes = 1 << 20;
 
 std::string_view peer_name(Role role) {
   return role == Role::Primary ? "the standby" : "the primary";
@@ -146,7 +144,8 @@ class OpenSslTransport final : public TlsTransport {
   void attach_socket(int socket) {
     BioOwner reads(BIO_new_socket(socket, BIO_NOCLOSE));
     BioOwner writes(BIO_new(BIO_f_buffer()));
-    if (!reads || !writes || BIO_set_write_buffer_size(writes.get(), kGatheredBytes) != 1 ||
+    if (!reads || !writes ||
+        BIO_set_write_buffer_size(writes.get(), static_cast<long>(kTlsGatheredBytes)) != 1 ||
         BIO_up_ref(reads.get()) != 1) {
       throw RunError(fmt::format("-tls: {}", take_openssl_reason()));
     }

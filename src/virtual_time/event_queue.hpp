@@ -29,7 +29,7 @@ enum class Event : std::uint8_t {
   StandbyWriteDone,  // value bytes are on the standby's disk
   ReplayDone,        // the oldest written flush's replay ended
   UplinkFree,        // the primary's shared uplink (-uplinkRate) can take the next piece
-  SenderDone,        // -tls, -tcpCost: the primary's thread has handed the flush to TCP
+  SenderDone,        // -tls, -tcpCost: the primary's thread has handed value bytes to TCP
   ReceiverDone,      // -tls, -tcpCost: the standby's thread has taken value bytes that arrived
 };
 inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(Event::ReceiverDone) + 1;

@@ -212,7 +212,8 @@ class Simulation {
         break;
       case Event::SenderDone:
         principal_only(e);
-        network_.offer(flush_bytes());
+        unhanded_ -= e.value;
+        network_.offer(e.value);
         pump();
         break;
     }
@@ -301,13 +302,17 @@ class Simulation {
   void start_send() {
     so_far_.send_started = true;
     ship_start_ = now_;
-    if (thread_cpu_.sending(now_, flush_bytes())) return;
+    if (thread_cpu_.sending(now_, flush_bytes())) {
+      unhanded_ = flush_bytes();
+      return;
+    }
     network_.offer(flush_bytes());
     pump();
   }
 
+  // The send returns once the network has taken the flush's last byte.
   void pump() {
-    if (!network_.pump(now_)) return;
+    if (!network_.pump(now_) || unhanded_ > 0) return;
     sent_at_ = now_;
     out_.primary.send_phase.add(flush_bytes(), now_ - ship_start_);
     so_far_.sent = true;
@@ -379,6 +384,7 @@ class Simulation {
   Nanos io_time_{};
   Nanos ship_start_{};
   Nanos sent_at_{};
+  std::uint64_t unhanded_ = 0;  // of the flush, what the primary's thread has yet to hand to TCP
   std::uint32_t flush_pages_ = 0;
   std::size_t step_ = 0;  // the flush's next step
   bool taking_steps_ = false;

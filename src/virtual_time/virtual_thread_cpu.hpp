@@ -1,8 +1,9 @@
 #pragma once
-// -model's per-byte CPU in virtual time (ThreadCpuCost): the primary's flush
-// reaches the wire once its thread has encrypted it and handed it to TCP, and
-// the principal standby takes what arrives one piece after another on its one
-// thread before its buffer has it. Without such costs both pass straight through.
+// -model's per-byte CPU in virtual time (ThreadCpuCost): each segment of the
+// primary's flush reaches the wire once its thread has encrypted it and handed
+// it to TCP, and the principal standby takes what arrives one piece after
+// another on its one thread before its buffer has it. Without such costs both
+// pass straight through.
 #include <algorithm>
 #include <optional>
 
@@ -16,10 +17,13 @@ class VirtualThreadCpu {
   VirtualThreadCpu(std::optional<ThreadCpuCost> cost, EventQueue& events)
       : cost_(cost), events_(events) {}
 
-  // True when the flush waits for the primary's thread: Event::SenderDone hands it to the wire.
+  // True when the flush waits for the primary's thread: each Event::SenderDone
+  // hands a segment of it (value bytes) to the wire.
   bool sending(Nanos now, std::uint64_t bytes) {
     if (!cost_) return false;
-    events_.at(now + cost_->sender(bytes), Event::SenderDone);
+    cost_->for_each_segment(bytes, [&](Nanos after, std::uint64_t segment) {
+      events_.at(now + after, Event::SenderDone, segment);
+    });
     return true;
   }
 

@@ -338,8 +338,8 @@ TEST(Advisor, ACheapCipherLeavesTheRoundTrip) {
   plan.thread_cpu = ThreadCpuCost::cipher_per_gb(0.3, 0.3);
   const Bottleneck b = advise_model(plan, 16);
   EXPECT_EQ(b.resource, Resource::RoundTrip) << evidence_text(b.evidence);
-  EXPECT_GT(b.costs.sender_cpu, 0);
-  EXPECT_GT(b.costs.receiver_cpu, 0);
+  EXPECT_GT(b.costs.sender_cpu(), 0);
+  EXPECT_GT(b.costs.receiver_cpu(), 0);
 }
 
 // -tcpCost: the kernel's work is the thread's too, in series with the cipher,
