@@ -22,7 +22,7 @@
 # "Encrypted HADR").
 # Usage: bench/tls.sh [rounds, default 3] [seconds per run, default 2]
 # BENCH_MODES and BENCH_PAGES narrow the rows (ASYNC first: the others' model
-# rows take its plain runs); BENCH_PLACES=loopback leaves out the namespaces.
+# rows take its plain runs); BENCH_PLACES names the places (loopback, namespaces; both unless set).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
@@ -145,7 +145,9 @@ table() {
 }
 
 # ASYNC first: the other modes' model rows take its plain rate as the link's.
-table "loopback"
+if [[ ${BENCH_PLACES:-loopback} == *loopback* ]]; then
+  table "loopback"
+fi
 if [[ ${BENCH_PLACES:-loopback namespaces} == *namespaces* ]] && two_hosts_available; then
   two_hosts_up 1gbit
   table "two namespaces, 1 Gbit/s (tbf on the primary's side)"
