@@ -1,0 +1,113 @@
+#pragma once
+// -model's discrete-event simulation: the primary's flushes, its link and
+// standby, and the auxiliaries' streams, event by event in virtual time.
+// simulation.cpp sets it up and dispatches the events; simulation_flush.cpp
+// takes the primary's flushes through their sync mode's steps.
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "simhadr/pipeline/flush_steps.hpp"
+#include "simhadr/pipeline/pacing.hpp"
+#include "virtual_time/event_queue.hpp"
+#include "virtual_time/principal_link_watch.hpp"
+#include "virtual_time/shared_uplink.hpp"
+#include "virtual_time/virtual_auxiliary.hpp"
+#include "virtual_time/virtual_clock.hpp"
+#include "virtual_time/virtual_network.hpp"
+#include "virtual_time/virtual_run.hpp"
+#include "virtual_time/virtual_standby.hpp"
+#include "virtual_time/virtual_thread_cpu.hpp"
+
+namespace simhadr {
+
+class VirtualSimulation {
+  // What has happened to the flush under way so far: the steps that wait, wait on these.
+  struct FlushSoFar {
+    bool io_done = false;
+    bool send_started = false;
+    bool sent = false;
+    bool acked = false;
+  };
+  // The primary's state between flushes.
+  enum class Phase : std::uint8_t {
+    Flushing,       // a flush is under way, or the next may start
+    WaitingForLog,  // a logger's next flush waits for its first page of log
+    Closed,         // -n, -t, a settled run or the end of the log: no more flushes
+  };
+
+ public:
+  VirtualSimulation(const VirtualRunPlan& plan, FlushSizeSource& flush_sizes);
+
+  VirtualOutcome run(const StopSource& stop);
+
+ private:
+  // Each auxiliary's standby is the principal's, told SUPERASYNC, behind its own link.
+  void add_auxiliaries(const FlushSizeSource& flush_sizes);
+  static std::optional<LinkOutages> outages_from(const VirtualRunPlan& plan);
+  VirtualStandbyPlan standby_plan(const VirtualRunPlan& plan,
+                                  const FlushSizeSource& flush_sizes) const;
+  // Once the primary has closed: each standby's run ends when it has everything it was sent.
+  bool everyone_caught_up();
+  void pump_auxiliary(std::size_t i);
+  // A stream's turn on the shared uplink: one that cannot take it leaves it to the next.
+  void uplink_turns();
+  // Stream 0 is the principal's link and standby, then each auxiliary's.
+  void pump_stream(std::uint8_t stream);
+  VirtualStandby& standby_of(std::uint8_t stream);
+  void window_open(std::uint8_t stream, std::uint64_t bytes);
+  // Each event once, whichever stream it is on; only the primary's own events
+  // have no stream of their own.
+  void handle(const ScheduledEvent& e);
+  // An auxiliary never acks, and only the primary flushes and shares the uplink.
+  static void principal_only(const ScheduledEvent& e);
+  // The primary's next flush may start: unless the run is over, it asks for the next
+  // size, or begins the flush that waited for its log.
+  void flush_start();
+  void start_flush();
+  void begin_flush();
+  // Takes the flush's steps as far as the events so far allow; the event a
+  // step waits for takes them on.
+  void take_steps();
+  // False while the step waits for an event.
+  bool take_step(FlushStep step);
+  void start_send();
+  // The send returns once the network has taken the flush's last byte.
+  void pump();
+  void shipped();
+  void finish_flush();
+  std::uint64_t flush_bytes() const { return pages_to_bytes(flush_pages_); }
+  bool limits_reached() const;
+  void close(Nanos at);
+
+  const VirtualRunPlan& plan_;
+  FlushSteps steps_;
+  FlushSizeSource& flush_sizes_;
+  std::unique_ptr<DiskModel> disk_;
+  VirtualOutcome out_;
+  EventQueue events_;
+  std::optional<SharedUplink> uplink_;
+  NetworkModel network_model_;
+  PrincipalLinkWatch link_watch_;
+  VirtualNetwork network_;
+  VirtualStandby standby_;
+  std::vector<std::unique_ptr<VirtualAuxiliary>> auxiliaries_;
+  std::vector<std::optional<Nanos>> caught_up_at_;  // the principal's, then each auxiliary's
+  VirtualClock clock_;
+  IntervalReporter primary_intervals_;
+  IntervalReporter standby_intervals_;
+  Pacing pacing_;
+  VirtualThreadCpu thread_cpu_;
+  Nanos now_{};
+  Nanos io_time_{};
+  Nanos ship_start_{};
+  Nanos sent_at_{};
+  std::uint64_t unhanded_ = 0;  // of the flush, what the primary's thread has yet to hand to TCP
+  std::uint32_t flush_pages_ = 0;
+  std::size_t step_ = 0;  // the flush's next step
+  bool taking_steps_ = false;
+  FlushSoFar so_far_;
+  Phase phase_ = Phase::Flushing;
+};
+
+}  // namespace simhadr
