@@ -145,10 +145,11 @@ table() {
 }
 
 # ASYNC first: the other modes' model rows take its plain rate as the link's.
-if [[ ${BENCH_PLACES:-loopback} == *loopback* ]]; then
+places=${BENCH_PLACES:-loopback namespaces}
+if [[ $places == *loopback* ]]; then
   table "loopback"
 fi
-if [[ ${BENCH_PLACES:-loopback namespaces} == *namespaces* ]] && two_hosts_available; then
+if [[ $places == *namespaces* ]] && two_hosts_available; then
   two_hosts_up 1gbit
   table "two namespaces, 1 Gbit/s (tbf on the primary's side)"
   two_hosts_down

@@ -165,7 +165,7 @@ struct TlsSettings {
   std::string ciphers;  // -tlsCiphers, OpenSSL's or IANA's names; empty: OpenSSL's defaults
   // -model: the cipher's CPU seconds per GB (10^9 bytes) on each side; empty:
   // measured at start-up on this host.
-  std::optional<TlsCipherFigures> cost_seconds_per_gb;
+  std::optional<TlsCipherFigures> cipher_cost;
   bool verifies_peer() const { return !ca.empty(); }
 };
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cli/value_parsers.hpp"
@@ -18,6 +20,16 @@ std::vector<double> numbers(const Input& in, double least, double most, bool pos
                               : parse_number<double>(in.name(), entry, least, most));
   }
   return values;
+}
+
+// A figure for both sides, or a comma pair: the primary's, then the standby's.
+std::pair<double, double> one_or_two(const Input& in, double most, bool positive,
+                                     std::string_view pair_of) {
+  const std::vector<double> figures = numbers(in, 0.0, most, positive);
+  if (figures.size() > 2) {
+    throw UsageError(fmt::format("-{} takes one figure, or two: {}", in.name(), pair_of));
+  }
+  return {figures.front(), figures.back()};
 }
 
 }  // namespace
@@ -59,19 +71,15 @@ void store_net_rate(Values& o, const Input& in) {
 }
 
 void store_tcp_cost(Values& o, const Input& in) {
-  const std::vector<double> costs = numbers(in, 0.0, kMaxTcpCostSecondsPerGb, false);
-  if (costs.size() > 2) {
-    throw UsageError("-tcpCost takes one figure, or two: the primary's and the standby's");
-  }
-  o.config.tcp_cost = TcpCost{costs.front(), costs.back()};
+  const auto [send, receive] =
+      one_or_two(in, kMaxTcpCostSecondsPerGb, false, "the primary's and the standby's");
+  o.config.tcp_cost = TcpCost{send, receive};
 }
 
 void store_tls_cost(Values& o, const Input& in) {
-  const std::vector<double> costs = numbers(in, 0.0, kMaxTlsCostSecondsPerGb, true);
-  if (costs.size() > 2) {
-    throw UsageError("-tlsCost takes one figure, or two: encrypting's and decrypting's");
-  }
-  o.tls().cost_seconds_per_gb = TlsCipherFigures{costs.front(), costs.back()};
+  const auto [encrypt, decrypt] =
+      one_or_two(in, kMaxTlsCostSecondsPerGb, true, "encrypting's and decrypting's");
+  o.tls().cipher_cost = TlsCipherFigures{encrypt, decrypt};
 }
 
 void store_calculate(Values& o, const Input& in) {

@@ -52,7 +52,7 @@ void check_tls(RunConfig& config, Action action, const std::function<bool(Option
     warn_given(kCertificateOptions, given,
                "applies to real runs; -model only charges the cipher's CPU time; ignored",
                warnings);
-    if (!kTlsBuilt && !tls.cost_seconds_per_gb) {
+    if (!kTlsBuilt && !tls.cipher_cost) {
       throw UsageError(
           "-model -tls measures the cipher with OpenSSL, which this build does not have; give "
           "-tlsCost SECONDS_PER_GB");
@@ -64,10 +64,10 @@ void check_tls(RunConfig& config, Action action, const std::function<bool(Option
         "-tls: this build of simhadr has no TLS (it was built without OpenSSL); use a Linux "
         "build, or -model -tls -tlsCost to plan");
   }
-  if (tls.cost_seconds_per_gb) {
+  if (tls.cipher_cost) {
     warn_given(std::array{Id::TlsCost}, given,
                "applies to -model; a real run measures what TLS costs; ignored", warnings);
-    tls.cost_seconds_per_gb.reset();
+    tls.cipher_cost.reset();
   }
   if (!tls.key.empty() && tls.certificate.empty()) {
     throw UsageError("-tlsKey needs -tlsCert, the certificate the key belongs to");

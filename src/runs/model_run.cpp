@@ -29,7 +29,7 @@ struct ModelledCipher {
 
 ModelledCipher modelled_cipher(const TlsSettings& tls, std::uint64_t flush_bytes,
                                std::uint64_t receive_buffer_bytes) {
-  if (const auto& given = tls.cost_seconds_per_gb) {
+  if (const auto& given = tls.cipher_cost) {
     return {
         ThreadCpuCost::cipher_per_gb(given->encrypt_seconds_per_gb, given->decrypt_seconds_per_gb),
         {given->encrypt_seconds_per_gb, TlsCostSource::Given, {}, {}},
