@@ -43,6 +43,10 @@ stream_seed 3 1 >"$dir/seeds/stream_fuzzer/three-pages"
 
 # -diagnose's seeds: every format of its test inputs.
 cp tests/diagnose/*.txt tests/diagnose/*.csv tests/diagnose/*.tbl "$dir/seeds/monitor_fuzzer/"
+# and the published samples, as DBAs and vendors printed them (tests/diagnose/published/INDEX.md).
+for sample in tests/diagnose/published/*.txt; do
+  cp "$sample" "$dir/seeds/monitor_fuzzer/published-$(basename "$sample")"
+done
 
 for target in handshake_fuzzer stream_fuzzer monitor_fuzzer; do
   corpus="$dir/corpus/$target"

@@ -200,19 +200,22 @@ class Planner {
   // What the pair does at today's log rate: with nothing wrong, the figures
   // a model of it should reproduce.
   void demand() {
-    std::string command = fmt::format("simhadr -model -syncMode {}", mode());
-    if (summary_.log_rate && *summary_.log_rate > 0) {
-      command += fmt::format(" -logRate {} -logBufSize {}", mbps(*summary_.log_rate),
-                             kDefaultLogBufferPages);
+    if (!summary_.log_rate || *summary_.log_rate <= 0) {
       plan_.notes.push_back(fmt::format(
-          "-logRate is the rate the primary logged; -logBufSize {} is Db2's default LOGBUFSZ: "
-          "put the database's own there",
-          kDefaultLogBufferPages));
-    } else {
-      command += fmt::format(" -flushSize {}", flush_pages());
+          "no run to confirm: the model needs the primary's log rate, which two timed samples "
+          "of the primary give; then simhadr -model -syncMode {} -logRate MB/s shows what the "
+          "pair does at that demand",
+          mode()));
+      return;
     }
+    plan_.model_command = fmt::format(
+        "simhadr -model -syncMode {} -logRate {} -logBufSize {}{} -t {}", mode(),
+        mbps(*summary_.log_rate), kDefaultLogBufferPages, standby_buffers(false), kConfirmSeconds);
+    plan_.notes.push_back(fmt::format(
+        "-logRate is the rate the primary logged; -logBufSize {} is Db2's default LOGBUFSZ: "
+        "put the database's own there",
+        kDefaultLogBufferPages));
     // Replay kept up, so the rate it showed is the log's, not what it could do: left out.
-    plan_.model_command = command + standby_buffers(false) + fmt::format(" -t {}", kConfirmSeconds);
   }
 
   const Channel& channel_;

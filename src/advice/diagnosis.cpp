@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 
 #include "simhadr/enum_names.hpp"
 
@@ -76,8 +77,9 @@ class Diagnoser {
 
   ChannelDiagnosis run() {
     result_.static_only = !channel_.has_intervals();
-    decide();
     result_.findings = findings_of(channel_);
+    std::ranges::move(sample_findings(channel_), std::back_inserter(result_.findings));
+    decide();
     result_.plan = confirm_plan(channel_, result_.verdict);
     return std::move(result_);
   }
@@ -113,8 +115,12 @@ class Diagnoser {
     if (result_.static_only) {
       result_.evidence = fmt::format(
           "{} sample{} with no timed interval: rates, waits and the gap's trend need two samples "
-          "of one side with times; nothing a single sample shows is wrong",
-          channel_.sample_count(), channel_.sample_count() == 1 ? "" : "s");
+          "of one side with times; {}",
+          channel_.sample_count(), channel_.sample_count() == 1 ? "" : "s",
+          result_.findings.empty()
+              ? "no state, flag or full buffer in it decides a verdict"
+              : "no state, flag or full buffer in it decides a verdict; the findings say what "
+                "else it shows");
       return;
     }
     // Healthy needs the waits, unless the pair is in remote catch-up, where none are made.
@@ -126,7 +132,7 @@ class Diagnoser {
     if (!waits_reported && !catching_up) {
       result_.evidence =
           "no block and no growing gap, but the samples report no waits (V9.7 has no "
-          "LOG_HADR_WAIT fields; the application's commit time must tell)";
+          "LOG_HADR_WAIT fields, or they were cut out; the application's commit time must tell)";
       if (channel_.standby.empty()) {
         result_.evidence += "; the standby's receive buffer shows only in its own samples";
       }
@@ -238,9 +244,10 @@ class Diagnoser {
       if (!congested || *row.congested_seconds > *congested->congested_seconds) congested = &row;
     }
     if (congested) {
-      signs.push_back(fmt::format("CONGESTED for {:.1f} s at {} in {} (over IBM's 1 s)",
-                                  *congested->congested_seconds, seen_at(congested->sample),
-                                  congested->sample.state));
+      signs.push_back(fmt::format(
+          "CONGESTED for {:.1f} s at {} in {} (over IBM's 1 s)", *congested->congested_seconds,
+          seen_at(congested->sample),
+          congested->sample.state.empty() ? "a state not given" : congested->sample.state));
     }
     return signs;
   }

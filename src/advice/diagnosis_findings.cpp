@@ -29,8 +29,7 @@ class FindingsOf {
   void note(std::string text) { findings_.push_back(std::move(text)); }
 
   void find() {
-    socket_buffers(channel_.primary, "primary");
-    socket_buffers(channel_.standby, "standby");
+    socket_buffers();
     heartbeats();
     reconnections();
     stuck_waits();
@@ -38,22 +37,37 @@ class FindingsOf {
     sources();
   }
 
-  void socket_buffers(const std::vector<HadrSample>& side, std::string_view name) {
-    if (side.empty()) return;
-    const HadrSample& s = side.back();
-    for (const auto& [sizes, field] : {std::pair{s.send_buffer, "SOCK_SEND_BUF"},
-                                       std::pair{s.receive_buffer, "SOCK_RECV_BUF"}}) {
-      if (!sizes.actual) continue;
-      if (sizes.requested.value_or(0) > 0 && *sizes.actual < *sizes.requested) {
-        note(
-            fmt::format("{} on the {}: requested {} bytes, got {}: the system capped it "
-                        "(Linux: net.core.wmem_max and rmem_max)",
-                        field, name, *sizes.requested, *sizes.actual));
-      }
-      if (*sizes.actual < kLeastSocketBuffer) {
-        note(fmt::format("{}_ACTUAL on the {} is {} bytes, under the 64 KB IBM sets as the least",
-                         field, name, *sizes.actual));
-      }
+  // Only a size the database pinned says anything: where DB2_HADR_SOSNDBUF or
+  // SORCVBUF is unset (REQUESTED 0) the kernel sizes the buffer and grows it as
+  // the link needs, and the field shows its size of the moment. The log travels
+  // through the primary's send buffer and the standby's receive buffer; the
+  // other two carry acks, whatever their size.
+  void socket_buffers() {
+    if (!channel_.primary.empty()) {
+      pinned_buffer(channel_.primary.back().send_buffer, "SOCK_SEND_BUF", "primary",
+                    "DB2_HADR_SOSNDBUF");
+    }
+    if (!channel_.standby.empty() && !channel_.standby.back().role_unknown()) {
+      pinned_buffer(channel_.standby.back().receive_buffer, "SOCK_RECV_BUF", "standby",
+                    "DB2_HADR_SORCVBUF");
+    }
+  }
+
+  void pinned_buffer(const SocketBufferSizes& sizes, std::string_view field, std::string_view side,
+                     std::string_view variable) {
+    if (!sizes.actual || sizes.requested.value_or(0) <= 0) return;
+    const std::int64_t requested = *sizes.requested;
+    if (*sizes.actual < requested) {
+      note(
+          fmt::format("{} on the {}: {} asked for {} bytes, the system gave {}: it capped it "
+                      "(Linux: net.core.wmem_max and rmem_max)",
+                      field, side, variable, requested, *sizes.actual));
+    } else if (requested < kLeastSocketBuffer) {
+      note(
+          fmt::format("{} on the {}: {} pins it at {} bytes, under the 64 KB IBM names as the "
+                      "least; unset it to let the kernel size it, or size it from "
+                      "tools/sweep",
+                      field, side, variable, requested));
     }
   }
 
@@ -68,10 +82,18 @@ class FindingsOf {
       note(fmt::format("HEARTBEAT_MISSED rose from {} to {} by {}: messages were late or lost",
                        *first->heartbeats_missed, now, seen_at(last)));
     } else if (now > 0) {
-      note(fmt::format("HEARTBEAT_MISSED is {}{}", now,
-                       last.heartbeats_expected
-                           ? fmt::format(" of {} expected", *last.heartbeats_expected)
-                           : ""));
+      const std::string share =
+          last.heartbeats_expected && *last.heartbeats_expected > 0
+              ? fmt::format(" of {} expected since activation ({:.1f}%)", *last.heartbeats_expected,
+                            100.0 * static_cast<double>(now) /
+                                static_cast<double>(*last.heartbeats_expected))
+              : std::string(" since activation");
+      note(fmt::format(
+          "HEARTBEAT_MISSED {}{} at {}: messages between the sides came late or "
+          "were lost{}",
+          now, share, seen_at(last),
+          channel_.has_intervals() ? "; none since the first sample"
+                                   : "; a second sample shows whether they are missed now"));
     }
   }
 
@@ -154,6 +176,10 @@ class FindingsOf {
   void sources() {
     if (channel_.standby.empty() && !channel_.primary.empty()) {
       note("no standby samples: its figures are the primary's view of it, up to a heartbeat old");
+    } else if (channel_.primary.empty() && channel_.standby.back().role_unknown()) {
+      note(
+          "the samples do not say their side (no HADR_ROLE): the primary's figures and the "
+          "standby's are told apart only by their names");
     } else if (channel_.primary.empty()) {
       note(
           "no primary samples: the log rate and waits are the standby's view, up to a heartbeat "

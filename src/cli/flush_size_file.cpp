@@ -11,6 +11,7 @@
 #include "cli/number_parsing.hpp"
 #include "cli/option_table.hpp"
 #include "simhadr/limits.hpp"
+#include "simhadr/plain_spaces.hpp"
 #include "simhadr/shown.hpp"
 
 namespace simhadr {
@@ -76,8 +77,9 @@ std::string tool_flush_size(Shape shape, const std::string& line, std::string_vi
 
 void read_tool_output(std::istream& in, Shape shape, FlushSizeList& list) {
   std::size_t number = 0;
-  for (std::string line; std::getline(in, line);) {
+  for (std::string raw; std::getline(in, raw);) {
     ++number;
+    const std::string line = with_plain_spaces(raw);
     std::string_view missing;
     const std::string size = tool_flush_size(shape, line, missing);
     if (!missing.empty()) {
@@ -109,7 +111,7 @@ FlushSizeList read_flush_size_file(const std::string& path) {
   std::size_t number = 0;
   for (std::string line; std::getline(in, line);) {
     ++number;
-    const std::vector<std::string> fields = fields_of(line);
+    const std::vector<std::string> fields = fields_of(with_plain_spaces(line));
     if (fields.empty()) continue;
     const auto where = [&] { return fmt::format("flushSizes (line {})", number); };
     if (fields.size() > 2 || (shape != 0 && fields.size() != shape)) {

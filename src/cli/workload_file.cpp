@@ -17,6 +17,8 @@ std::vector<RateStep> read_workload_file(const std::string& path, double speed) 
   try {
     Db2LogscanReader reader;
     reader.read(in, path);
+    // A replay follows the intervals in turn: one left out would change it, so none is.
+    if (const std::string* damaged = reader.first_skipped()) throw WorkloadInputError(*damaged);
     lines = reader.take();
   } catch (const WorkloadInputError& error) {
     throw UsageError(fmt::format("-workload {}", error.what()));

@@ -14,7 +14,7 @@ bool same_database(const std::string& a, const std::string& b) {
 
 bool belongs(const Channel& channel, const HadrSample& sample) {
   return channel.key.log_stream == sample.log_stream_id.value_or(0) &&
-         host_key(channel.key.standby_host) == host_key(sample.standby_host) &&
+         channel.key.standby == standby_key(sample) &&
          same_database(channel.key.database, sample.database);
 }
 
@@ -23,7 +23,8 @@ void add(std::vector<Channel>& channels, const HadrSample& sample) {
       std::ranges::find_if(channels, [&](const Channel& c) { return belongs(c, sample); });
   if (channel == channels.end()) {
     Channel& added = channels.emplace_back();
-    added.key = {sample.database, sample.log_stream_id.value_or(0), sample.standby_host};
+    added.key = {sample.database, sample.log_stream_id.value_or(0), sample.standby_host,
+                 standby_key(sample)};
     channel = channels.end() - 1;
   }
   if (channel->key.database.empty()) channel->key.database = sample.database;

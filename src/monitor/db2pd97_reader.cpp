@@ -1,6 +1,6 @@
-// db2pd -hadr of V9.7 and earlier: a header (its "-- Date" may wrap onto the
-// next line), "HADR Information:", then tables of a header row and a value
-// row, values in mixed case (Primary, RemoteCatchup), positions as hex LSNs.
+// db2pd -hadr of V9.7 and earlier: a header (pasted_text joins it where it
+// wrapped), "HADR Information:", then tables of a header row and a value row,
+// values in mixed case (Primary, RemoteCatchup), positions as hex LSNs.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -46,9 +46,25 @@ std::vector<Column> columns_of(std::string_view header) {
   return columns;
 }
 
+// A time as V9.7 prints it, and how many words it takes from `words[at]` on:
+// "Null (0)", or up to "Mon Sep 05 14:05:09 2006 (1158008709)".
+std::size_t time_words(const std::vector<Word>& words, std::size_t at) {
+  if (at + 1 < words.size() && is_null_value(words[at].text) && words[at + 1].text == "(0)") {
+    return 2;
+  }
+  for (std::size_t span = std::min<std::size_t>(6, words.size() - at); span >= 2; --span) {
+    const Word& last = words[at + span - 1];
+    const std::string_view text(words[at].text.data(),
+                                last.text.data() + last.text.size() - words[at].text.data());
+    if (parse_stamped_time(text)) return span;
+  }
+  return 1;
+}
+
 // Each value under its column: in order when there are as many words as
-// columns, else by where each word starts (a time like "Mon Sep 05 14:05:09
-// 2006 (1158008709)" spans several words under one column).
+// columns; else a time (which spans words) taken whole where a column's value
+// starts with one, when that fills the columns exactly (text whose spacing a
+// page collapsed); else by where each word starts.
 std::vector<std::string> values_of(const std::vector<Column>& columns, std::string_view row) {
   const std::vector<Word> words = placed_words(row);
   std::vector<std::string> values(columns.size());
@@ -56,6 +72,16 @@ std::vector<std::string> values_of(const std::vector<Column>& columns, std::stri
     for (std::size_t i = 0; i < words.size(); ++i) values[i] = std::string(words[i].text);
     return values;
   }
+  std::size_t at = 0;
+  for (std::size_t column = 0; column < columns.size() && at < words.size(); ++column) {
+    const std::size_t span = time_words(words, at);
+    const Word& last = words[at + span - 1];
+    values[column] = std::string(words[at].text.data(),
+                                 last.text.data() + last.text.size() - words[at].text.data());
+    at += span;
+  }
+  if (at == words.size() && !values.back().empty()) return values;
+  std::ranges::fill(values, std::string());
   for (const Word& word : words) {
     std::size_t column = 0;
     while (column + 1 < columns.size() && columns[column + 1].start <= word.start) ++column;
@@ -101,41 +127,49 @@ constexpr std::array kColumnFields{
     ColumnField{"StandByRcvBufUsed", "STANDBY_RECV_BUF_PERCENT"},
 };
 
+// Columns read for the hosts, or only passed over.
+constexpr std::array<std::string_view, 7> kOtherColumns{
+    "LocalHost",     "RemoteHost",   "PrimaryFile",           "StandByFile",
+    "RemoteService", "LocalService", "ReplayOnlyWindowStatus"};
+
 class Db2pdV97Reader {
  public:
-  explicit Db2pdV97Reader(const std::string& name) : name_(name) {}
+  Db2pdV97Reader(const std::string& name, std::vector<std::size_t>& other_lines)
+      : name_(name), other_lines_(other_lines) {}
 
-  std::vector<HadrSample> read(const std::vector<std::string>& lines) {
+  std::vector<HadrSample> read(const std::vector<TextLine>& lines) {
     for (std::size_t i = 0; i < lines.size(); ++i) {
-      const std::string_view text = trimmed(lines[i]);
+      const std::string_view text = trimmed(lines[i].text);
       if (text.empty()) continue;
-      const std::size_t number = i + 1;
+      const std::size_t number = lines[i].number;
       if (const auto header = parse_db2pd_header(text)) {
         close_block();
-        std::string date = header->date;
-        if (date.empty() && i + 1 < lines.size()) {
-          const std::string_view next = trimmed(lines[i + 1]);
-          for (const std::string_view lead : {"-- Date ", "Date "}) {
-            if (next.starts_with(lead)) {
-              date = std::string(trimmed(next.substr(lead.size())));
-              ++i;
-              break;
-            }
-          }
-        }
-        open_block(header->database, date, number);
+        ++run_;
+        open_block(header->database, header->date, number);
         continue;
       }
       if (text == "HADR Information:") {
-        if (!block_) refuse(number, "\"HADR Information:\" before any database header");
+        // Pasted without the database's header: no name, no time.
+        if (!block_ || block_->has_role()) {
+          close_block();
+          ++run_;
+          open_block("", "", number);
+        }
         continue;
       }
-      if (!block_) refuse(number, fmt::format("not db2pd -hadr output: {}", shown(text)));
-      if (i + 1 >= lines.size() || trimmed(lines[i + 1]).empty()) {
+      if (!is_table_header(text)) {
+        other_lines_.push_back(number);
+        continue;
+      }
+      std::size_t row = i + 1;
+      while (row < lines.size() && trimmed(lines[row].text).empty()) ++row;
+      if (row >= lines.size() || is_table_header(lines[row].text) ||
+          parse_db2pd_header(lines[row].text)) {
         refuse(number, fmt::format("a table header without its row of values: {}", shown(text)));
       }
-      table(lines[i], lines[i + 1], number + 1);
-      ++i;
+      if (!block_) open_block("", "", number);
+      table(lines[i].text, lines[row].text, lines[row].number);
+      i = row;
     }
     close_block();
     return finish_all(std::move(builders_));
@@ -146,9 +180,19 @@ class Db2pdV97Reader {
     throw MonitorInputError(fmt::format("{}:{}: {}", name_, number, why));
   }
 
+  // A row of V9.7's column names: its first word one of them.
+  static bool is_table_header(std::string_view line) {
+    const std::vector<Word> words = placed_words(line);
+    return !words.empty() &&
+           (std::ranges::find(kColumnFields, words.front().text, &ColumnField::column) !=
+                kColumnFields.end() ||
+            std::ranges::find(kOtherColumns, words.front().text) != kOtherColumns.end());
+  }
+
   void open_block(const std::string& database, const std::string& date, std::size_t number) {
     block_.emplace(SourceLine{name_, number}, MonitorFormat::Db2pdV97, 1.0);
-    block_->database(database);
+    block_->database(upper_case(database));
+    block_->run(run_);
     if (!date.empty()) {
       const auto stamped = parse_stamped_time(date);
       if (!stamped) refuse(number, fmt::format("the header's date {} is not a time", shown(date)));
@@ -187,17 +231,18 @@ class Db2pdV97Reader {
   }
 
   const std::string& name_;
+  std::vector<std::size_t>& other_lines_;
   std::optional<SampleBuilder> block_;
   std::size_t block_line_ = 0;
+  std::size_t run_ = 0;
   std::string local_host_, remote_host_;
   std::vector<SampleBuilder> builders_;
 };
 
 }  // namespace
 
-std::vector<HadrSample> read_db2pd_v97(const std::vector<std::string>& lines,
-                                       const std::string& name) {
-  return Db2pdV97Reader(name).read(lines);
+std::vector<HadrSample> read_db2pd_v97(const std::vector<TextLine>& lines, MonitorFile& file) {
+  return Db2pdV97Reader(file.name, file.other_lines).read(lines);
 }
 
 }  // namespace simhadr

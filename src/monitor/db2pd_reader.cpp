@@ -1,7 +1,10 @@
 // db2pd -hadr of V10.1 and later: a header per database and member, then one
-// "FIELD = value" section per standby (per log stream in pureScale), the
-// sections apart by blank lines, each starting with HADR_ROLE.
+// "FIELD = value" section per standby (per log stream in pureScale), each
+// starting with HADR_ROLE. A section pasted without its header is read too:
+// it has no database name and no time.
 #include <fmt/format.h>
+
+#include <set>
 
 #include "simhadr/monitor/monitor_input.hpp"
 #include "simhadr/monitor/sample_builder.hpp"
@@ -24,10 +27,11 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 
 class Db2pdReader {
  public:
-  explicit Db2pdReader(const std::string& name) : name_(name) {}
+  Db2pdReader(const std::string& name, std::vector<std::size_t>& other_lines)
+      : name_(name), other_lines_(other_lines) {}
 
-  std::vector<HadrSample> read(const std::vector<std::string>& lines) {
-    for (std::size_t i = 0; i < lines.size(); ++i) line(lines[i], i + 1);
+  std::vector<HadrSample> read(const std::vector<TextLine>& lines) {
+    for (const TextLine& line : lines) read_line(line.text, line.number);
     close_section();
     return finish_all(std::move(builders_));
   }
@@ -37,53 +41,55 @@ class Db2pdReader {
     throw MonitorInputError(fmt::format("{}:{}: {}", name_, number, why));
   }
 
-  void line(std::string_view text, std::size_t number) {
+  void read_line(std::string_view text, std::size_t number) {
     if (trimmed(text).empty()) {
-      close_section();
+      after_blank_ = true;
       return;
     }
     if (const auto header = parse_db2pd_header(text)) {
       close_section();
-      database_ = header->database;
+      database_ = upper_case(header->database);
       taken_at_.reset();
+      ++run_;
       if (!header->date.empty()) {
         const auto stamped = parse_stamped_time(header->date);
         if (!stamped)
           refuse(number, fmt::format("the header's date {} is not a time", shown(header->date)));
         taken_at_ = stamped->local;
       }
-      seen_header_ = true;
       return;
     }
     const std::size_t equals = text.find('=');
     if (equals == std::string_view::npos) {
-      refuse(number, fmt::format("not db2pd -hadr output: {}", shown(trimmed(text))));
-    }
-    if (!seen_header_) {
-      refuse(number, "a field before any \"Database Member N -- Database NAME\" header");
+      other_lines_.push_back(number);
+      return;
     }
     field(trimmed(text.substr(0, equals)), text.substr(equals + 1), number);
+    after_blank_ = false;
   }
 
   // "PRIMARY_LOG_FILE,PAGE,POS = S0000009.LOG, 1, 49262315" is three fields,
   // PRIMARY_LOG_FILE, PRIMARY_LOG_PAGE and PRIMARY_LOG_POS; "(bytes)" and the
-  // like say the unit, which the name already implies.
+  // like say the unit, which the name already implies. A section starts at
+  // HADR_ROLE, or where a field comes again after a blank line (a page that
+  // put blank lines between fields, or an author who cut HADR_ROLE, still
+  // reads right).
   void field(std::string_view label, std::string_view value, std::size_t number) {
     if (const std::size_t unit = label.find('('); unit != std::string_view::npos) {
       label = trimmed(label.substr(0, unit));
     }
     const std::vector<std::string_view> names = split(label, ',');
+    if (section_ && (names.front() == "HADR_ROLE" ||
+                     (after_blank_ && seen_.contains(std::string(names.front()))))) {
+      close_section();
+    }
     if (!section_) {
-      if (names.front() != "HADR_ROLE") {
-        refuse(number, fmt::format("a section starts with {}, not HADR_ROLE", shown(label)));
-      }
       section_.emplace(SourceLine{name_, number}, MonitorFormat::Db2pd, 1.0);
       section_->taken_at(taken_at_);
       section_->database(database_);
-    } else if (names.front() == "HADR_ROLE") {
-      close_section();
-      return field(label, value, number);
+      section_->run(run_);
     }
+    seen_.emplace(names.front());
     if (names.size() == 1) {
       section_->field(names.front(), value, number);
       return;
@@ -103,13 +109,17 @@ class Db2pdReader {
   void close_section() {
     if (section_) builders_.push_back(std::move(*section_));
     section_.reset();
+    seen_.clear();
   }
 
   const std::string& name_;
+  std::vector<std::size_t>& other_lines_;
   std::string database_;
   std::optional<double> taken_at_;
-  bool seen_header_ = false;
+  std::size_t run_ = 0;
   std::optional<SampleBuilder> section_;
+  std::set<std::string> seen_;  // the section's fields so far
+  bool after_blank_ = false;
   std::vector<SampleBuilder> builders_;
 };
 
@@ -133,8 +143,8 @@ std::optional<Db2pdHeader> parse_db2pd_header(std::string_view line) {
   return header;
 }
 
-std::vector<HadrSample> read_db2pd(const std::vector<std::string>& lines, const std::string& name) {
-  return Db2pdReader(name).read(lines);
+std::vector<HadrSample> read_db2pd(const std::vector<TextLine>& lines, MonitorFile& file) {
+  return Db2pdReader(file.name, file.other_lines).read(lines);
 }
 
 }  // namespace simhadr

@@ -32,6 +32,11 @@ bool HadrSample::has_flag(std::string_view flag) const {
   return std::ranges::find(flags, flag) != flags.end();
 }
 
+std::optional<double> HadrSample::replay_lag() const {
+  if (!primary_log_time || !replay_log_time) return std::nullopt;
+  return std::max(0.0, *primary_log_time - *replay_log_time);
+}
+
 std::string HadrSample::where() const {
   return fmt::format("{}:{}", source.file, source.line);
 }
@@ -44,6 +49,11 @@ std::string host_key(std::string_view host) {
     key += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   }
   return key;
+}
+
+std::string standby_key(const HadrSample& sample) {
+  if (!sample.standby_host.empty() || !sample.standby_id) return host_key(sample.standby_host);
+  return fmt::format("STANDBY_ID {}", *sample.standby_id);
 }
 
 std::string wall_clock_text(double local_seconds) {

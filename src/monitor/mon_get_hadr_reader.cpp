@@ -5,9 +5,13 @@
 // DB_NAME, DBNAME or CURRENT_SERVER column names the database.
 #include <fmt/format.h>
 
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdio>
+#include <iterator>
 
 #include "simhadr/monitor/monitor_input.hpp"
 #include "simhadr/monitor/sample_builder.hpp"
@@ -22,6 +26,101 @@ constexpr std::array<std::string_view, 4> kTimeColumns{"SAMPLE_TIME", "CURRENT_T
                                                        "CURRENT_TIME", "TIMESTAMP"};
 constexpr std::array<std::string_view, 5> kDatabaseColumns{"DB_NAME", "DBNAME", "DATABASE",
                                                            "DATABASE_NAME", "CURRENT_SERVER"};
+// MON_GET_HADR's columns without the HADR_ prefix (V10.1 to 12.1), and
+// MON_GET_TRANSACTION_LOG's two waits, which some collect beside them.
+constexpr auto kColumns = std::to_array<std::string_view>({"REPLAY_TYPE",
+                                                           "STANDBY_ID",
+                                                           "LOG_STREAM_ID",
+                                                           "PRIMARY_MEMBER_HOST",
+                                                           "PRIMARY_INSTANCE",
+                                                           "PRIMARY_MEMBER",
+                                                           "STANDBY_MEMBER_HOST",
+                                                           "STANDBY_INSTANCE",
+                                                           "STANDBY_MEMBER",
+                                                           "HEARTBEAT_INTERVAL",
+                                                           "HEARTBEAT_MISSED",
+                                                           "HEARTBEAT_EXPECTED",
+                                                           "TIME_SINCE_LAST_RECV",
+                                                           "PEER_WAIT_LIMIT",
+                                                           "LOG_HADR_WAIT_CUR",
+                                                           "LOG_HADR_WAIT_RECENT_AVG",
+                                                           "LOG_HADR_WAIT_ACCUMULATED",
+                                                           "LOG_HADR_WAIT_COUNT",
+                                                           "LOG_HADR_WAIT_TIME",
+                                                           "LOG_HADR_WAITS_TOTAL",
+                                                           "SOCK_SEND_BUF_REQUESTED",
+                                                           "SOCK_SEND_BUF_ACTUAL",
+                                                           "SOCK_RECV_BUF_REQUESTED",
+                                                           "SOCK_RECV_BUF_ACTUAL",
+                                                           "SOCK_SEND_BUF",
+                                                           "SOCK_RECV_BUF",
+                                                           "PRIMARY_LOG_FILE",
+                                                           "PRIMARY_LOG_PAGE",
+                                                           "PRIMARY_LOG_POS",
+                                                           "STANDBY_LOG_FILE",
+                                                           "STANDBY_LOG_PAGE",
+                                                           "STANDBY_LOG_POS",
+                                                           "STANDBY_REPLAY_LOG_FILE",
+                                                           "STANDBY_REPLAY_LOG_PAGE",
+                                                           "STANDBY_REPLAY_LOG_POS",
+                                                           "STANDBY_RECV_REPLAY_GAP",
+                                                           "PRIMARY_LOG_TIME",
+                                                           "STANDBY_LOG_TIME",
+                                                           "STANDBY_REPLAY_LOG_TIME",
+                                                           "STANDBY_RECV_BUF_SIZE",
+                                                           "STANDBY_RECV_BUF_PERCENT",
+                                                           "STANDBY_SPOOL_LIMIT",
+                                                           "STANDBY_SPOOL_PERCENT",
+                                                           "STANDBY_ERROR_TIME",
+                                                           "PEER_WINDOW",
+                                                           "PEER_WINDOW_END",
+                                                           "READS_ON_STANDBY_ENABLED",
+                                                           "STANDBY_REPLAY_ONLY_WINDOW_ACTIVE",
+                                                           "STANDBY_REPLAY_ONLY_WINDOW_START",
+                                                           "STANDBY_REPLAY_ONLY_WINDOW_TRAN_COUNT",
+                                                           "STANDBY_REPLAY_DELAY",
+                                                           "TAKEOVER_APP_REMAINING_PRIMARY",
+                                                           "TAKEOVER_APP_REMAINING_STANDBY",
+                                                           "STANDBY_LOG_DEVICE_FULL"});
+
+// What each figure -diagnose derives needs, for a table that selected only some columns.
+struct Need {
+  std::string_view figure;
+  std::vector<std::string_view> columns;
+};
+const std::array<Need, 6> kNeeds{{
+    {"the side (primary or standby)", {"HADR_ROLE"}},
+    {"the time of each row, for rates", {"CURRENT_TIMESTAMP"}},
+    {"the log, shipping and replay rates and the gap",
+     {"PRIMARY_LOG_POS", "STANDBY_LOG_POS", "STANDBY_REPLAY_LOG_POS"}},
+    {"the wait a log write makes for HADR", {"LOG_HADR_WAIT_ACCUMULATED", "LOG_HADR_WAIT_COUNT"}},
+    {"a blocked standby", {"HADR_FLAGS"}},
+    {"the standby's buffer and spool",
+     {"STANDBY_RECV_BUF_SIZE", "STANDBY_RECV_BUF_PERCENT", "STANDBY_SPOOL_LIMIT"}},
+}};
+
+// "13.57.23" or "13:57:23", as CURRENT_TIME gives it: seconds into a day.
+std::optional<double> time_of_day_value(std::string_view text) {
+  int hour = 0, minute = 0, second = 0, used = 0;
+  const std::string value(text);
+  char a = 0, b = 0;
+  if (std::sscanf(value.c_str(), "%2d%c%2d%c%2d%n", &hour, &a, &minute, &b, &second, &used) != 5 ||
+      static_cast<std::size_t>(used) != value.size() || a != b || (a != ':' && a != '.') ||
+      hour > 23 || minute > 59 || second > 60) {
+    return std::nullopt;
+  }
+  return hour * 3600.0 + minute * 60.0 + second;
+}
+
+// A statement the CLP echoed, or the command that ran it, between tables.
+bool is_statement(std::string_view line) {
+  const std::string text = upper_case(trimmed(line));
+  for (const std::string_view word : {"SELECT ", "FROM ", "WHERE ", "DB2 ", "$ ", "# "}) {
+    if (text.starts_with(word)) return true;
+  }
+  return text.find("MON_GET_HADR") != std::string::npos || text.starts_with("DB2") ||
+         text.ends_with(";");
+}
 
 // One CSV record: commas apart, a field in double quotes may hold commas and "" for a quote.
 std::vector<std::string> csv_fields(std::string_view line) {
@@ -61,9 +160,11 @@ bool is_record_count(std::string_view line) {
 
 class MonGetHadrReader {
  public:
-  MonGetHadrReader(const std::string& name, MonitorFormat format) : name_(name), format_(format) {}
+  MonGetHadrReader(const std::string& name, MonitorFormat format,
+                   std::vector<std::size_t>& other_lines)
+      : name_(name), format_(format), other_lines_(&other_lines) {}
 
-  std::vector<HadrSample> read(const std::vector<std::string>& lines) {
+  std::vector<HadrSample> read(const std::vector<TextLine>& lines) {
     if (format_ == MonitorFormat::MonGetHadrCsv) {
       read_csv(lines);
     } else {
@@ -77,10 +178,11 @@ class MonGetHadrReader {
     throw MonitorInputError(fmt::format("{}:{}: {}", name_, number, why));
   }
 
-  void read_csv(const std::vector<std::string>& lines) {
+  void read_csv(const std::vector<TextLine>& lines) {
     std::string header_line;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      const std::string_view line = trimmed(lines[i]);
+    for (const TextLine& text : lines) {
+      const std::string_view line = trimmed(text.text);
+      const std::size_t number = text.number;
       if (line.empty()) continue;
       if (columns_.empty() || line == header_line) {
         if (columns_.empty()) {
@@ -92,41 +194,40 @@ class MonGetHadrReader {
       }
       const std::vector<std::string> values = csv_fields(line);
       if (values.size() != columns_.size()) {
-        refuse(i + 1, fmt::format("{} values under a header of {} columns", values.size(),
-                                  columns_.size()));
+        refuse(number, fmt::format("{} values under a header of {} columns", values.size(),
+                                   columns_.size()));
       }
-      row(values, i + 1);
+      row(values, number);
     }
   }
 
-  void read_table(const std::vector<std::string>& lines) {
+  void read_table(const std::vector<TextLine>& lines) {
     std::vector<std::pair<std::size_t, std::size_t>> extents;
     for (std::size_t i = 0; i < lines.size(); ++i) {
-      const std::string_view line = lines[i];
-      if (trimmed(line).empty()) {
-        extents.clear();
-        continue;
-      }
-      if (is_record_count(line)) {
+      const std::string_view line = lines[i].text;
+      const std::size_t number = lines[i].number;
+      if (trimmed(line).empty() || is_record_count(line)) {
         extents.clear();
         continue;
       }
       if (extents.empty()) {
-        if (i + 1 >= lines.size() || !is_dash_line(lines[i + 1])) {
-          refuse(i + 1, fmt::format("not a MON_GET_HADR table (column names, then a line of "
-                                    "dashes): {}",
-                                    shown(trimmed(line))));
+        std::size_t next = i + 1;
+        while (next < lines.size() && trimmed(lines[next].text).empty()) ++next;
+        if (next < lines.size() && is_dash_line(lines[next].text)) {
+          extents = dash_extents(lines[next].text);
+          columns_.clear();
+          for (const auto& [start, end] : extents)
+            columns_.push_back(upper_case(trimmed(cut(line, start, end))));
+          ++table_;
+          i = next;
+          continue;
         }
-        extents = dash_extents(lines[i + 1]);
-        columns_.clear();
-        for (const auto& [start, end] : extents)
-          columns_.push_back(upper_case(trimmed(cut(line, start, end))));
-        ++i;
+        if (!is_statement(line)) other_lines_->push_back(number);
         continue;
       }
       std::vector<std::string> values;
       for (const auto& [start, end] : extents) values.emplace_back(trimmed(cut(line, start, end)));
-      row(values, i + 1);
+      row(values, number);
     }
   }
 
@@ -150,35 +251,89 @@ class MonGetHadrReader {
 
   void row(const std::vector<std::string>& values, std::size_t number) {
     SampleBuilder builder(SourceLine{name_, number}, format_, kSecondsPerMillisecond);
+    builder.run(table_);
     for (std::size_t i = 0; i < columns_.size(); ++i) {
       const std::string& column = columns_[i];
       const std::string_view value = trimmed(values[i]);
       if (std::ranges::find(kTimeColumns, column) != kTimeColumns.end()) {
         if (is_null_value(value)) continue;
-        const auto stamped = parse_stamped_time(value);
-        if (!stamped) refuse(number, fmt::format("{} is {}, not a time", column, shown(value)));
-        builder.taken_at(stamped->local);
+        builder.taken_at(row_time(column, value, number));
       } else if (std::ranges::find(kDatabaseColumns, column) != kDatabaseColumns.end()) {
         builder.database(upper_case(value));
       } else {
         builder.field(column, value, number);
       }
     }
-    if (!builder.has_role()) refuse(number, "a row without HADR_ROLE");
     builders_.push_back(std::move(builder));
   }
 
+  // A timestamp; or a time of day alone (CURRENT_TIME), put on the day after
+  // the last row's when it comes round past midnight.
+  double row_time(const std::string& column, std::string_view value, std::size_t number) {
+    if (const auto stamped = parse_stamped_time(value)) return stamped->local;
+    const std::optional<double> in_day = time_of_day_value(value);
+    if (!in_day) refuse(number, fmt::format("{} is {}, not a time", column, shown(value)));
+    constexpr double kDay = 86400;
+    double time = days_ * kDay + *in_day;
+    if (last_time_of_day_ && time < *last_time_of_day_) {
+      ++days_;
+      time += kDay;
+    }
+    last_time_of_day_ = time;
+    return time;
+  }
+
+ public:
+  // What the columns leave out: which figures need which columns.
+  std::vector<std::string> notes() const {
+    std::vector<std::string> notes;
+    const auto has = [&](std::string_view column) {
+      if (column == "CURRENT_TIMESTAMP") {
+        return std::ranges::any_of(kTimeColumns, [&](std::string_view time) {
+          return std::ranges::find(columns_, time) != columns_.end();
+        });
+      }
+      return std::ranges::find(columns_, column) != columns_.end();
+    };
+    for (const Need& need : kNeeds) {
+      std::vector<std::string_view> missing;
+      std::ranges::copy_if(need.columns, std::back_inserter(missing),
+                           [&](std::string_view c) { return !has(c); });
+      if (missing.size() == need.columns.size()) {
+        notes.push_back(fmt::format("{} needs {}, which the query left out", need.figure,
+                                    fmt::join(need.columns, ", ")));
+      }
+    }
+    if (days_ > 0 || last_time_of_day_) {
+      notes.push_back(
+          "the time column holds no date: rows are taken to follow each other within "
+          "a day");
+    }
+    return notes;
+  }
+
+ private:
   const std::string& name_;
   MonitorFormat format_;
+  std::vector<std::size_t>* other_lines_;
   std::vector<std::string> columns_;
   std::vector<SampleBuilder> builders_;
+  std::size_t table_ = 0;
+  int days_ = 0;
+  std::optional<double> last_time_of_day_;
 };
 
 }  // namespace
 
-std::vector<HadrSample> read_mon_get_hadr(const std::vector<std::string>& lines,
-                                          const std::string& name, MonitorFormat format) {
-  return MonGetHadrReader(name, format).read(lines);
+std::vector<HadrSample> read_mon_get_hadr(const std::vector<TextLine>& lines, MonitorFile& file) {
+  MonGetHadrReader reader(file.name, file.format, file.other_lines);
+  std::vector<HadrSample> samples = reader.read(lines);
+  std::ranges::copy(reader.notes(), std::back_inserter(file.notes));
+  return samples;
+}
+
+bool is_mon_get_hadr_column(std::string_view name) {
+  return name.starts_with("HADR_") || std::ranges::find(kColumns, name) != kColumns.end();
 }
 
 }  // namespace simhadr

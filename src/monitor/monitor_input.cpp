@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "simhadr/monitor/sample_builder.hpp"
@@ -28,30 +29,104 @@ bool holds_word(std::string_view line, std::string_view word) {
   return false;
 }
 
-MonitorFormat format_of(const std::vector<std::string>& lines, const std::string& name) {
-  const auto first =
-      std::ranges::find_if(lines, [](const std::string& line) { return !trimmed(line).empty(); });
-  if (first == lines.end()) throw MonitorInputError(fmt::format("{}: holds no samples", name));
-  const std::size_t number = static_cast<std::size_t>(first - lines.begin()) + 1;
-  if (parse_db2pd_header(*first)) {
-    const bool v97 = std::ranges::any_of(
-        lines, [](const std::string& line) { return trimmed(line) == "HADR Information:"; });
-    return v97 ? MonitorFormat::Db2pdV97 : MonitorFormat::Db2pd;
+bool blank(const TextLine& line) {
+  return trimmed(line.text).empty();
+}
+
+bool is_identifier(std::string_view word) {
+  if (word.size() >= 2 && word.front() == '"' && word.back() == '"') {
+    word = word.substr(1, word.size() - 2);
   }
-  if (holds_word(*first, "HADR_ROLE")) {
-    const auto next = std::find_if(first + 1, lines.end(),
-                                   [](const std::string& line) { return !trimmed(line).empty(); });
-    const bool dashes = next != lines.end() && trimmed(*next).starts_with("---");
-    return dashes ? MonitorFormat::MonGetHadrTable : MonitorFormat::MonGetHadrCsv;
+  return !word.empty() && std::ranges::all_of(word, [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
+std::vector<std::string_view> split_on(std::string_view line, std::string_view separators) {
+  std::vector<std::string_view> words;
+  std::size_t at = 0;
+  while ((at = line.find_first_not_of(separators, at)) != std::string_view::npos) {
+    const std::size_t end = std::min(line.find_first_of(separators, at), line.size());
+    words.push_back(trimmed(line.substr(at, end - at)));
+    at = end;
   }
-  if (holds_word(*first, "PRIMARY") || holds_word(*first, "STANDBY")) {
-    throw MonitorInputError(fmt::format(
-        "{}:{}: MON_GET_HADR rows without their column names (db2 -x and EXPORT ... OF DEL "
-        "leave them out): keep the header row, as docs/diagnose.md shows",
-        name, number));
+  return words;
+}
+
+// A row of column names: each word a name, one of them MON_GET_HADR's.
+bool names_columns(const std::vector<std::string_view>& words) {
+  if (words.empty() || !std::ranges::all_of(words, is_identifier)) return false;
+  return std::ranges::any_of(words, [](std::string_view word) {
+    if (word.front() == '"') word = word.substr(1, word.size() - 2);
+    return is_mon_get_hadr_column(upper_case(word));
+  });
+}
+
+bool is_rule(std::string_view line) {
+  line = trimmed(line);
+  return line.starts_with("---") && line.find_first_not_of("- ") == std::string_view::npos;
+}
+
+// "HADR_ROLE = PRIMARY", "PRIMARY_LOG_FILE,PAGE,POS = ...": a db2pd field of HADR.
+bool is_db2pd_field(std::string_view line) {
+  const std::size_t equals = line.find('=');
+  if (equals == std::string_view::npos) return false;
+  std::string_view name = trimmed(line.substr(0, equals));
+  name = trimmed(name.substr(0, name.find_first_of("(,")));
+  return is_identifier(name) && is_mon_get_hadr_column(upper_case(name));
+}
+
+// "PRIMARY,PEER,NEARSYNC,...": three or more fields of a word each, as CSV rows are.
+bool is_csv_row(std::string_view line) {
+  if (line.find('=') != std::string_view::npos) return false;
+  const std::vector<std::string_view> fields = split_on(line, ",");
+  return fields.size() >= 3 && std::ranges::none_of(fields, [](std::string_view field) {
+           return field.find(' ') != std::string_view::npos;
+         });
+}
+
+bool is_v97_table_header(std::string_view line) {
+  const std::vector<std::string_view> words = split_on(line, " \t");
+  return words.size() >= 3 && words[0] == "Role" && words[1] == "State" && words[2] == "SyncMode";
+}
+
+struct Start {
+  MonitorFormat format;
+  std::size_t index;  // of the first line that belongs to a sample
+};
+
+// Where the samples start and in which format; what comes before is a
+// command, a query or prose, left out. None: no sample anywhere.
+std::optional<Start> start_of(const std::vector<TextLine>& lines, const std::string& name) {
+  const auto next_text = [&](std::size_t i) -> const TextLine* {
+    while (++i < lines.size()) {
+      if (!blank(lines[i])) return &lines[i];
+    }
+    return nullptr;
+  };
+  const bool v97 = std::ranges::any_of(lines, [](const TextLine& line) {
+    return trimmed(line.text) == "HADR Information:" || is_v97_table_header(line.text);
+  });
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string_view text = trimmed(lines[i].text);
+    if (text.empty()) continue;
+    if (parse_db2pd_header(text) || text == "HADR Information:" || is_v97_table_header(text)) {
+      return Start{v97 ? MonitorFormat::Db2pdV97 : MonitorFormat::Db2pd, i};
+    }
+    if (is_db2pd_field(text)) return Start{MonitorFormat::Db2pd, i};
+    const TextLine* next = next_text(i);
+    if (next && is_rule(next->text) && names_columns(split_on(text, " \t"))) {
+      return Start{MonitorFormat::MonGetHadrTable, i};
+    }
+    if (names_columns(split_on(text, ","))) return Start{MonitorFormat::MonGetHadrCsv, i};
+    if (is_csv_row(text) && (holds_word(text, "PRIMARY") || holds_word(text, "STANDBY"))) {
+      throw MonitorInputError(fmt::format(
+          "{}:{}: MON_GET_HADR rows without their column names (db2 -x and EXPORT ... OF DEL "
+          "leave them out): keep the header row, as docs/diagnose.md shows",
+          name, lines[i].number));
+    }
   }
-  throw MonitorInputError(fmt::format("{}:{}: neither db2pd -hadr nor MON_GET_HADR output: {}",
-                                      name, number, shown(trimmed(*first))));
+  return std::nullopt;
 }
 
 void check_one_database(const MonitorFile& file) {
@@ -68,14 +143,41 @@ void check_one_database(const MonitorFile& file) {
   }
 }
 
-// Each channel's series in the file must move forward: in time, and in the
-// log, unless a takeover turned the roles round between two samples.
+// Both sides' samples may share a file (a page showing each side's output).
+using SeriesKey = std::tuple<std::int64_t, std::string, std::string>;
+
+SeriesKey series_key(const HadrSample& sample) {
+  return {sample.log_stream_id.value_or(0), standby_key(sample), sample.role};
+}
+
+// A run is one call of the monitor: it starts where the reader says (a db2pd
+// header, a query's table), where the time changes, or where a channel the run
+// already holds comes again (sections pasted without their headers).
+void count_runs(MonitorFile& file) {
+  std::size_t run = 0;
+  std::optional<std::size_t> group;
+  std::optional<double> time;
+  std::set<SeriesKey> seen;
+  for (HadrSample& sample : file.samples) {
+    const SeriesKey key = series_key(sample);
+    if (group && (sample.run != *group || sample.time != time || seen.contains(key))) {
+      ++run;
+      seen.clear();
+    }
+    group = sample.run;
+    time = sample.time;
+    seen.insert(key);
+    sample.run = run;
+  }
+  file.runs = file.samples.empty() ? 0 : run + 1;
+}
+
+// Each channel's series of one side in the file must move forward: in time,
+// and in the log.
 void check_series(const MonitorFile& file) {
-  using Key = std::tuple<std::int64_t, std::string>;
-  std::map<Key, const HadrSample*> last;
+  std::map<SeriesKey, const HadrSample*> last;
   for (const HadrSample& sample : file.samples) {
-    const Key key{sample.log_stream_id.value_or(0), host_key(sample.standby_host)};
-    const HadrSample*& before = last[key];
+    const HadrSample*& before = last[series_key(sample)];
     if (before) {
       if (sample.time && before->time && *sample.time <= *before->time) {
         throw MonitorInputError(fmt::format(
@@ -84,7 +186,7 @@ void check_series(const MonitorFile& file) {
             *sample.time == *before->time ? "the same time as" : "before", before->source.line,
             time_of_day(*before)));
       }
-      if (sample.role == before->role) {
+      {
         using Pos = std::optional<std::int64_t> HadrSample::*;
         for (const auto& [member, field] :
              {std::pair<Pos, std::string_view>{&HadrSample::primary_pos, "PRIMARY_LOG_POS"},
@@ -106,44 +208,58 @@ void check_series(const MonitorFile& file) {
 
 }  // namespace
 
-bool is_inactive_notice(std::string_view line) {
-  line = trimmed(line);
-  return line.starts_with("Database ") && line.find(" not activated on database ") != line.npos;
-}
-
 MonitorFile read_monitor_file(std::istream& in, std::string name) {
-  MonitorFile file{std::move(name), MonitorFormat::Db2pd, {}, {}};
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) {
-    if (is_inactive_notice(line)) {
-      file.inactive_lines.push_back(lines.size() + 1);
-      line.clear();
-    }
-    lines.push_back(std::move(line));
-  }
-  if (!file.inactive_lines.empty() &&
-      std::ranges::all_of(lines, [](const std::string& line) { return trimmed(line).empty(); })) {
-    throw MonitorInputError(
+  PastedText text = pasted_text(in);
+  MonitorFile file;
+  file.name = std::move(name);
+  file.inactive_lines = std::move(text.notice_lines);
+  file.elision_lines = std::move(text.elision_lines);
+  file.prefix = std::move(text.prefix);
+  const auto never_active = [&] {
+    return MonitorInputError(
         fmt::format("{}: the database was not active in any of its {} samples: nothing to diagnose",
                     file.name, file.inactive_lines.size()));
+  };
+  if (!file.inactive_lines.empty() && std::ranges::all_of(text.lines, blank)) throw never_active();
+  const std::optional<Start> found = start_of(text.lines, file.name);
+  if (!found) {
+    if (!file.inactive_lines.empty()) throw never_active();
+    const auto first =
+        std::ranges::find_if(text.lines, [](const TextLine& l) { return !blank(l); });
+    if (first == text.lines.end())
+      throw MonitorInputError(fmt::format("{}: holds no samples", file.name));
+    throw MonitorInputError(fmt::format(
+        "{}:{}: neither db2pd -hadr nor MON_GET_HADR output (no db2pd header, HADR field or "
+        "MON_GET_HADR column names anywhere): {}",
+        file.name, first->number, shown(trimmed(first->text))));
   }
-  file.format = format_of(lines, file.name);
+  const Start start = *found;
+  for (std::size_t i = 0; i < start.index; ++i) {
+    if (!blank(text.lines[i])) file.preamble_lines.push_back(text.lines[i].number);
+  }
+  text.lines.erase(text.lines.begin(),
+                   text.lines.begin() + static_cast<std::ptrdiff_t>(start.index));
+  file.format = start.format;
   switch (file.format) {
     case MonitorFormat::Db2pd:
-      file.samples = read_db2pd(lines, file.name);
+      file.samples = read_db2pd(text.lines, file);
       break;
     case MonitorFormat::Db2pdV97:
-      file.samples = read_db2pd_v97(lines, file.name);
+      file.samples = read_db2pd_v97(text.lines, file);
       break;
     case MonitorFormat::MonGetHadrCsv:
     case MonitorFormat::MonGetHadrTable:
-      file.samples = read_mon_get_hadr(lines, file.name, file.format);
+      file.samples = read_mon_get_hadr(text.lines, file);
       break;
   }
   if (file.samples.empty()) {
-    throw MonitorInputError(fmt::format("{}: holds no HADR sections", file.name));
+    throw MonitorInputError(fmt::format(
+        "{}:{}: a db2pd header with no HADR field after it: nothing to diagnose (the fields were "
+        "cut out, or HADR is not set up on this database)",
+        file.name, text.lines.front().number));
   }
   check_one_database(file);
+  count_runs(file);
   check_series(file);
   return file;
 }

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include "simhadr/shown.hpp"
 
@@ -46,7 +47,11 @@ std::optional<std::pair<double, std::size_t>> parse_wall_clock(const std::string
   double second = 0;
   char sep = 0;
   const char* s = text.c_str();
+  // MM/DD/YYYY in most locales, DD.MM.YYYY where the locale writes dates so (db2pd
+  // follows the host's locale).
   if (std::sscanf(s, "%2d/%2d/%4d %2d:%2d:%lf%n", &month, &day, &year, &hour, &minute, &second,
+                  &used) == 6 ||
+      std::sscanf(s, "%2d.%2d.%4d %2d:%2d:%lf%n", &day, &month, &year, &hour, &minute, &second,
                   &used) == 6 ||
       std::sscanf(s, "%4d-%2d-%2d-%2d.%2d.%lf%n", &year, &month, &day, &hour, &minute, &second,
                   &used) == 6 ||
@@ -95,8 +100,23 @@ std::optional<Number> parse_number(std::string_view text) {
   return value;
 }
 
+// A decimal as the host's locale prints it: "0.250", or "0,250" where the comma
+// is the decimal mark.
+std::optional<double> parse_decimal(std::string_view text) {
+  if (const auto number = parse_number<double>(text)) return number;
+  const std::size_t comma = text.find(',');
+  if (comma == std::string_view::npos || text.find(',', comma + 1) != std::string_view::npos) {
+    return std::nullopt;
+  }
+  std::string point(text);
+  point[comma] = '.';
+  return parse_number<double>(point);
+}
+
 // Text: a keyword, spelled in capitals; Name: a host, kept as written.
-enum class Kind : std::uint8_t { Text, Name, Integer, Duration, Percent, Time, Flags };
+// Seconds: a duration in seconds in every source; Duration: in seconds from
+// db2pd, in milliseconds from MON_GET_HADR (the waits, TIME_SINCE_LAST_RECV).
+enum class Kind : std::uint8_t { Text, Name, Integer, Seconds, Duration, Percent, Time, Flags };
 
 struct FieldRule {
   std::string_view name;
@@ -146,14 +166,14 @@ constexpr std::array kFieldRules{
     FieldRule{"STANDBY_MEMBER_HOST", Kind::Name, put<&H::standby_host>},
     FieldRule{"STANDBY_ID", Kind::Integer, put<&H::standby_id>},
     FieldRule{"LOG_STREAM_ID", Kind::Integer, put<&H::log_stream_id>},
-    FieldRule{"PRIMARY_MEMBER", Kind::Integer, nullptr},
-    FieldRule{"STANDBY_MEMBER", Kind::Integer, nullptr},
-    FieldRule{"HEARTBEAT_INTERVAL", Kind::Duration, put<&H::heartbeat_interval>},
+    FieldRule{"PRIMARY_MEMBER", Kind::Integer, put<&H::primary_member>},
+    FieldRule{"STANDBY_MEMBER", Kind::Integer, put<&H::standby_member>},
+    FieldRule{"HEARTBEAT_INTERVAL", Kind::Seconds, put<&H::heartbeat_interval>},
     FieldRule{"HEARTBEAT_MISSED", Kind::Integer, put<&H::heartbeats_missed>},
     FieldRule{"HEARTBEAT_EXPECTED", Kind::Integer, put<&H::heartbeats_expected>},
-    FieldRule{"HADR_TIMEOUT", Kind::Duration, put<&H::hadr_timeout>},
-    FieldRule{"TIME_SINCE_LAST_RECV", Kind::Duration, nullptr},
-    FieldRule{"PEER_WAIT_LIMIT", Kind::Duration, put<&H::peer_wait_limit>},
+    FieldRule{"HADR_TIMEOUT", Kind::Seconds, put<&H::hadr_timeout>},
+    FieldRule{"TIME_SINCE_LAST_RECV", Kind::Duration, put<&H::time_since_last_recv>},
+    FieldRule{"PEER_WAIT_LIMIT", Kind::Seconds, put<&H::peer_wait_limit>},
     FieldRule{"LOG_HADR_WAIT_CUR", Kind::Duration, put<&H::wait_current>},
     FieldRule{"LOG_HADR_WAIT_RECENT_AVG", Kind::Duration, put<&H::wait_recent_avg>},
     FieldRule{"LOG_HADR_WAIT_ACCUMULATED", Kind::Duration, put<&H::wait_accumulated>},
@@ -173,12 +193,30 @@ constexpr std::array kFieldRules{
     FieldRule{"STANDBY_REPLAY_LOG_PAGE", Kind::Integer, nullptr},
     FieldRule{"STANDBY_REPLAY_LOG_POS", Kind::Integer, put<&H::replay_pos>},
     FieldRule{"STANDBY_RECV_REPLAY_GAP", Kind::Integer, put<&H::recv_replay_gap_average>},
+    FieldRule{"PRIMARY_LOG_TIME", Kind::Time, nullptr},
+    FieldRule{"STANDBY_LOG_TIME", Kind::Time, nullptr},
+    FieldRule{"STANDBY_REPLAY_LOG_TIME", Kind::Time, nullptr},
+    FieldRule{"STANDBY_REPLAY_DELAY", Kind::Seconds, put<&H::replay_delay>},
+    FieldRule{"HADR_REPLAY_DELAY", Kind::Seconds, put<&H::replay_delay>},
     FieldRule{"STANDBY_RECV_BUF_SIZE", Kind::Integer, put<&H::receive_buffer_pages>},
     FieldRule{"STANDBY_RECV_BUF_PERCENT", Kind::Percent, put<&H::receive_buffer_percent>},
     FieldRule{"STANDBY_SPOOL_LIMIT", Kind::Integer, put<&H::spool_limit_pages>},
     FieldRule{"STANDBY_SPOOL_PERCENT", Kind::Percent, put<&H::spool_percent>},
-    FieldRule{"PEER_WINDOW", Kind::Duration, put<&H::peer_window>},
+    FieldRule{"PEER_WINDOW", Kind::Seconds, put<&H::peer_window>},
     FieldRule{"PEER_WINDOW_END", Kind::Time, nullptr},
+};
+
+// Where each time field goes.
+struct TimeField {
+  std::string_view name;
+  std::optional<double> HadrSample::*member;
+};
+constexpr std::array kTimeFields{
+    TimeField{"HADR_CONNECT_STATUS_TIME", &H::connect_status_time},
+    TimeField{"PEER_WINDOW_END", &H::peer_window_end},
+    TimeField{"PRIMARY_LOG_TIME", &H::primary_log_time},
+    TimeField{"STANDBY_LOG_TIME", &H::standby_log_time},
+    TimeField{"STANDBY_REPLAY_LOG_TIME", &H::replay_log_time},
 };
 
 }  // namespace
@@ -257,17 +295,18 @@ void SampleBuilder::field(std::string_view name, std::string_view value, std::si
       if (rule->store) rule->store(sample_, &*number);
       return;
     }
+    case Kind::Seconds:
     case Kind::Duration: {
-      const auto number = parse_number<double>(value);
+      const auto number = parse_decimal(value);
       if (!number || *number < 0) refuse("a duration");
-      const double seconds = *number * duration_unit_;
+      const double seconds = rule->kind == Kind::Duration ? *number * duration_unit_ : *number;
       if (rule->store) rule->store(sample_, &seconds);
       return;
     }
     case Kind::Percent: {
       std::string_view digits = value;
       if (digits.ends_with('%')) digits = trimmed(digits.substr(0, digits.size() - 1));
-      const auto number = parse_number<double>(digits);
+      const auto number = parse_decimal(digits);
       if (!number || *number < 0) refuse("a percentage");
       rule->store(sample_, &*number);
       return;
@@ -276,7 +315,7 @@ void SampleBuilder::field(std::string_view name, std::string_view value, std::si
       const auto stamped = parse_stamped_time(value);
       if (!stamped) refuse("a time");
       if (stamped->epoch) offset_ = std::round(std::floor(stamped->local) - *stamped->epoch);
-      (name == "PEER_WINDOW_END" ? peer_window_end_ : connect_status_time_) = stamped;
+      times_.emplace_back(rule->name, *stamped);
       return;
     }
   }
@@ -285,15 +324,16 @@ void SampleBuilder::field(std::string_view name, std::string_view value, std::si
 HadrSample SampleBuilder::finish(std::optional<double> file_offset) && {
   const std::optional<double> offset = offset_ ? offset_ : file_offset;
   sample_.clock = offset ? MonitorClock::Utc : MonitorClock::Local;
-  const auto on_clock = [&](const std::optional<StampedTime>& t) -> std::optional<double> {
-    if (!t) return std::nullopt;
-    if (!offset) return t->local;
-    return t->epoch ? *t->epoch : t->local - *offset;
+  const auto on_clock = [&](const StampedTime& t) {
+    if (!offset) return t.local;
+    return t.epoch ? *t.epoch : t.local - *offset;
   };
   sample_.local_time = taken_local_;
   if (taken_local_) sample_.time = offset ? *taken_local_ - *offset : *taken_local_;
-  sample_.connect_status_time = on_clock(connect_status_time_);
-  sample_.peer_window_end = on_clock(peer_window_end_);
+  for (const auto& [name, stamped] : times_) {
+    const auto field = std::ranges::find(kTimeFields, name, &TimeField::name);
+    sample_.*(field->member) = on_clock(stamped);
+  }
   return std::move(sample_);
 }
 

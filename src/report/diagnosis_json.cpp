@@ -18,11 +18,19 @@ json text_or_null(const std::string& text) {
   return text;
 }
 
+std::string_view side_name(const HadrSample& s) {
+  if (s.role_unknown()) return "unknown";
+  return s.is_primary() ? "primary" : "standby";
+}
+
 json row_json(const ChannelRow& row) {
   const HadrSample& s = row.sample;
+  const bool utc = s.time && s.clock == MonitorClock::Utc;
+  const HadrSample& standby = row.standby_view();
   return {{"time", s.local_time ? json(wall_clock_text(*s.local_time)) : json(nullptr)},
-          {"epoch_seconds", s.time && s.clock == MonitorClock::Utc ? json(*s.time) : json(nullptr)},
-          {"side", s.is_primary() ? "primary" : "standby"},
+          {"time_utc", utc ? json(wall_clock_text(*s.time) + "Z") : json(nullptr)},
+          {"epoch_seconds", utc ? json(*s.time) : json(nullptr)},
+          {"side", side_name(s)},
           {"source", s.where()},
           {"standby_source", row.standby ? json(row.standby->where()) : json(nullptr)},
           {"state", text_or_null(s.state)},
@@ -40,7 +48,27 @@ json row_json(const ChannelRow& row) {
           {"wait_seconds_per_write", optional_json(row.wait_per_write)},
           {"flush_bytes", optional_json(row.flush_bytes)},
           {"congested_seconds", optional_json(row.congested_seconds)},
+          {"replay_lag_seconds", optional_json(standby.replay_lag())},
+          {"replay_delay_seconds", optional_json(standby.replay_delay)},
+          {"time_since_last_recv_seconds", optional_json(s.time_since_last_recv)},
+          {"log_gap_running_avg_bytes", optional_json(s.log_gap_average)},
+          {"recv_replay_gap_running_avg_bytes", optional_json(standby.recv_replay_gap_average)},
+          {"wait_recent_avg_seconds", optional_json(s.wait_recent_avg)},
           {"flags", row.flags}};
+}
+
+// The totals the last sample holds since the database was activated.
+json since_activation_json(const HadrSample& s) {
+  std::optional<double> per_write;
+  if (s.wait_accumulated && s.wait_count && *s.wait_count > 0) {
+    per_write = *s.wait_accumulated / static_cast<double>(*s.wait_count);
+  }
+  return {{"source", s.where()},
+          {"wait_seconds", optional_json(s.wait_accumulated)},
+          {"waits", optional_json(s.wait_count)},
+          {"wait_seconds_per_write", optional_json(per_write)},
+          {"heartbeats_missed", optional_json(s.heartbeats_missed)},
+          {"heartbeats_expected", optional_json(s.heartbeats_expected)}};
 }
 
 json summary_json(const ChannelSummary& s) {
@@ -88,6 +116,7 @@ json channel_json(const Channel& channel, const ChannelDiagnosis& d) {
               {"standby_samples", channel.standby.size()},
               {"sides_aligned", channel.sides_aligned},
               {"summary", summary_json(channel.summary)},
+              {"since_activation", since_activation_json(last)},
               {"rows", rows}};
   add_diagnosis(out, d);
   return out;
@@ -100,8 +129,13 @@ json diagnosis_json(const PairDiagnosis& pair) {
   for (const MonitorFile& file : pair.files) {
     inputs.push_back({{"file", file.name},
                       {"format", monitor_format_name(file.format)},
-                      {"samples", file.samples.size()},
-                      {"inactive_lines", file.inactive_lines}});
+                      {"samples", file.runs},
+                      {"inactive_lines", file.inactive_lines},
+                      {"elision_lines", file.elision_lines},
+                      {"preamble_lines", file.preamble_lines},
+                      {"other_lines", file.other_lines},
+                      {"prefix", text_or_null(file.prefix)},
+                      {"notes", file.notes}});
   }
   json channels = json::array();
   for (std::size_t i = 0; i < pair.channels.size(); ++i) {

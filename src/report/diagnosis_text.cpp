@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "simhadr/report/diagnosis_report.hpp"
+#include "simhadr/shown.hpp"
 
 namespace simhadr {
 
@@ -18,24 +19,73 @@ std::string cell(const std::optional<Number>& value, double scale, int decimals)
 }
 
 std::string side_letter(const ChannelRow& row) {
+  if (row.sample.role_unknown()) return "?";
   return row.sample.is_primary() ? "P" : "S";
 }
 
+// "3 lines (4, 9, 12)": where something was left out, the first few.
+std::string line_list(const std::vector<std::size_t>& lines) {
+  constexpr std::size_t kShownLines = 5;
+  return fmt::format(
+      "{} line{} ({}{})", lines.size(), lines.size() == 1 ? "" : "s",
+      fmt::join(lines.begin(),
+                lines.begin() + static_cast<std::ptrdiff_t>(std::min(lines.size(), kShownLines)),
+                ", "),
+      lines.size() > kShownLines ? ", ..." : "");
+}
+
+// What was read around the samples, and what the file could not give.
+void print_file_notes(std::ostream& out, const MonitorFile& file) {
+  if (!file.inactive_lines.empty()) {
+    fmt::print(out, "Note: {}: the database was not active in {} sample{} (db2pd's notice at {})\n",
+               file.name, file.inactive_lines.size(), file.inactive_lines.size() == 1 ? "" : "s",
+               line_list(file.inactive_lines));
+  }
+  if (!file.prefix.empty()) {
+    fmt::print(out, "Note: {}: every line began with {}, taken off\n", file.name,
+               shown(file.prefix));
+  }
+  if (!file.preamble_lines.empty()) {
+    fmt::print(out, "Note: {}: {} before the first sample left out (a command, a query, prose)\n",
+               file.name, line_list(file.preamble_lines));
+  }
+  if (!file.elision_lines.empty()) {
+    fmt::print(out, "Note: {}: {} where something was cut out: the fields there are missing\n",
+               file.name, line_list(file.elision_lines));
+  }
+  if (!file.other_lines.empty()) {
+    fmt::print(out,
+               "Note: {}: {} among the samples that are no monitor output (a prompt, a "
+               "label, a line cut short) left out\n",
+               file.name, line_list(file.other_lines));
+  }
+  for (const std::string& note : file.notes) fmt::print(out, "Note: {}: {}\n", file.name, note);
+  if (std::ranges::any_of(file.samples, [](const HadrSample& s) { return !s.time; })) {
+    fmt::print(out,
+               "Note: {}: samples with no time (no header date or time column): no rates "
+               "or trends from them\n",
+               file.name);
+  }
+}
+
 void print_table(std::ostream& out, const Channel& channel) {
-  fmt::print(out, "{:>8} {:>4} {:<22} {:<12} {:>9} {:>9} {:>11} {:>10} {:>5} {:>7} {:>8}  {}\n",
+  fmt::print(out,
+             "{:>8} {:>4} {:<22} {:<12} {:>9} {:>9} {:>11} {:>10} {:>5} {:>7} {:>8} {:>7}  {}\n",
              "time", "side", "state", "connection", "log MB/s", "ship MB/s", "replay MB/s",
-             "gap MB", "buf %", "spool %", "ms/write", "flags");
+             "gap MB", "buf %", "spool %", "ms/write", "lag s", "flags");
   for (const ChannelRow& row : channel.rows) {
     const HadrSample& s = row.sample;
     std::string flags = fmt::format("{}", fmt::join(row.flags, " "));
     if (row.congested_seconds)
       flags = fmt::format("congested {:.1f} s {}", *row.congested_seconds, flags);
-    fmt::print(out, "{:>8} {:>4} {:<22} {:<12} {:>9} {:>9} {:>11} {:>10} {:>5} {:>7} {:>8}  {}\n",
+    fmt::print(out,
+               "{:>8} {:>4} {:<22} {:<12} {:>9} {:>9} {:>11} {:>10} {:>5} {:>7} {:>8} {:>7}  {}\n",
                time_of_day(s), side_letter(row), s.state.empty() ? "-" : s.state,
                s.connect_status.empty() ? "-" : s.connect_status, cell(row.log_rate, 1e-6, 3),
                cell(row.ship_rate, 1e-6, 3), cell(row.replay_rate, 1e-6, 3), cell(row.gap, 1e-6, 3),
                cell(row.buffer_percent, 1, 0), cell(row.spool_percent, 1, 0),
-               cell(row.wait_per_write, 1e3, 2), flags.empty() ? "-" : flags);
+               cell(row.wait_per_write, 1e3, 2), cell(row.standby_view().replay_lag(), 1, 0),
+               flags.empty() ? "-" : flags);
   }
 }
 
@@ -78,19 +128,11 @@ void print_diagnosis(std::ostream& out, const PairDiagnosis& pair) {
   std::vector<std::string> inputs;
   for (const MonitorFile& file : pair.files) {
     inputs.push_back(fmt::format("{} ({}, {} sample{})", file.name,
-                                 monitor_format_name(file.format), file.samples.size(),
-                                 file.samples.size() == 1 ? "" : "s"));
+                                 monitor_format_name(file.format), file.runs,
+                                 file.runs == 1 ? "" : "s"));
   }
   fmt::print(out, "Diagnose: {}\n", fmt::join(inputs, ", "));
-  for (const MonitorFile& file : pair.files) {
-    const std::vector<std::size_t>& lines = file.inactive_lines;
-    if (lines.empty()) continue;
-    constexpr std::size_t kShownLines = 5;
-    fmt::print(out, "Note: {}: the database was not active in {} sample{} (line{} {}{})\n",
-               file.name, lines.size(), lines.size() == 1 ? "" : "s", lines.size() == 1 ? "" : "s",
-               fmt::join(lines.begin(), lines.begin() + std::min(lines.size(), kShownLines), ", "),
-               lines.size() > kShownLines ? ", ..." : "");
-  }
+  for (const MonitorFile& file : pair.files) print_file_notes(out, file);
   const bool many = pair.channels.size() > 1;
   for (std::size_t i = 0; i < pair.channels.size(); ++i) {
     const Channel& channel = pair.channels[i];

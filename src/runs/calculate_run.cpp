@@ -89,6 +89,7 @@ class Annotator {
         break;
       case ScanLine::Kind::Other:
         out_ << line.text << '\n';
+        if (!line.skipped.empty()) out_ << "Note: " << line.skipped << ": skipped\n";
         break;
       case ScanLine::Kind::AverageRate:
         calc_.average_mib_per_sec.push_back(line.average_rate.value());

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -7,6 +8,7 @@
 #include <sstream>
 #include <type_traits>
 
+#include "simhadr/plain_spaces.hpp"
 #include "simhadr/shown.hpp"
 #include "simhadr/workload/db2logscan.hpp"
 
@@ -116,34 +118,46 @@ std::optional<WorkloadInterval> parse_rate_line(std::string_view line, std::stri
 
 void Db2LogscanReader::read(std::istream& in, std::string_view name) {
   std::size_t number = 0;
-  for (std::string text; std::getline(in, text);) {
+  for (std::string raw; std::getline(in, raw);) {
     ++number;
+    const std::string text = with_plain_spaces(raw);
     const auto where = [&] { return fmt::format("{} line {}", name, number); };
     ScanLine line;
-    if (after_distribution_heading_) {
-      const std::vector<std::string_view> words = words_of(without_carriage_return(text));
-      const auto average = words.empty() ? std::nullopt : number_of(words.back());
-      if (!average || *average < 0) {
-        throw WorkloadInputError(fmt::format(
-            "{}: the line after \"{}\" should end in the average rate, not {}", where(),
-            kDistributionHeading, shown(words.empty() ? std::string_view{} : words.back())));
+    try {
+      if (after_distribution_heading_) {
+        const std::vector<std::string_view> words = words_of(without_carriage_return(text));
+        const auto average = words.empty() ? std::nullopt : number_of(words.back());
+        if (!average || *average < 0) {
+          throw WorkloadInputError(fmt::format(
+              "{}: the line after \"{}\" should end in the average rate, not {}", where(),
+              kDistributionHeading, shown(words.empty() ? std::string_view{} : words.back())));
+        }
+        line.kind = ScanLine::Kind::AverageRate;
+        line.average_rate = MiBPerSec{*average};
+      } else if (auto interval = parse_rate_line(text, where())) {
+        line.kind = ScanLine::Kind::Interval;
+        line.interval = std::move(*interval);
+        any_interval_ = true;
       }
-      line.kind = ScanLine::Kind::AverageRate;
-      line.average_rate = MiBPerSec{*average};
-    } else if (auto interval = parse_rate_line(text, where())) {
-      line.kind = ScanLine::Kind::Interval;
-      line.interval = std::move(*interval);
-      any_interval_ = true;
+    } catch (const WorkloadInputError& damaged) {
+      line.kind = ScanLine::Kind::Other;
+      line.skipped = damaged.what();
     }
     after_distribution_heading_ = text.find(kDistributionHeading) != std::string::npos;
     if (after_distribution_heading_ && line.kind == ScanLine::Kind::Other) {
       line.kind = ScanLine::Kind::DistributionHeading;
     }
-    line.text = std::move(text);
+    line.text = std::move(raw);
     lines_.push_back(std::move(line));
   }
   if (in.bad()) throw WorkloadInputError(fmt::format("{}: read failed", name));
   names_.emplace_back(name);
+}
+
+const std::string* Db2LogscanReader::first_skipped() const {
+  const auto damaged =
+      std::ranges::find_if(lines_, [](const ScanLine& line) { return !line.skipped.empty(); });
+  return damaged == lines_.end() ? nullptr : &damaged->skipped;
 }
 
 std::vector<ScanLine> Db2LogscanReader::take() {

@@ -38,6 +38,9 @@ inline constexpr std::int64_t kLeastSocketBuffer = 65536;  // IBM's least socket
 // A gap that rose in most intervals and by more than this grew; less is a flush or two.
 inline constexpr std::int64_t kGapGrowthBytes = 1000000;
 inline constexpr double kLeastPeerWaitLimitSeconds = 5;
+// Ours, not IBM's: replay over a minute behind the primary's log (beyond any
+// HADR_REPLAY_DELAY) is a takeover that would first replay a minute of log.
+inline constexpr double kLaggingReplaySeconds = 60;
 
 // The simhadr runs that check a verdict, and what to change once it holds.
 struct ConfirmPlan {
@@ -59,6 +62,8 @@ ChannelDiagnosis diagnose(const Channel& channel);
 
 // What else the samples show, whatever the verdict (advice/diagnosis_findings.cpp).
 std::vector<std::string> findings_of(const Channel& channel);
+// What the last sample shows by itself (advice/sample_findings.cpp).
+std::vector<std::string> sample_findings(const Channel& channel);
 
 // The plan for a channel and its verdict (advice/confirm_plan.cpp).
 ConfirmPlan confirm_plan(const Channel& channel, std::optional<HadrVerdict> verdict);

@@ -22,6 +22,7 @@ struct ChannelKey {
   std::string database;  // empty: no file named it
   std::int64_t log_stream = 0;
   std::string standby_host;  // as the first sample wrote it
+  std::string standby;       // standby_key(): how samples are matched to it
 };
 
 // What happened between the previous row's sample and this one's. Rates are

@@ -60,16 +60,21 @@ struct HadrSample {
   std::optional<double> connect_status_time;     // on `clock`
   std::string primary_host, standby_host;        // PRIMARY_MEMBER_HOST, STANDBY_MEMBER_HOST
   std::optional<std::int64_t> standby_id, log_stream_id;
-  std::vector<std::string> flags;  // HADR_FLAGS, one word each
-  bool reports_flags = false;      // HADR_FLAGS was there (V10.5 and later), even if empty
+  std::optional<std::int64_t> primary_member, standby_member;  // pureScale members
+  std::vector<std::string> flags;                              // HADR_FLAGS, one word each
+  bool reports_flags = false;  // HADR_FLAGS was there (V10.5 and later), even if empty
 
   std::optional<double> heartbeat_interval, hadr_timeout, peer_wait_limit, peer_window;  // seconds
-  std::optional<double> peer_window_end;  // on `clock`
-  std::optional<std::int64_t> heartbeats_missed, heartbeats_expected;
-  std::optional<double> wait_current;      // LOG_HADR_WAIT_CUR, seconds
-  std::optional<double> wait_recent_avg;   // a running average: shown, never judged by
-  std::optional<double> wait_accumulated;  // LOG_HADR_WAIT_ACCUMULATED / _TIME, seconds
-  std::optional<std::int64_t> wait_count;  // LOG_HADR_WAIT_COUNT / LOG_HADR_WAITS_TOTAL
+  std::optional<double> peer_window_end;                               // on `clock`
+  std::optional<std::int64_t> heartbeats_missed, heartbeats_expected;  // since activation
+  std::optional<double> time_since_last_recv;  // seconds since the other side was last heard
+  std::optional<double> wait_current;          // LOG_HADR_WAIT_CUR, seconds
+  std::optional<double> wait_recent_avg;       // a running average: shown, never judged by
+  std::optional<double> wait_accumulated;      // LOG_HADR_WAIT_ACCUMULATED / _TIME, seconds
+  std::optional<std::int64_t> wait_count;      // LOG_HADR_WAIT_COUNT / LOG_HADR_WAITS_TOTAL
+  // When the last log record each position stands at was written, on `clock`.
+  std::optional<double> primary_log_time, standby_log_time, replay_log_time;
+  std::optional<double> replay_delay;  // HADR_REPLAY_DELAY, seconds; 0: none
   SocketBufferSizes send_buffer, receive_buffer;
 
   // Byte offsets in the log stream (V9.7: its LSNs, which count bytes too).
@@ -79,7 +84,16 @@ struct HadrSample {
   std::optional<std::int64_t> receive_buffer_pages, spool_limit_pages;  // spool -1: unlimited
   std::optional<double> receive_buffer_percent, spool_percent;
 
+  // Which run of the monitor (one db2pd call, one query) took it: a run gives
+  // one sample of each channel, whatever the number of standbys and streams.
+  std::size_t run = 0;
+
   bool is_primary() const { return role == "PRIMARY"; }
+  // A MON_GET_HADR query that left out HADR_ROLE: read for what it has.
+  bool role_unknown() const { return role.empty(); }
+  // How far replay stands behind the primary's log, in time: PRIMARY_LOG_TIME -
+  // STANDBY_REPLAY_LOG_TIME, as this side last knew them.
+  std::optional<double> replay_lag() const;
   // Remote catch-up, where IBM counts congestion as normal; SUPERASYNC never leaves it.
   bool in_remote_catchup() const {
     return state.starts_with("REMOTE_CATCHUP") || sync_mode == "SUPERASYNC";
@@ -92,6 +106,10 @@ struct HadrSample {
 // How a host is matched across files and sides: case aside, and a name's
 // domain aside (one side may know it as hostS1, the other as hostS1.ibm.com).
 std::string host_key(std::string_view host);
+
+// Which standby of its database and log stream a sample is of: its host
+// (host_key), or, where the source names no host, its STANDBY_ID.
+std::string standby_key(const HadrSample& sample);
 
 // "2011-06-08T13:57:23.199": a wall-clock time as seconds read as if UTC.
 std::string wall_clock_text(double local_seconds);

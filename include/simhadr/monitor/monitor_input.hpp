@@ -8,31 +8,41 @@
 #include <vector>
 
 #include "simhadr/monitor/hadr_sample.hpp"
+#include "simhadr/monitor/pasted_text.hpp"
 
 namespace simhadr {
 
 struct MonitorFile {
   std::string name;
   MonitorFormat format = MonitorFormat::Db2pd;
-  std::vector<HadrSample> samples;
+  std::vector<HadrSample> samples;  // one per channel and run
+  std::size_t runs = 0;             // db2pd calls or queries: the file's samples in time
   // Lines where db2pd found the database not active ("Database D not activated on
   // database member 0 ..."): a loop that ran through an outage.
   std::vector<std::size_t> inactive_lines;
+  std::vector<std::size_t> elision_lines;   // "...": something cut out there
+  std::vector<std::size_t> preamble_lines;  // before the first sample: a command, a query, prose
+  // Among the samples, lines of no monitor output (a prompt, a label, a Markdown
+  // fence, a line cut short): left out, and listed in a note.
+  std::vector<std::size_t> other_lines;
+  std::string prefix;  // taken off every line
+  // What the reader could not get from this file, and what that leaves out.
+  std::vector<std::string> notes;
 };
-
-// db2pd's line for a database that is not active, which takes a sample's place.
-bool is_inactive_notice(std::string_view line);
 
 // Throws MonitorInputError, naming the file and the line, for text that is
 // not db2pd -hadr or MON_GET_HADR output, or a series that cannot be true.
 MonitorFile read_monitor_file(std::istream& in, std::string name);
 
-// Each format's reader, given the file's lines (without their newlines).
-std::vector<HadrSample> read_db2pd(const std::vector<std::string>& lines, const std::string& name);
-std::vector<HadrSample> read_db2pd_v97(const std::vector<std::string>& lines,
-                                       const std::string& name);
-std::vector<HadrSample> read_mon_get_hadr(const std::vector<std::string>& lines,
-                                          const std::string& name, MonitorFormat format);
+// Each format's reader, given the file's lines from its first sample on;
+// `file.other_lines` gains the lines it left out (and, for MON_GET_HADR,
+// `file.notes` what the columns leave out).
+std::vector<HadrSample> read_db2pd(const std::vector<TextLine>& lines, MonitorFile& file);
+std::vector<HadrSample> read_db2pd_v97(const std::vector<TextLine>& lines, MonitorFile& file);
+std::vector<HadrSample> read_mon_get_hadr(const std::vector<TextLine>& lines, MonitorFile& file);
+
+// A MON_GET_HADR column's name (db2pd names its fields the same).
+bool is_mon_get_hadr_column(std::string_view name);
 
 // The line's "Database Member 0 -- Database HADRDB -- ..." header, if it is one:
 // the database's name and what follows "-- Date ", if anything.

@@ -38,6 +38,8 @@ class SampleBuilder {
   // The moment the sample was taken, on the host's wall clock.
   void taken_at(std::optional<double> local) { taken_local_ = local; }
   void database(std::string name) { sample_.database = std::move(name); }
+  // The reader's run: a db2pd header, a query's table.
+  void run(std::size_t run) { sample_.run = run; }
   // One field by its MON_GET_HADR name; names this reader has no use for are
   // skipped. Throws MonitorInputError naming `line` when a value is not what
   // the field holds (a number, a percentage, a time).
@@ -55,7 +57,7 @@ class SampleBuilder {
   HadrSample sample_;
   double duration_unit_;
   std::optional<double> taken_local_;
-  std::optional<StampedTime> connect_status_time_, peer_window_end_;
+  std::vector<std::pair<std::string_view, StampedTime>> times_;  // time fields by name
   std::optional<double> offset_;
 };
 

@@ -35,6 +35,10 @@ struct ScanLine {
   std::string text;           // as read, without its newline
   WorkloadInterval interval;  // Kind::Interval
   MiBPerSec average_rate;     // Kind::AverageRate: the line's last figure
+  // Kind::Other: why a rate or average line that is damaged (cut short, a
+  // figure that is no number) was passed over, naming file and line; empty
+  // for any other line.
+  std::string skipped;
 };
 
 // A line the calculator would misread: names the file and the line.
@@ -45,11 +49,15 @@ class WorkloadInputError : public std::runtime_error {
 
 // Reads one file after another as a single stream (as the calculator does),
 // so an average-rate line may follow its heading across a file boundary.
+// Unicode spaces read as spaces. A damaged line is kept as text, with the
+// reason it was skipped: the intervals before and after it still count.
 class Db2LogscanReader {
  public:
   void read(std::istream& in, std::string_view name);
   // Throws WorkloadInputError when no file held a rate line.
   std::vector<ScanLine> take();
+  // The first damaged line's reason, if any.
+  const std::string* first_skipped() const;
 
  private:
   std::vector<ScanLine> lines_;

@@ -63,23 +63,54 @@ std::string refusal(const std::string& text) {
   return "accepted";
 }
 
-TEST(Db2LogscanReader, RefusesWhatTheCalculatorWouldMisreadWithTheLine) {
+// Why the reader passed over `damaged`, the second line after a good rate line.
+std::string skipped(const std::string& damaged) {
+  std::istringstream in(std::string(kRate) + "\n" + damaged + "\n");
+  Db2LogscanReader reader;
+  reader.read(in, "scan.txt");
+  const std::vector<ScanLine> lines = reader.take();
+  EXPECT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines.front().kind, ScanLine::Kind::Interval) << "the good interval is kept";
+  EXPECT_EQ(lines.back().kind, ScanLine::Kind::Other);
+  EXPECT_EQ(lines.back().text, damaged) << "echoed as it was";
+  return lines.back().skipped;
+}
+
+// IBM's calculator annotates what it can and echoes the rest: a damaged
+// line costs that line only, and says why.
+TEST(Db2LogscanReader, ADamagedLineIsPassedOverWithTheReason) {
   std::string cut(kRate);
   cut.resize(cut.find(", nOpenTrans"));
-  EXPECT_EQ(refusal("x\n" + cut + "\n"),
+  EXPECT_EQ(skipped(cut),
             "scan.txt line 2: the rate line has no nOpenTrans figure where db2logscan puts it");
   std::string negative(kRate);
   negative.replace(negative.find("7.307"), 5, "-7.30");
-  EXPECT_EQ(refusal(negative + "\n"), "scan.txt line 1: MB/s -7.30 is negative");
+  EXPECT_EQ(skipped(negative), "scan.txt line 2: MB/s -7.30 is negative");
   std::string junk(kRate);
   junk.replace(junk.find("22.7"), 4, "lots");
-  EXPECT_EQ(refusal(junk + "\n"), "scan.txt line 1: 'lots' is not a number (nOpenTrans)");
+  EXPECT_EQ(skipped(junk), "scan.txt line 2: 'lots' is not a number (nOpenTrans)");
+  std::istringstream summary(std::string(kRate) +
+                             "\nDistribution of log write rate (unit is MB/s):\nTotal none\n");
+  Db2LogscanReader reader;
+  reader.read(summary, "scan.txt");
+  ASSERT_NE(reader.first_skipped(), nullptr);
+  EXPECT_NE(reader.first_skipped()->find("scan.txt line 3: the line after"), std::string::npos);
   EXPECT_EQ(refusal("nothing\n"),
             "scan.txt: no db2logscan rate lines (\"YYYY-MM-DD hh:mm:ss R MB/s, ...\") found");
-  EXPECT_NE(
-      refusal(std::string(kRate) + "\nDistribution of log write rate (unit is MB/s):\nTotal none\n")
-          .find("scan.txt line 3: the line after"),
-      std::string::npos);
+}
+
+TEST(Db2LogscanReader, NonBreakingSpacesReadAsSpaces) {
+  std::string padded(kRate);
+  for (std::size_t at = 0; (at = padded.find("  ", at)) != std::string::npos; at += 3) {
+    padded.replace(at, 1, "\xC2\xA0");
+  }
+  std::istringstream in(padded + "\n");
+  Db2LogscanReader reader;
+  reader.read(in, "scan.txt");
+  const std::vector<ScanLine> lines = reader.take();
+  ASSERT_EQ(lines.front().kind, ScanLine::Kind::Interval);
+  EXPECT_DOUBLE_EQ(lines.front().interval.open_transactions, 22.7);
+  EXPECT_EQ(lines.front().text, padded) << "echoed as it came";
 }
 
 }  // namespace

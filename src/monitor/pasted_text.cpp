@@ -1,0 +1,151 @@
+#include "simhadr/monitor/pasted_text.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "simhadr/monitor/monitor_input.hpp"
+#include "simhadr/monitor/sample_builder.hpp"
+#include "simhadr/plain_spaces.hpp"
+
+namespace simhadr {
+
+namespace {
+
+// Characters a line prefix is made of: comment and quote marks.
+constexpr std::string_view kPrefixMarks = "#>|*;/";
+constexpr std::string_view kEnDash = "\xE2\x80\x93";
+constexpr std::string_view kEmDash = "\xE2\x80\x94";
+
+bool blank(std::string_view line) {
+  return trimmed(line).empty();
+}
+
+void replace_all(std::string& text, std::string_view from, std::string_view to) {
+  for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size()) {
+    text.replace(at, from.size(), to);
+  }
+}
+
+// Web pages set db2pd's "--" as an en or em dash; in a line of dashes (a CLP
+// table's rule) each stands for one.
+std::string with_plain_dashes(std::string line) {
+  if (line.find("\xE2\x80") == std::string::npos) return line;
+  std::string rule = line;
+  replace_all(rule, kEnDash, "-");
+  replace_all(rule, kEmDash, "-");
+  const bool is_rule = trimmed(rule).find_first_not_of("- ") == std::string_view::npos;
+  if (is_rule) return rule;
+  replace_all(line, kEnDash, "--");
+  replace_all(line, kEmDash, "--");
+  return line;
+}
+
+// The marks ("#", ">", "//") that begin the first line of monitor output, when
+// taken off every line that has them: a page's labels and prose around the
+// output may lack them.
+std::string shared_prefix(const std::vector<TextLine>& lines) {
+  const auto first = std::ranges::find_if(lines, [](const TextLine& l) {
+    const std::string_view text = l.text;
+    const std::size_t start = text.find_first_not_of(kPrefixMarks);
+    if (start == 0 || start == std::string_view::npos) return false;
+    const std::string_view rest = trimmed(text.substr(start));
+    return rest.starts_with("Database ") || rest.starts_with("HADR") ||
+           rest.find("HADR_") != std::string_view::npos;
+  });
+  if (first == lines.end()) return {};
+  return first->text.substr(0, first->text.find_first_not_of(kPrefixMarks));
+}
+
+// "Database Partition 0 -- Database HADRDB -- Active Standby" whose "-- Up ... -- Date ..."
+// went onto the next line (or two), as pages and narrow terminals wrap it.
+bool continues_header(std::string_view line) {
+  line = trimmed(line);
+  return line.starts_with("--") || line.starts_with("Date ") || line.starts_with("Up ");
+}
+
+void join_wrapped_headers(std::vector<TextLine>& lines) {
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (!parse_db2pd_header(lines[i].text)) continue;
+    for (int joins = 0; joins < 2 && lines[i].text.find("-- Date ") == std::string::npos; ++joins) {
+      std::size_t next = i + 1;
+      while (next < lines.size() && blank(lines[next].text)) ++next;
+      if (next >= lines.size() || !continues_header(lines[next].text)) break;
+      std::string rest(trimmed(lines[next].text));
+      if (rest.starts_with("Date ")) rest = "-- " + rest;
+      lines[i].text = std::string(trimmed(lines[i].text)) + " " + rest;
+      lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(i + 1),
+                  lines.begin() + static_cast<std::ptrdiff_t>(next + 1));
+    }
+  }
+}
+
+}  // namespace
+
+bool is_inactive_notice(std::string_view line) {
+  line = trimmed(line);
+  return (line.starts_with("Database ") && line.find(" not activated on database") != line.npos) ||
+         line.starts_with("Unable to attach to database manager on");
+}
+
+bool continues_inactive_notice(std::string_view line) {
+  line = trimmed(line);
+  return line.starts_with("Option -hadr requires") ||
+         (line.find("local database directory") != line.npos && !line.starts_with("Database "));
+}
+
+bool is_elision(std::string_view line) {
+  line = trimmed(line);
+  if (line.size() >= 2 && std::string_view("[(<").find(line.front()) != std::string_view::npos &&
+      std::string_view("])>").find(line.back()) != std::string_view::npos) {
+    line = trimmed(line.substr(1, line.size() - 2));
+  }
+  if (line == "\xE2\x80\xA6") return true;  // U+2026, the ellipsis
+  if (line.size() >= 2 && line.find_first_not_of('.') == std::string_view::npos) return true;
+  std::string word(line);
+  for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return word == "snip" || word == "snipped";
+}
+
+PastedText pasted_text(std::istream& in) {
+  PastedText text;
+  std::size_t number = 0;
+  for (std::string line; std::getline(in, line);) {
+    text.lines.push_back({++number, with_plain_dashes(with_plain_spaces(line))});
+  }
+  text.prefix = shared_prefix(text.lines);
+  if (!text.prefix.empty()) {
+    for (TextLine& line : text.lines) {
+      if (blank(line.text) || !line.text.starts_with(text.prefix)) continue;
+      line.text.erase(0, text.prefix.size());
+      if (line.text.starts_with(' ')) line.text.erase(0, 1);
+    }
+  }
+  // A notice runs on to a blank line, a header or a field: db2pd's advice
+  // after "Unable to attach" ("Please ensure the following are true: ...").
+  bool in_notice = false;
+  std::erase_if(text.lines, [&](const TextLine& line) {
+    if (is_inactive_notice(line.text)) {
+      text.notice_lines.push_back(line.number);
+      return in_notice = true;
+    }
+    if (continues_inactive_notice(line.text)) {
+      // A second line alone is a notice of its own: db2pd found no active database.
+      if (!in_notice) text.notice_lines.push_back(line.number);
+      return in_notice = true;
+    }
+    if (in_notice && !blank(line.text) && !parse_db2pd_header(line.text) &&
+        line.text.find('=') == std::string::npos) {
+      return true;
+    }
+    in_notice = false;
+    if (is_elision(line.text)) {
+      text.elision_lines.push_back(line.number);
+      return true;
+    }
+    return false;
+  });
+  join_wrapped_headers(text.lines);
+  return text;
+}
+
+}  // namespace simhadr

@@ -1,0 +1,166 @@
+// Every sample in tests/diagnose/published/ (INDEX.md names each one's source)
+// as a DBA would paste it: read, or refused with the true reason where its
+// author cut out everything a verdict needs; its channels, states, verdict
+// and findings asserted.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "simhadr/advice/diagnosis.hpp"
+#include "simhadr/monitor/monitor_input.hpp"
+
+namespace simhadr {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path published(std::string_view name) {
+  return fs::path(SIMHADR_SOURCE_DIR) / "tests/diagnose/published" / name;
+}
+
+MonitorFile read_published(std::string_view name) {
+  std::ifstream in(published(name));
+  EXPECT_TRUE(in) << name;
+  return read_monitor_file(in, std::string(name));
+}
+
+std::string refusal_of(std::string_view name) {
+  try {
+    read_published(name);
+  } catch (const MonitorInputError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+struct Expected {
+  std::string_view file;
+  std::size_t runs;
+  std::vector<std::string> states;  // each channel's last state, in order ("" where not given)
+  std::optional<HadrVerdict> verdict;
+  std::vector<std::string_view> findings;  // parts of the findings' text, each in one of them
+};
+
+std::string all_findings(const PairDiagnosis& pair) {
+  std::string text;
+  for (const ChannelDiagnosis& d : pair.diagnoses) {
+    for (const std::string& finding : d.findings) text += finding + "\n";
+  }
+  return text;
+}
+
+const std::vector<Expected>& expectations() {
+  using V = HadrVerdict;
+  static const std::vector<Expected> all{
+      {"aws-after-takeover-cut.txt", 1, {""}, std::nullopt, {}},
+      {"aws-standby-id2-rendered-cell.txt", 1, {"REMOTE_CATCHUP"}, std::nullopt, {}},
+      {"aws-superasync-remote-catchup-no-header.txt", 1, {"REMOTE_CATCHUP"}, std::nullopt, {}},
+      {"azure-rhel-both-sides-long-wait.txt",
+       2,
+       {"PEER"},
+       std::nullopt,
+       {"since activation a log write waited 598000.0 ms for HADR on average "
+        "(LOG_HADR_WAIT_ACCUMULATED 598.000 s over LOG_HADR_WAIT_COUNT 1",
+        "HEARTBEAT_MISSED 5 of 52 expected since activation (9.6%)",
+        "PEER_WINDOW is 300 s on the primary", "a recent reconnection"}},
+      {"azure-sles-both-sides-hash-prefix.txt", 2, {"PEER"}, std::nullopt, {}},
+      {"blog-grep-one-line-remote-catchup.txt", 1, {"REMOTE_CATCHUP"}, std::nullopt, {}},
+      {"blog-mon-get-hadr-two-standbys.txt", 1, {"PEER", "REMOTE_CATCHUP"}, std::nullopt, {}},
+      {"blog-v101-show-detail.txt", 1, {"PEER"}, std::nullopt, {"a recent reconnection"}},
+      {"blog-v105-grep-replay-delay.txt", 1, {"REMOTE_CATCHUP"}, std::nullopt, {}},
+      {"blog-v105-show-detail.txt", 1, {"PEER"}, std::nullopt, {"a recent reconnection"}},
+      {"ibmdocs-v105-hadr-state-only.txt", 1, {"PEER"}, std::nullopt, {}},
+      {"ibmdocs-v105-multistandby-wrapped-cut.txt", 1, {""}, std::nullopt, {}},
+      {"ibmdocs-v105-purescale-streams-table.txt",
+       1,
+       {"PEER", "REMOTE_CATCHUP", "PEER"},
+       std::nullopt,
+       {"log stream 1 is in assisted remote catch-up", "(member 1) is not active, so member 0"}},
+      {"ibmdocs-v111-zh-purescale-cut.txt", 1, {"PEER"}, std::nullopt, {}},
+      {"ibmdocs-v115-zhtw-wrapped-header-cut.txt", 1, {"PEER"}, std::nullopt, {}},
+      {"purescale-failback-primary-assisted.txt",
+       1,
+       {"PEER", "REMOTE_CATCHUP"},
+       std::nullopt,
+       {"log stream 1 is in assisted remote catch-up"}},
+      {"purescale-primary-assisted-catchup.txt",
+       1,
+       {"PEER", "REMOTE_CATCHUP"},
+       std::nullopt,
+       {"log stream 1 is in assisted remote catch-up"}},
+      {"purescale-primary-member0.txt", 1, {"PEER"}, std::nullopt, {}},
+      {"purescale-standby-indented-elision.txt", 1, {"PEER", "PEER"}, std::nullopt, {}},
+      {"purescale-standby-two-streams.txt", 1, {"PEER", "PEER"}, std::nullopt, {}},
+      {"purescale-takeover-session.txt", 3, {"PEER", "PEER"}, std::nullopt, {}},
+      {"retyped-mon-get-hadr-nbsp-congested.txt", 1, {""}, V::Network, {}},
+      {"retyped-v97-primary-indented.txt", 1, {"PEER"}, std::nullopt, {"V9.7 reports one"}},
+      {"ru-locale-dates-decimal-comma.txt", 1, {"PEER"}, std::nullopt, {"a recent reconnection"}},
+      {"stackoverflow-recv-blocked-three-lines.txt", 1, {""}, V::StandbyReplay, {}},
+      {"xcat-v97-collapsed-spacing.txt", 1, {"PEER"}, std::nullopt, {"V9.7 reports one"}},
+  };
+  return all;
+}
+
+const std::vector<std::pair<std::string_view, std::string_view>> kRefused{
+    {"blog-snaphadr-aliased-columns.txt",
+     "neither db2pd -hadr nor MON_GET_HADR output (no db2pd header, HADR field or MON_GET_HADR "
+     "column names anywhere)"},
+    {"purescale-notice-not-activated.txt",
+     "the database was not active in any of its 2 samples: nothing to diagnose"},
+    {"purescale-notice-unable-to-attach.txt",
+     "the database was not active in any of its 1 samples: nothing to diagnose"},
+};
+
+TEST(PublishedSamples, EachIsReadForWhatItShows) {
+  for (const Expected& e : expectations()) {
+    SCOPED_TRACE(e.file);
+    std::vector<MonitorFile> files;
+    ASSERT_NO_THROW(files.push_back(read_published(e.file))) << refusal_of(e.file);
+    EXPECT_EQ(files.front().runs, e.runs);
+    const PairDiagnosis pair = diagnose_pair(std::move(files));
+    ASSERT_EQ(pair.channels.size(), e.states.size());
+    for (std::size_t i = 0; i < e.states.size(); ++i) {
+      EXPECT_EQ(pair.channels[i].lead().back().state, e.states[i]) << "channel " << i + 1;
+    }
+    EXPECT_EQ(pair.diagnoses[pair.worst].verdict, e.verdict);
+    const std::string findings = all_findings(pair);
+    for (const std::string_view part : e.findings) {
+      EXPECT_NE(findings.find(part), std::string::npos) << part << "\nin:\n" << findings;
+    }
+  }
+}
+
+TEST(PublishedSamples, TheRestAreRefusedWithTheTrueReason) {
+  for (const auto& [file, reason] : kRefused) {
+    EXPECT_NE(refusal_of(file).find(reason), std::string::npos) << file << ": " << refusal_of(file);
+  }
+}
+
+// A sample added to the folder without its expectations would go unchecked.
+TEST(PublishedSamples, EveryFileInTheFolderIsChecked) {
+  std::set<std::string> checked;
+  for (const Expected& e : expectations()) checked.emplace(e.file);
+  for (const auto& [file, reason] : kRefused) checked.emplace(file);
+  for (const auto& entry : fs::directory_iterator(published(""))) {
+    const std::string name = entry.path().filename().string();
+    if (entry.path().extension() != ".txt") continue;
+    EXPECT_TRUE(checked.contains(name)) << name << " has no expectations";
+  }
+}
+
+// Kernel-sized buffers (REQUESTED 0) in every published sample that shows them: no finding.
+TEST(PublishedSamples, KernelSizedSocketBuffersGiveNoFinding) {
+  for (const std::string_view file :
+       {"azure-sles-both-sides-hash-prefix.txt", "azure-rhel-both-sides-long-wait.txt",
+        "ru-locale-dates-decimal-comma.txt", "blog-v105-show-detail.txt"}) {
+    std::vector<MonitorFile> files;
+    files.push_back(read_published(file));
+    EXPECT_EQ(all_findings(diagnose_pair(std::move(files))).find("SOCK_"), std::string::npos)
+        << file;
+  }
+}
+
+}  // namespace
+}  // namespace simhadr

@@ -1,0 +1,174 @@
+// Monitor text as people paste it: prefixes, Unicode spaces, elisions,
+// notices from a loop that ran through an outage, wrapped and collapsed
+// headers, sections without their header, and tables that selected a few columns.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "sample_text.hpp"
+#include "simhadr/advice/diagnosis.hpp"
+#include "simhadr/monitor/monitor_input.hpp"
+#include "simhadr/plain_spaces.hpp"
+
+namespace simhadr {
+namespace {
+
+using testing::db2pd_sample;
+using testing::monitor_file;
+
+constexpr std::string_view kNotice =
+    "Database HADRDB not activated on database member 0 or this database name cannot be found "
+    "in the local database directory.\n"
+    "Option -hadr requires -db <database> or -alldbs option and active database.\n";
+
+TEST(PlainSpaces, UnicodeSpacesBecomeOneSpaceAndInvisiblesGo) {
+  EXPECT_EQ(with_plain_spaces("a\xC2\xA0"
+                              "b\xE2\x80\xAF"
+                              "c\xE3\x80\x80"
+                              "d"),
+            "a b c d");
+  EXPECT_EQ(with_plain_spaces("\xEF\xBB\xBFHADR\xE2\x80\x8B_ROLE"), "HADR_ROLE");
+  EXPECT_EQ(with_plain_spaces("Latin-1\xA0space"), "Latin-1 space");
+  EXPECT_EQ(with_plain_spaces("d\xC3\xA9j\xC3\xA0 vu"), "d\xC3\xA9j\xC3\xA0 vu")
+      << "other text kept";
+}
+
+// The acceptance case: samples, the two-line notice several times, samples again.
+TEST(PastedText, ALoopThroughAnOutageIsDiagnosedWithItsNoticesCounted) {
+  std::string text;
+  for (int i = 0; i < 3; ++i) text += db2pd_sample("PRIMARY", i * 10, {{"HADR_STATE", "PEER"}});
+  for (int i = 0; i < 4; ++i) text += std::string(kNotice) + "\n";
+  for (int i = 8; i < 11; ++i) text += db2pd_sample("PRIMARY", i * 10, {{"HADR_STATE", "PEER"}});
+  const MonitorFile file = monitor_file(text, "loop.txt");
+  EXPECT_EQ(file.runs, 6u);
+  ASSERT_EQ(file.inactive_lines.size(), 4u) << "one notice of two lines, four times";
+  EXPECT_TRUE(file.other_lines.empty());
+  std::vector<MonitorFile> files{file};
+  const PairDiagnosis pair = diagnose_pair(std::move(files));
+  EXPECT_EQ(pair.channels.size(), 1u);
+  EXPECT_TRUE(pair.channels.front().has_intervals());
+}
+
+TEST(PastedText, APrefixOnEveryLineOfOutputIsTakenOff) {
+  const std::string plain = db2pd_sample("PRIMARY", 0, {{"HADR_STATE", "PEER"}});
+  for (const std::string_view mark : {"# ", "> ", "#", "// "}) {
+    std::string text = "The output, as the script printed it:\n";
+    std::istringstream lines(plain);
+    for (std::string line; std::getline(lines, line);) {
+      text += std::string(mark) + line + "\n";
+    }
+    const MonitorFile file = monitor_file(text, "quoted.txt");
+    ASSERT_EQ(file.samples.size(), 1u) << mark;
+    EXPECT_EQ(file.samples.front().state, "PEER");
+    EXPECT_EQ(file.preamble_lines, std::vector<std::size_t>{1});
+  }
+}
+
+TEST(PastedText, ElisionsAreGapsAndNonBreakingSpacesAreSpaces) {
+  const std::string text =
+      "Database Member 0 -- Database HADRDB -- Active -- Up 0 days -- Date "
+      "2025-12-02-08.00.00.000000\n\n"
+      "\xC2\xA0\xC2\xA0HADR_ROLE\xC2\xA0=\xC2\xA0PRIMARY\n"
+      "  ...\n"
+      "  HADR_STATE = REMOTE_CATCHUP\n"
+      "[...]\n"
+      "  STANDBY_MEMBER_HOST = hostS\n";
+  const MonitorFile file = monitor_file(text, "cut.txt");
+  ASSERT_EQ(file.samples.size(), 1u) << "an elision does not end the section";
+  EXPECT_EQ(file.samples.front().role, "PRIMARY");
+  EXPECT_EQ(file.samples.front().state, "REMOTE_CATCHUP");
+  EXPECT_EQ(file.elision_lines, (std::vector<std::size_t>{4, 6}));
+}
+
+TEST(PastedText, WrappedHeadersInBothLayoutsKeepTheirDate) {
+  const MonitorFile v10 = monitor_file(
+      "Database Member 0 -- Database HADRDB -- Active -- Up 0 days 00:23:17 --\n"
+      "Date 06/08/2011 13:57:23\nHADR_ROLE = PRIMARY\nHADR_STATE = PEER\n",
+      "v10.txt");
+  ASSERT_EQ(v10.samples.size(), 1u);
+  EXPECT_EQ(time_of_day(v10.samples.front()), "13:57:23");
+  const MonitorFile v97 = monitor_file(
+      "Database Partition 0 -- Database HADRDB -- Active Standby\n"
+      "-- Up 0 days 03:06:17 -- Date 02/13/2011 22:18:24\n\nHADR Information:\n"
+      "Role State SyncMode HeartBeatsMissed LogGapRunAvg (bytes)\n"
+      "Standby Peer Nearsync 0 0\n\n"
+      "ConnectStatus ConnectTime Timeout\n"
+      "Connected Sun Feb 13 19:12:35 2011 (1297646155) 120\n\n"
+      "StandByFile StandByPg StandByLSN StandByRcvBufUsed\n"
+      "S0000002.LOG 129 0x0000000000B92A09 100%\n",
+      "v97.txt");
+  ASSERT_EQ(v97.samples.size(), 1u);
+  const HadrSample& s = v97.samples.front();
+  EXPECT_EQ(time_of_day(s), "22:18:24");
+  EXPECT_EQ(s.role, "STANDBY");
+  EXPECT_DOUBLE_EQ(*s.hadr_timeout, 120) << "collapsed spacing: the time spans its words";
+  EXPECT_DOUBLE_EQ(*s.receive_buffer_percent, 100);
+  EXPECT_TRUE(s.connect_status_time);
+}
+
+TEST(PastedText, SectionsWithoutTheirHeaderHaveNoTimeAndSayIt) {
+  const MonitorFile file = monitor_file(
+      "$ db2pd -db SAMPLE -hadr\nHADR_ROLE = PRIMARY\nSTANDBY_ID = 1\n"
+      "STANDBY_MEMBER_HOST = s1\n\nHADR_ROLE = PRIMARY\nSTANDBY_ID = 2\n"
+      "STANDBY_MEMBER_HOST = s2\n",
+      "headless.txt");
+  EXPECT_EQ(file.samples.size(), 2u);
+  EXPECT_EQ(file.runs, 1u) << "two standbys of one db2pd run";
+  EXPECT_FALSE(file.samples.front().time);
+  EXPECT_EQ(file.preamble_lines, std::vector<std::size_t>{1});
+}
+
+TEST(PastedText, LabelsAndFencesAmongSamplesAreLeftOutAndListed) {
+  const MonitorFile file =
+      monitor_file("```\n" + db2pd_sample("PRIMARY", 0, {}) + "Standby output:\n```\n~~~\n" +
+                       db2pd_sample("STANDBY", 5, {}),
+                   "page.txt");
+  EXPECT_EQ(file.samples.size(), 2u) << "both sides in one file";
+  EXPECT_EQ(file.other_lines.size(), 3u);
+}
+
+TEST(PastedText, LocaleDatesAndDecimalCommas) {
+  const MonitorFile file = monitor_file(
+      "Database Member 0 -- Database D -- Active -- Up 0 days -- Date 2018-10-12-14.38.48.516301\n"
+      "HADR_ROLE = PRIMARY\n"
+      "HADR_CONNECT_STATUS_TIME = 12.10.2018 14:38:08.341443 (1539344288)\n"
+      "LOG_HADR_WAIT_CUR(seconds) = 0,250\n",
+      "ru.txt");
+  const HadrSample& s = file.samples.front();
+  EXPECT_DOUBLE_EQ(*s.wait_current, 0.25);
+  EXPECT_DOUBLE_EQ(*s.connect_status_time, 1539344288.341443);
+}
+
+TEST(PastedText, ATableOfAFewColumnsIsReadForWhatItHas) {
+  const MonitorFile file = monitor_file(
+      "select LOG_STREAM_ID, HADR_STATE, HADR_FLAGS from table (mon_get_hadr(-2))\n\n"
+      "LOG_STREAM_ID HADR_STATE     HADR_FLAGS\n"
+      "------------- -------------- -----------------------\n"
+      "0             PEER\n"
+      "1             REMOTE_CATCHUP ASSISTED_REMOTE_CATCHUP\n\n"
+      "  2 record(s) selected.\n",
+      "few.tbl");
+  ASSERT_EQ(file.samples.size(), 2u);
+  EXPECT_EQ(file.runs, 1u) << "two streams of one query";
+  EXPECT_TRUE(file.samples[1].role_unknown());
+  EXPECT_TRUE(file.samples[1].has_flag("ASSISTED_REMOTE_CATCHUP"));
+  const auto needs = [&](std::string_view part) {
+    return std::ranges::any_of(
+        file.notes, [&](const std::string& n) { return n.find(part) != std::string::npos; });
+  };
+  EXPECT_TRUE(needs("the side (primary or standby) needs HADR_ROLE"));
+  EXPECT_TRUE(needs("the wait a log write makes for HADR needs LOG_HADR_WAIT_ACCUMULATED"));
+  EXPECT_FALSE(needs("a blocked standby")) << "HADR_FLAGS is there";
+}
+
+TEST(PastedText, ATimeOfDayColumnComesRoundPastMidnight) {
+  const MonitorFile file = monitor_file(
+      "CURRENT_TIME,HADR_ROLE,HADR_STATE\n23.59.50,PRIMARY,PEER\n00.00.10,PRIMARY,PEER\n",
+      "clock.csv");
+  ASSERT_EQ(file.samples.size(), 2u);
+  EXPECT_DOUBLE_EQ(*file.samples[1].time - *file.samples[0].time, 20);
+}
+
+}  // namespace
+}  // namespace simhadr
