@@ -80,6 +80,7 @@ class Diagnoser {
     result_.findings = findings_of(channel_);
     std::ranges::move(sample_findings(channel_), std::back_inserter(result_.findings));
     decide();
+    std::ranges::move(source_notes(channel_), std::back_inserter(result_.findings));
     result_.plan = confirm_plan(channel_, result_.verdict);
     return std::move(result_);
   }
@@ -119,8 +120,8 @@ class Diagnoser {
           channel_.sample_count(), channel_.sample_count() == 1 ? "" : "s",
           result_.findings.empty()
               ? "no state, flag or full buffer in it decides a verdict"
-              : "no state, flag or full buffer in it decides a verdict; the findings say what "
-                "else it shows");
+              : "no state, flag or full buffer in it decides a verdict, but the findings below "
+                "say what it shows");
       return;
     }
     // Healthy needs the waits, unless the pair is in remote catch-up, where none are made.

@@ -1,6 +1,6 @@
 // The findings beside a -diagnose verdict: socket buffers, heartbeats,
-// reconnections, a logger blocked all along, congestion that is normal, and
-// where each side's figures came from.
+// reconnections, a logger blocked all along, congestion that is normal; and,
+// apart, where each side's figures came from.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -34,7 +34,15 @@ class FindingsOf {
     reconnections();
     stuck_waits();
     catchup_congestion();
-    sources();
+    tablespace_error();
+  }
+
+  void tablespace_error() {
+    if (std::ranges::any_of(channel_.standby_side(), [](const HadrSample& s) {
+          return s.has_flag("STANDBY_TABLESPACE_ERROR");
+        })) {
+      note("STANDBY_TABLESPACE_ERROR: a table space on the standby is in error; recover it there");
+    }
   }
 
   // Only a size the database pinned says anything: where DB2_HADR_SOSNDBUF or
@@ -173,34 +181,6 @@ class FindingsOf {
     }
   }
 
-  void sources() {
-    if (channel_.standby.empty() && !channel_.primary.empty()) {
-      note("no standby samples: its figures are the primary's view of it, up to a heartbeat old");
-    } else if (channel_.primary.empty() && channel_.standby.back().role_unknown()) {
-      note(
-          "the samples do not say their side (no HADR_ROLE): the primary's figures and the "
-          "standby's are told apart only by their names");
-    } else if (channel_.primary.empty()) {
-      note(
-          "no primary samples: the log rate and waits are the standby's view, up to a heartbeat "
-          "old");
-    } else if (!channel_.sides_aligned) {
-      note("the two sides' samples share no clock: standby figures are the primary's view of it");
-    }
-    if (std::ranges::any_of(channel_.lead(), [](const HadrSample& s) {
-          return s.format == MonitorFormat::Db2pdV97;
-        })) {
-      note(
-          "V9.7 reports one standby position, which follows replay: shipping and replay are one "
-          "figure");
-    }
-    if (std::ranges::any_of(channel_.standby_side(), [](const HadrSample& s) {
-          return s.has_flag("STANDBY_TABLESPACE_ERROR");
-        })) {
-      note("STANDBY_TABLESPACE_ERROR: a table space on the standby is in error; recover it there");
-    }
-  }
-
   const Channel& channel_;
   const HadrSample& last_;
   std::vector<std::string> findings_;
@@ -210,6 +190,32 @@ class FindingsOf {
 
 std::vector<std::string> findings_of(const Channel& channel) {
   return FindingsOf(channel).run();
+}
+
+std::vector<std::string> source_notes(const Channel& channel) {
+  std::vector<std::string> notes;
+  const auto note = [&](std::string text) { notes.push_back(std::move(text)); };
+  if (channel.standby.empty() && !channel.primary.empty()) {
+    note("no standby samples: its figures are the primary's view of it, up to a heartbeat old");
+  } else if (channel.primary.empty() && channel.standby.back().role_unknown()) {
+    note(
+        "the samples do not say their side (no HADR_ROLE): the primary's figures and the "
+        "standby's are told apart only by their names");
+  } else if (channel.primary.empty()) {
+    note(
+        "no primary samples: the log rate and waits are the standby's view, up to a heartbeat "
+        "old");
+  } else if (!channel.sides_aligned) {
+    note("the two sides' samples share no clock: standby figures are the primary's view of it");
+  }
+  if (std::ranges::any_of(channel.lead(), [](const HadrSample& s) {
+        return s.format == MonitorFormat::Db2pdV97;
+      })) {
+    note(
+        "V9.7 reports one standby position, which follows replay: shipping and replay are one "
+        "figure");
+  }
+  return notes;
 }
 
 }  // namespace simhadr

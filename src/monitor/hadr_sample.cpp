@@ -76,6 +76,7 @@ std::string time_of_day(const HadrSample& sample) {
 }
 
 std::string seen_at(const HadrSample& sample) {
+  if (!sample.local_time) return sample.where();
   return fmt::format("{} ({})", time_of_day(sample), sample.where());
 }
 

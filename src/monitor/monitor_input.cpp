@@ -224,6 +224,15 @@ MonitorFile read_monitor_file(std::istream& in, std::string name) {
   const std::optional<Start> found = start_of(text.lines, file.name);
   if (!found) {
     if (!file.inactive_lines.empty()) throw never_active();
+    const auto snapshot = std::ranges::find_if(text.lines, [](const TextLine& l) {
+      return trimmed(l.text) == "HADR Status" || trimmed(l.text).starts_with("HADR Status ");
+    });
+    if (snapshot != text.lines.end()) {
+      throw MonitorInputError(fmt::format(
+          "{}:{}: the HADR section of a database snapshot (db2 get snapshot), whose fields "
+          "-diagnose does not read: collect db2pd -db DB -hadr instead",
+          file.name, snapshot->number));
+    }
     const auto first =
         std::ranges::find_if(text.lines, [](const TextLine& l) { return !blank(l); });
     if (first == text.lines.end())

@@ -79,6 +79,18 @@ void join_wrapped_headers(std::vector<TextLine>& lines) {
   }
 }
 
+// Tabs to the next multiple of eight columns, as a terminal shows them: an
+// editor that turned a table's spaces into tabs keeps its columns.
+std::string with_tabs_expanded(std::string line) {
+  constexpr std::size_t kTabStop = 8;
+  for (std::size_t at = 0; (at = line.find('\t', at)) != std::string::npos;) {
+    const std::size_t width = kTabStop - at % kTabStop;
+    line.replace(at, 1, width, ' ');
+    at += width;
+  }
+  return line;
+}
+
 }  // namespace
 
 bool is_inactive_notice(std::string_view line) {
@@ -110,7 +122,8 @@ PastedText pasted_text(std::istream& in) {
   PastedText text;
   std::size_t number = 0;
   for (std::string line; std::getline(in, line);) {
-    text.lines.push_back({++number, with_plain_dashes(with_plain_spaces(line))});
+    text.lines.push_back(
+        {++number, with_tabs_expanded(with_plain_dashes(with_plain_spaces(line)))});
   }
   text.prefix = shared_prefix(text.lines);
   if (!text.prefix.empty()) {

@@ -108,7 +108,8 @@ void print_summary(std::ostream& out, const ChannelSummary& s) {
 std::string channel_title(const Channel& channel) {
   const std::vector<HadrSample>& lead = channel.lead();
   const HadrSample& last = lead.back();
-  const std::string sides = channel.primary.empty()   ? "standby samples only"
+  const std::string sides = last.role_unknown()       ? "samples that do not say their side"
+                            : channel.primary.empty() ? "standby samples only"
                             : channel.standby.empty() ? "primary samples only"
                                                       : "primary and standby samples";
   return fmt::format("database {}, log stream {}, {} -> {}, {}; {}",

@@ -258,6 +258,24 @@ TEST(Calculate, KeepsEveryIntervalItCanReadAndNotesEachDamagedLine) {
   EXPECT_NE(no_network.err.find("-calculate needs -network"), std::string::npos);
 }
 
+// db2logscan output as a web page prints it (tests/diagnose/published): rate
+// lines padded with non-breaking spaces, an author's "..." among them, and a
+// summary whose average line was replaced by a pointer to another section.
+TEST(Calculate, ReadsDb2logscanAsAPagePrintsIt) {
+  const std::string input =
+      std::string(SIMHADR_SOURCE_DIR) +
+      "/tests/diagnose/published/retyped-db2logscan-nbsp-elided-summary.logscan";
+  const Calculated run = calculate({input, "-network", "10", ".1", "-disk", "200", ".001"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(count_of(run.out, "\nactual "), 7u) << "every rate line annotated: " << run.out;
+  EXPECT_EQ(count_of(run.out, "\nNote: "), 1u) << run.out;
+  EXPECT_NE(run.out.find("Note: " + input +
+                         " line 21: the line after \"Distribution of log write rate\" should end "
+                         "in the average rate, not 'below>': skipped"),
+            std::string::npos)
+      << run.out;
+}
+
 // A db2logscan rate line with figures drawn at random, printed as db2logscan prints them.
 std::string random_rate_line(std::mt19937_64& random, int minute) {
   std::uniform_real_distribution<double> unit(0, 1);

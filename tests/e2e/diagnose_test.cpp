@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -283,6 +284,54 @@ TEST(Diagnose, EveryConfirmCommandRunsAsPrinted) {
     }
   }
   EXPECT_GE(commands, 10u) << "the inputs should give runs to confirm";
+}
+
+}  // namespace
+}  // namespace simhadr::e2e
+
+namespace simhadr::e2e {
+namespace {
+
+// One published sample (Microsoft's RHEL guide): 598 s over one log write
+// since activation, named with its figures in the text and the -json.
+TEST(Diagnose, ASingleSamplesWaitSinceActivationIsAFindingInTextAndJson) {
+  const std::string path = scratch_file("diagnose", "long-wait.json").string();
+  ChildProcess run({"-diagnose",
+                    std::string(SIMHADR_SOURCE_DIR) +
+                        "/tests/diagnose/published/azure-rhel-both-sides-long-wait.txt",
+                    "-json", path});
+  ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
+  constexpr std::string_view kFinding =
+      "since activation a log write waited 598000.0 ms for HADR on average "
+      "(LOG_HADR_WAIT_ACCUMULATED 598.000 s over LOG_HADR_WAIT_COUNT 1";
+  EXPECT_NE(run.out().find(std::string("Finding: ") + std::string(kFinding)), std::string::npos)
+      << run.out();
+  EXPECT_EQ(expect_valid_json(path), 1u);
+  std::ifstream in(path);
+  const json channel = json::parse(in)["diagnosis"]["channels"][0];
+  EXPECT_DOUBLE_EQ(channel["since_activation"]["wait_seconds_per_write"].get<double>(), 598);
+  EXPECT_EQ(channel["since_activation"]["waits"].get<int>(), 1);
+  const json& findings = channel["findings"];
+  EXPECT_TRUE(std::ranges::any_of(findings, [&](const json& f) {
+    return f.get<std::string>().find(kFinding) != std::string::npos;
+  })) << findings.dump();
+}
+
+// Every published sample that is read writes -json the schema accepts.
+TEST(Diagnose, EveryPublishedSamplesJsonIsValid) {
+  namespace fs = std::filesystem;
+  std::size_t read = 0;
+  for (const auto& entry :
+       fs::directory_iterator(fs::path(SIMHADR_SOURCE_DIR) / "tests/diagnose/published")) {
+    if (entry.path().extension() != ".txt") continue;
+    const std::string path =
+        scratch_file("diagnose", entry.path().filename().string() + ".json").string();
+    ChildProcess run({"-diagnose", entry.path().string(), "-json", path});
+    if (run.wait(kRunBound) != 0) continue;
+    EXPECT_EQ(expect_valid_json(path), 1u) << entry.path();
+    ++read;
+  }
+  EXPECT_GE(read, 25u);
 }
 
 }  // namespace

@@ -64,6 +64,9 @@ ChannelDiagnosis diagnose(const Channel& channel);
 std::vector<std::string> findings_of(const Channel& channel);
 // What the last sample shows by itself (advice/sample_findings.cpp).
 std::vector<std::string> sample_findings(const Channel& channel);
+// Where each side's figures came from, what the format cannot give: notes,
+// listed after the findings (advice/diagnosis_findings.cpp).
+std::vector<std::string> source_notes(const Channel& channel);
 
 // The plan for a channel and its verdict (advice/confirm_plan.cpp).
 ConfirmPlan confirm_plan(const Channel& channel, std::optional<HadrVerdict> verdict);

@@ -114,7 +114,8 @@ std::string standby_key(const HadrSample& sample);
 // "2011-06-08T13:57:23.199": a wall-clock time as seconds read as if UTC.
 std::string wall_clock_text(double local_seconds);
 
-// "13:57:23 (file:line)": when and where a sample was taken, for evidence.
+// "13:57:23 (file:line)": when and where a sample was taken, for evidence;
+// "file:line" alone for a sample with no time.
 std::string seen_at(const HadrSample& sample);
 
 // "13:57:23": when a sample was taken, on its host's wall clock; "no time" without one.

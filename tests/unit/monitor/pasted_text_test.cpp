@@ -172,3 +172,38 @@ TEST(PastedText, ATimeOfDayColumnComesRoundPastMidnight) {
 
 }  // namespace
 }  // namespace simhadr
+
+namespace simhadr {
+namespace {
+
+using testing::monitor_file;
+
+TEST(PastedText, TabsAreExpandedToTheColumnsATerminalShows) {
+  const MonitorFile file = monitor_file(
+      "LOG_STREAM_ID\tHADR_STATE\n-------------\t--------------\n0\t\tPEER\n1\t\tREMOTE_CATCHUP\n",
+      "tabs.tbl");
+  ASSERT_EQ(file.samples.size(), 2u);
+  EXPECT_EQ(file.samples[1].state, "REMOTE_CATCHUP");
+  EXPECT_EQ(*file.samples[1].log_stream_id, 1);
+}
+
+std::string refusal(const std::string& text) {
+  try {
+    monitor_file(text, "in.txt");
+  } catch (const MonitorInputError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+TEST(PastedText, ASnapshotsHadrSectionIsNamedInItsRefusal) {
+  EXPECT_EQ(refusal("Database Snapshot\n\nHADR Status\n  Role                   = Primary\n"
+                    "  State                  = Peer\n"),
+            "in.txt:3: the HADR section of a database snapshot (db2 get snapshot), whose fields "
+            "-diagnose does not read: collect db2pd -db DB -hadr instead");
+  EXPECT_EQ(refusal("$ db2pd -db SAMPLE -hadr\n" + std::string(kNotice)),
+            "in.txt: the database was not active in any of its 1 samples: nothing to diagnose");
+}
+
+}  // namespace
+}  // namespace simhadr
