@@ -255,8 +255,9 @@ class MonGetHadrReader {
     for (std::size_t i = 0; i < columns_.size(); ++i) {
       const std::string& column = columns_[i];
       const std::string_view value = trimmed(values[i]);
-      if (std::ranges::find(kTimeColumns, column) != kTimeColumns.end()) {
+      if (is_time_column(column, value)) {
         if (is_null_value(value)) continue;
+        timed_ = true;
         builder.taken_at(row_time(column, value, number));
       } else if (std::ranges::find(kDatabaseColumns, column) != kDatabaseColumns.end()) {
         builder.database(upper_case(value));
@@ -265,6 +266,22 @@ class MonGetHadrReader {
       }
     }
     builders_.push_back(std::move(builder));
+  }
+
+  // A time column by its name; or, where the query named none, a column the
+  // CLP numbered ("1": an unnamed `current timestamp`) that holds a timestamp.
+  bool is_time_column(const std::string& column, std::string_view value) const {
+    if (std::ranges::find(kTimeColumns, column) != kTimeColumns.end()) return true;
+    const bool numbered = !column.empty() && std::ranges::all_of(column, [](char c) {
+      return std::isdigit(static_cast<unsigned char>(c));
+    });
+    return numbered && !has_named_time_column() && parse_stamped_time(value).has_value();
+  }
+
+  bool has_named_time_column() const {
+    return std::ranges::any_of(columns_, [](const std::string& c) {
+      return std::ranges::find(kTimeColumns, c) != kTimeColumns.end();
+    });
   }
 
   // A timestamp; or a time of day alone (CURRENT_TIME), put on the day after
@@ -288,11 +305,7 @@ class MonGetHadrReader {
   std::vector<std::string> notes() const {
     std::vector<std::string> notes;
     const auto has = [&](std::string_view column) {
-      if (column == "CURRENT_TIMESTAMP") {
-        return std::ranges::any_of(kTimeColumns, [&](std::string_view time) {
-          return std::ranges::find(columns_, time) != columns_.end();
-        });
-      }
+      if (column == "CURRENT_TIMESTAMP") return timed_ || has_named_time_column();
       return std::ranges::find(columns_, column) != columns_.end();
     };
     for (const Need& need : kNeeds) {
@@ -319,6 +332,7 @@ class MonGetHadrReader {
   std::vector<std::string> columns_;
   std::vector<SampleBuilder> builders_;
   std::size_t table_ = 0;
+  bool timed_ = false;  // a row had its time
   int days_ = 0;
   std::optional<double> last_time_of_day_;
 };

@@ -129,25 +129,12 @@ std::optional<Start> start_of(const std::vector<TextLine>& lines, const std::str
   return std::nullopt;
 }
 
-void check_one_database(const MonitorFile& file) {
-  const HadrSample* first = nullptr;
-  for (const HadrSample& sample : file.samples) {
-    if (sample.database.empty()) continue;
-    if (!first) first = &sample;
-    if (sample.database != first->database) {
-      throw MonitorInputError(fmt::format(
-          "{}: database {}, where this file's samples before were of database {} (line {}): "
-          "give each database's samples their own file",
-          sample.where(), sample.database, first->database, first->source.line));
-    }
-  }
-}
-
-// Both sides' samples may share a file (a page showing each side's output).
-using SeriesKey = std::tuple<std::int64_t, std::string, std::string>;
+// Both sides' samples may share a file (a page showing each side's output),
+// and several databases (db2pd -alldbs).
+using SeriesKey = std::tuple<std::string, std::int64_t, std::string, std::string>;
 
 SeriesKey series_key(const HadrSample& sample) {
-  return {sample.log_stream_id.value_or(0), standby_key(sample), sample.role};
+  return {sample.database, sample.log_stream_id.value_or(0), standby_key(sample), sample.role};
 }
 
 // A run is one call of the monitor: it starts where the reader says (a db2pd
@@ -267,7 +254,6 @@ MonitorFile read_monitor_file(std::istream& in, std::string name) {
         "cut out, or HADR is not set up on this database)",
         file.name, text.lines.front().number));
   }
-  check_one_database(file);
   count_runs(file);
   check_series(file);
   return file;

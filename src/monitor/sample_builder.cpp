@@ -47,11 +47,13 @@ std::optional<std::pair<double, std::size_t>> parse_wall_clock(const std::string
   double second = 0;
   char sep = 0;
   const char* s = text.c_str();
-  // MM/DD/YYYY in most locales, DD.MM.YYYY where the locale writes dates so (db2pd
-  // follows the host's locale).
+  // MM/DD/YYYY in most locales, DD.MM.YYYY or YYYY/MM/DD where the locale writes
+  // dates so (db2pd follows the host's locale).
   if (std::sscanf(s, "%2d/%2d/%4d %2d:%2d:%lf%n", &month, &day, &year, &hour, &minute, &second,
                   &used) == 6 ||
       std::sscanf(s, "%2d.%2d.%4d %2d:%2d:%lf%n", &day, &month, &year, &hour, &minute, &second,
+                  &used) == 6 ||
+      std::sscanf(s, "%4d/%2d/%2d %2d:%2d:%lf%n", &year, &month, &day, &hour, &minute, &second,
                   &used) == 6 ||
       std::sscanf(s, "%4d-%2d-%2d-%2d.%2d.%lf%n", &year, &month, &day, &hour, &minute, &second,
                   &used) == 6 ||

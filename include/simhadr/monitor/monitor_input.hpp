@@ -1,7 +1,7 @@
 #pragma once
 // Reading a file of monitor samples: its format found from its text, each
 // reader's samples, and the checks every series must pass before anything is
-// derived from it (one database, time moving on, positions moving forward).
+// derived from it (time moving on, positions moving forward).
 #include <istream>
 #include <string>
 #include <string_view>

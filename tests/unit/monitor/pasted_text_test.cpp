@@ -207,3 +207,53 @@ TEST(PastedText, ASnapshotsHadrSectionIsNamedInItsRefusal) {
 
 }  // namespace
 }  // namespace simhadr
+
+namespace simhadr {
+namespace {
+
+using testing::db2pd_sample;
+using testing::monitor_file;
+
+// db2pd -alldbs prints every active database: each has its own channels.
+TEST(PastedText, EveryDatabaseOfAnAlldbsRunIsItsOwnChannel) {
+  std::string text = db2pd_sample("PRIMARY", 0, {});
+  std::string other = db2pd_sample("PRIMARY", 0, {});
+  other.replace(other.find("HADRDB"), 6, "SALESDB");
+  std::vector<MonitorFile> files{monitor_file(text + other, "alldbs.txt")};
+  EXPECT_EQ(files.front().runs, 2u);
+  const PairDiagnosis pair = diagnose_pair(std::move(files));
+  ASSERT_EQ(pair.channels.size(), 2u);
+  EXPECT_EQ(pair.channels[0].key.database, "HADRDB");
+  EXPECT_EQ(pair.channels[1].key.database, "SALESDB");
+}
+
+TEST(PastedText, AnUnnamedTimestampColumnIsTheRowsTime) {
+  const MonitorFile file = monitor_file(
+      "1                          HADR_ROLE HADR_STATE\n"
+      "-------------------------- --------- ----------\n"
+      "2019-06-03-09.14.02.000000 PRIMARY   PEER\n\n"
+      "1                          HADR_ROLE HADR_STATE\n"
+      "-------------------------- --------- ----------\n"
+      "2019-06-03-09.14.12.000000 PRIMARY   PEER\n",
+      "numbered.tbl");
+  ASSERT_EQ(file.samples.size(), 2u);
+  EXPECT_DOUBLE_EQ(*file.samples[1].time - *file.samples[0].time, 10);
+  EXPECT_TRUE(std::ranges::none_of(file.notes, [](const std::string& note) {
+    return note.find("the time of each row") != std::string::npos;
+  }));
+}
+
+TEST(PastedText, DatesInEveryOrderALocalePrints) {
+  for (const std::string_view date :
+       {"06/08/2011 13:57:23", "08.06.2011 13:57:23", "2011/06/08 13:57:23"}) {
+    const MonitorFile file = monitor_file(
+        fmt::format("Database Member 0 -- Database D -- Active -- Up 0 days -- Date {}\n"
+                    "HADR_ROLE = PRIMARY\n",
+                    date),
+        "locale.txt");
+    EXPECT_EQ(wall_clock_text(*file.samples.front().local_time), "2011-06-08T13:57:23.000") << date;
+  }
+}
+
+}  // namespace
+}  // namespace simhadr
