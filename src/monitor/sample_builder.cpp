@@ -12,6 +12,7 @@
 #include <cstring>
 #include <utility>
 
+#include "simhadr/monitor/pasted_text.hpp"
 #include "simhadr/shown.hpp"
 
 namespace simhadr {
@@ -250,7 +251,8 @@ std::optional<StampedTime> parse_stamped_time(std::string_view text) {
   if (!clock) return std::nullopt;
   StampedTime stamped{clock->first, std::nullopt};
   const std::string_view rest = trimmed(std::string_view(line).substr(clock->second));
-  if (rest.empty()) return stamped;
+  // "(...)": an author cut the epoch out; the wall clock stands alone.
+  if (rest.empty() || is_elision(rest)) return stamped;
   if (rest.size() < 3 || rest.front() != '(' || rest.back() != ')') return std::nullopt;
   const auto epoch = parse_number<std::int64_t>(rest.substr(1, rest.size() - 2));
   if (!epoch) return std::nullopt;
@@ -270,6 +272,8 @@ void SampleBuilder::field(std::string_view name, std::string_view value, std::si
   const auto rule = std::ranges::find(kFieldRules, name, &FieldRule::name);
   if (rule == kFieldRules.end()) return;
   value = trimmed(value);
+  // "...": an author cut the value out, as good as no figure.
+  if (is_elision(value)) return;
   const auto refuse = [&](std::string_view what) {
     throw MonitorInputError(fmt::format("{}:{}: {} is {}, not {}", sample_.source.file, line, name,
                                         shown(value), what));

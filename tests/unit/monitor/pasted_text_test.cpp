@@ -257,3 +257,23 @@ TEST(PastedText, DatesInEveryOrderALocalePrints) {
 
 }  // namespace
 }  // namespace simhadr
+
+namespace simhadr {
+namespace {
+
+// IBM's own help text for a tool cut the epochs out of its times: "(...)".
+TEST(PastedText, AValueOrAnEpochCutOutIsNoFigure) {
+  const MonitorFile file = testing::monitor_file(
+      "Database Member 0 -- Database BLUDB -- Active -- Up 1 days 23:30:27 --\n"
+      "  HADR_ROLE = PRIMARY\n"
+      "  HADR_CONNECT_STATUS_TIME = 03/25/2017 15:59:43.095232 (...)\n"
+      "  LOG_HADR_WAIT_COUNT = ...\n",
+      "cut.txt");
+  const HadrSample& s = file.samples.front();
+  EXPECT_EQ(s.clock, MonitorClock::Local) << "no epoch left to put it on UTC";
+  EXPECT_EQ(wall_clock_text(*s.connect_status_time), "2017-03-25T15:59:43.095");
+  EXPECT_FALSE(s.wait_count);
+}
+
+}  // namespace
+}  // namespace simhadr
