@@ -9,8 +9,9 @@
 
 namespace simhadr {
 
-// `line` with each Unicode space as one ASCII space (a column keeps its width)
-// and each byte-order mark or zero-width space left out.
+// `line` with each Unicode space as one ASCII space (so a table padded with
+// non-breaking spaces lines up again by characters) and each byte-order mark
+// or zero-width space left out.
 std::string with_plain_spaces(std::string_view line);
 
 }  // namespace simhadr

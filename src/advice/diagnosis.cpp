@@ -116,12 +116,9 @@ class Diagnoser {
     if (result_.static_only) {
       result_.evidence = fmt::format(
           "{} sample{} with no timed interval: rates, waits and the gap's trend need two samples "
-          "of one side with times; {}",
+          "of one side with times; no state, flag or full buffer in it decides a verdict{}",
           channel_.sample_count(), channel_.sample_count() == 1 ? "" : "s",
-          result_.findings.empty()
-              ? "no state, flag or full buffer in it decides a verdict"
-              : "no state, flag or full buffer in it decides a verdict, but the findings below "
-                "say what it shows");
+          result_.findings.empty() ? "" : ", but the findings below say what it shows");
       return;
     }
     // Healthy needs the waits, unless the pair is in remote catch-up, where none are made.

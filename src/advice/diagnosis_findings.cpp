@@ -13,7 +13,7 @@ namespace {
 
 // A current wait that grew by this share of the time between samples never ended.
 constexpr double kBlockedShare = 0.8;
-// With one sample, a connection this young counts as a recent reconnection.
+// With one sample, a connection this young is a recent one.
 constexpr double kRecentConnectionSeconds = 600;
 
 class FindingsOf {
@@ -129,10 +129,16 @@ class FindingsOf {
     const double window =
         lead.size() > 1 && first.time ? *last_.time - *first.time : kRecentConnectionSeconds;
     if (since <= window) {
+      // Whether it is the first connection since activation or a reconnection,
+      // the standby came through remote catch-up; the header's uptime says which.
+      const std::string activated = last_.up_seconds
+                                        ? fmt::format(", {:.0f} s after the database was activated",
+                                                      std::max(0.0, *last_.up_seconds - since))
+                                        : std::string();
       note(
-          fmt::format("connected {:.0f} s before {}: a recent reconnection, so the pair has just "
-                      "been through remote catch-up",
-                      std::max(0.0, since), seen_at(last_)));
+          fmt::format("connected {:.0f} s before {}{}: the pair has just been through remote "
+                      "catch-up",
+                      std::max(0.0, since), seen_at(last_), activated));
     }
   }
 

@@ -12,6 +12,8 @@ namespace simhadr {
 
 namespace {
 
+constexpr double kSilentHeartbeats = 2;
+
 class SampleFindings {
  public:
   explicit SampleFindings(const Channel& channel)
@@ -53,8 +55,9 @@ class SampleFindings {
                       "now or did once (a catch-up, an outage)")));
   }
 
-  // Connected, yet nothing heard for longer than a heartbeat: HADR_TIMEOUT
-  // later the pair disconnects.
+  // Connected, yet nothing heard for two heartbeats: on an idle pair the
+  // figure reaches one interval between heartbeats, so one is no sign; at
+  // HADR_TIMEOUT the pair disconnects.
   void silence() {
     const HadrSample& s = last_;
     if (!s.time_since_last_recv || s.connect_status == "DISCONNECTED") return;

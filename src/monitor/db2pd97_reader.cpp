@@ -127,7 +127,9 @@ constexpr std::array kColumnFields{
     ColumnField{"StandByRcvBufUsed", "STANDBY_RECV_BUF_PERCENT"},
 };
 
-// Columns read for the hosts, or only passed over.
+// Columns that are V9.7's but hold nothing -diagnose judges by (files, services,
+// the replay-only window) or that it reads apart (the hosts): known, so their
+// tables are not taken for prose.
 constexpr std::array<std::string_view, 7> kOtherColumns{
     "LocalHost",     "RemoteHost",   "PrimaryFile",           "StandByFile",
     "RemoteService", "LocalService", "ReplayOnlyWindowStatus"};
@@ -146,6 +148,7 @@ class Db2pdV97Reader {
         close_block();
         ++run_;
         open_block(header->database, header->date, number);
+        block_->activated_for(header->up_seconds);
         continue;
       }
       if (text == "HADR Information:") {

@@ -4,6 +4,7 @@
 // it has no database name and no time.
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <set>
 
 #include "simhadr/monitor/monitor_input.hpp"
@@ -49,6 +50,7 @@ class Db2pdReader {
     if (const auto header = parse_db2pd_header(text)) {
       close_section();
       database_ = upper_case(header->database);
+      up_seconds_ = header->up_seconds;
       taken_at_.reset();
       ++run_;
       if (!header->date.empty()) {
@@ -59,11 +61,11 @@ class Db2pdReader {
       }
       return;
     }
-    const std::size_t equals = text.find('=');
-    if (equals == std::string_view::npos) {
+    if (!is_db2pd_field(text)) {
       other_lines_.push_back(number);
       return;
     }
+    const std::size_t equals = text.find('=');
     field(trimmed(text.substr(0, equals)), text.substr(equals + 1), number);
     after_blank_ = false;
   }
@@ -87,6 +89,7 @@ class Db2pdReader {
       section_.emplace(SourceLine{name_, number}, MonitorFormat::Db2pd, 1.0);
       section_->taken_at(taken_at_);
       section_->database(database_);
+      section_->activated_for(up_seconds_);
       section_->run(run_);
     }
     seen_.emplace(names.front());
@@ -116,6 +119,7 @@ class Db2pdReader {
   std::vector<std::size_t>& other_lines_;
   std::string database_;
   std::optional<double> taken_at_;
+  std::optional<double> up_seconds_;
   std::size_t run_ = 0;
   std::optional<SampleBuilder> section_;
   std::set<std::string> seen_;  // the section's fields so far
@@ -136,6 +140,13 @@ std::optional<Db2pdHeader> parse_db2pd_header(std::string_view line) {
   Db2pdHeader header;
   std::string_view rest = line.substr(at + kDatabase.size());
   header.database = std::string(trimmed(rest.substr(0, rest.find(" --"))));
+  int days = 0, hours = 0, minutes = 0, seconds = 0;
+  if (const std::size_t up = line.find("-- Up ");
+      up != std::string_view::npos &&
+      std::sscanf(std::string(line.substr(up)).c_str(), "-- Up %d days %d:%d:%d", &days, &hours,
+                  &minutes, &seconds) == 4) {
+    header.up_seconds = days * 86400.0 + hours * 3600.0 + minutes * 60.0 + seconds;
+  }
   constexpr std::string_view kDate = "-- Date ";
   if (const std::size_t date = line.find(kDate); date != std::string_view::npos) {
     header.date = std::string(trimmed(line.substr(date + kDate.size())));

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <iterator>
 
@@ -106,7 +107,7 @@ std::optional<double> time_of_day_value(std::string_view text) {
   char a = 0, b = 0;
   if (std::sscanf(value.c_str(), "%2d%c%2d%c%2d%n", &hour, &a, &minute, &b, &second, &used) != 5 ||
       static_cast<std::size_t>(used) != value.size() || a != b || (a != ':' && a != '.') ||
-      hour > 23 || minute > 59 || second > 60) {
+      hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 60) {
     return std::nullopt;
   }
   return hour * 3600.0 + minute * 60.0 + second;
@@ -192,6 +193,10 @@ class MonGetHadrReader {
         }
         continue;
       }
+      if (columns_.size() > 1 && line.find(',') == std::string_view::npos) {
+        other_lines_->push_back(number);  // a label or a fence among the rows
+        continue;
+      }
       const std::vector<std::string> values = csv_fields(line);
       if (values.size() != columns_.size()) {
         refuse(number, fmt::format("{} values under a header of {} columns", values.size(),
@@ -252,19 +257,25 @@ class MonGetHadrReader {
   void row(const std::vector<std::string>& values, std::size_t number) {
     SampleBuilder builder(SourceLine{name_, number}, format_, kSecondsPerMillisecond);
     builder.run(table_);
+    std::optional<double> in_day;  // a time column with no date
     for (std::size_t i = 0; i < columns_.size(); ++i) {
       const std::string& column = columns_[i];
       const std::string_view value = trimmed(values[i]);
       if (is_time_column(column, value)) {
         if (is_null_value(value)) continue;
         timed_ = true;
-        builder.taken_at(row_time(column, value, number));
+        if (const auto stamped = parse_stamped_time(value)) {
+          builder.taken_at(stamped->local);
+        } else if ((in_day = time_of_day_value(value)); !in_day) {
+          refuse(number, fmt::format("{} is {}, not a time", column, shown(value)));
+        }
       } else if (std::ranges::find(kDatabaseColumns, column) != kDatabaseColumns.end()) {
         builder.database(upper_case(value));
       } else {
         builder.field(column, value, number);
       }
     }
+    if (in_day) builder.taken_at(dated(*in_day, builder.latest_time_field()));
     builders_.push_back(std::move(builder));
   }
 
@@ -284,14 +295,18 @@ class MonGetHadrReader {
     });
   }
 
-  // A timestamp; or a time of day alone (CURRENT_TIME), put on the day after
-  // the last row's when it comes round past midnight.
-  double row_time(const std::string& column, std::string_view value, std::size_t number) {
-    if (const auto stamped = parse_stamped_time(value)) return stamped->local;
-    const std::optional<double> in_day = time_of_day_value(value);
-    if (!in_day) refuse(number, fmt::format("{} is {}, not a time", column, shown(value)));
+  // A time of day (CURRENT_TIME) on a date: that of the row's latest time
+  // field (the connection's, the last log record's), the first such moment
+  // after it; without one, the day after the last row's when the clock came
+  // round past midnight.
+  double dated(double in_day, std::optional<double> before) {
     constexpr double kDay = 86400;
-    double time = days_ * kDay + *in_day;
+    if (before) {
+      double time = std::floor(*before / kDay) * kDay + in_day;
+      if (time < *before) time += kDay;
+      return time;
+    }
+    double time = days_ * kDay + in_day;
     if (last_time_of_day_ && time < *last_time_of_day_) {
       ++days_;
       time += kDay;

@@ -67,15 +67,6 @@ bool is_rule(std::string_view line) {
   return line.starts_with("---") && line.find_first_not_of("- ") == std::string_view::npos;
 }
 
-// "HADR_ROLE = PRIMARY", "PRIMARY_LOG_FILE,PAGE,POS = ...": a db2pd field of HADR.
-bool is_db2pd_field(std::string_view line) {
-  const std::size_t equals = line.find('=');
-  if (equals == std::string_view::npos) return false;
-  std::string_view name = trimmed(line.substr(0, equals));
-  name = trimmed(name.substr(0, name.find_first_of("(,")));
-  return is_identifier(name) && is_mon_get_hadr_column(upper_case(name));
-}
-
 // "PRIMARY,PEER,NEARSYNC,...": three or more fields of a word each, as CSV rows are.
 bool is_csv_row(std::string_view line) {
   if (line.find('=') != std::string_view::npos) return false;
@@ -195,6 +186,14 @@ void check_series(const MonitorFile& file) {
 
 }  // namespace
 
+bool is_db2pd_field(std::string_view line) {
+  const std::size_t equals = line.find('=');
+  if (equals == std::string_view::npos) return false;
+  std::string_view name = trimmed(line.substr(0, equals));
+  name = trimmed(name.substr(0, name.find_first_of("(,")));
+  return is_identifier(name) && is_mon_get_hadr_column(upper_case(name));
+}
+
 MonitorFile read_monitor_file(std::istream& in, std::string name) {
   PastedText text = pasted_text(in);
   MonitorFile file;
@@ -204,8 +203,12 @@ MonitorFile read_monitor_file(std::istream& in, std::string name) {
   file.prefix = std::move(text.prefix);
   const auto never_active = [&] {
     return MonitorInputError(
-        fmt::format("{}: the database was not active in any of its {} samples: nothing to diagnose",
-                    file.name, file.inactive_lines.size()));
+        fmt::format("{}: the database was not active (or its member not started) in {}: nothing "
+                    "to diagnose",
+                    file.name,
+                    file.inactive_lines.size() == 1
+                        ? std::string("its one sample")
+                        : fmt::format("all {} of its samples", file.inactive_lines.size())));
   };
   if (!file.inactive_lines.empty() && std::ranges::all_of(text.lines, blank)) throw never_active();
   const std::optional<Start> found = start_of(text.lines, file.name);

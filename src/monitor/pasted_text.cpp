@@ -80,15 +80,23 @@ void join_wrapped_headers(std::vector<TextLine>& lines) {
 }
 
 // Tabs to the next multiple of eight columns, as a terminal shows them: an
-// editor that turned a table's spaces into tabs keeps its columns.
-std::string with_tabs_expanded(std::string line) {
+// editor that turned a table's spaces into tabs keeps its columns. A column is
+// a character, however many bytes UTF-8 gives it.
+std::string with_tabs_expanded(std::string_view line) {
   constexpr std::size_t kTabStop = 8;
-  for (std::size_t at = 0; (at = line.find('\t', at)) != std::string::npos;) {
-    const std::size_t width = kTabStop - at % kTabStop;
-    line.replace(at, 1, width, ' ');
-    at += width;
+  std::string out;
+  std::size_t column = 0;
+  for (const char c : line) {
+    if (c == '\t') {
+      const std::size_t width = kTabStop - column % kTabStop;
+      out.append(width, ' ');
+      column += width;
+      continue;
+    }
+    out += c;
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++column;
   }
-  return line;
+  return out;
 }
 
 }  // namespace
@@ -133,30 +141,44 @@ PastedText pasted_text(std::istream& in) {
       if (line.text.starts_with(' ')) line.text.erase(0, 1);
     }
   }
-  // A notice runs on to a blank line, a header or a field: db2pd's advice
-  // after "Unable to attach" ("Please ensure the following are true: ...").
+  // A notice runs on to its second line, across the blank line db2pd prints
+  // between them, and through db2pd's advice after "Unable to attach" ("Please
+  // ensure the following are true: ..."), to a blank line, a header or a field.
+  std::vector<TextLine> kept;
+  kept.reserve(text.lines.size());
   bool in_notice = false;
-  std::erase_if(text.lines, [&](const TextLine& line) {
+  bool notice_before_blank = false;
+  for (TextLine& line : text.lines) {
     if (is_inactive_notice(line.text)) {
       text.notice_lines.push_back(line.number);
-      return in_notice = true;
+      in_notice = true;
+      continue;
     }
     if (continues_inactive_notice(line.text)) {
       // A second line alone is a notice of its own: db2pd found no active database.
-      if (!in_notice) text.notice_lines.push_back(line.number);
-      return in_notice = true;
+      if (!in_notice && !notice_before_blank) text.notice_lines.push_back(line.number);
+      in_notice = true;
+      notice_before_blank = false;
+      continue;
     }
-    if (in_notice && !blank(line.text) && !parse_db2pd_header(line.text) &&
-        line.text.find('=') == std::string::npos) {
-      return true;
+    if (blank(line.text)) {
+      notice_before_blank = in_notice || notice_before_blank;
+      in_notice = false;
+      kept.push_back(std::move(line));
+      continue;
+    }
+    notice_before_blank = false;
+    if (in_notice && !parse_db2pd_header(line.text) && line.text.find('=') == std::string::npos) {
+      continue;
     }
     in_notice = false;
     if (is_elision(line.text)) {
       text.elision_lines.push_back(line.number);
-      return true;
+      continue;
     }
-    return false;
-  });
+    kept.push_back(std::move(line));
+  }
+  text.lines = std::move(kept);
   join_wrapped_headers(text.lines);
   return text;
 }

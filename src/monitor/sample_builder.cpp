@@ -327,6 +327,15 @@ void SampleBuilder::field(std::string_view name, std::string_view value, std::si
   }
 }
 
+std::optional<double> SampleBuilder::latest_time_field() const {
+  std::optional<double> latest;
+  for (const auto& [name, stamped] : times_) {
+    if (name == "PEER_WINDOW_END") continue;  // ahead of the sample, not behind it
+    latest = std::max(latest.value_or(stamped.local), stamped.local);
+  }
+  return latest;
+}
+
 HadrSample SampleBuilder::finish(std::optional<double> file_offset) && {
   const std::optional<double> offset = offset_ ? offset_ : file_offset;
   sample_.clock = offset ? MonitorClock::Utc : MonitorClock::Local;
@@ -338,7 +347,7 @@ HadrSample SampleBuilder::finish(std::optional<double> file_offset) && {
   if (taken_local_) sample_.time = offset ? *taken_local_ - *offset : *taken_local_;
   for (const auto& [name, stamped] : times_) {
     const auto field = std::ranges::find(kTimeFields, name, &TimeField::name);
-    sample_.*(field->member) = on_clock(stamped);
+    if (field != kTimeFields.end()) sample_.*(field->member) = on_clock(stamped);
   }
   return std::move(sample_);
 }

@@ -37,13 +37,15 @@ std::string line_list(const std::vector<std::size_t>& lines) {
 // What was read around the samples, and what the file could not give.
 void print_file_notes(std::ostream& out, const MonitorFile& file) {
   if (!file.inactive_lines.empty()) {
-    fmt::print(out, "Note: {}: the database was not active in {} sample{} (db2pd's notice at {})\n",
+    fmt::print(out,
+               "Note: {}: the database was not active (or its member not started) in {} sample{} "
+               "(db2pd's notice at {})\n",
                file.name, file.inactive_lines.size(), file.inactive_lines.size() == 1 ? "" : "s",
                line_list(file.inactive_lines));
   }
   if (!file.prefix.empty()) {
-    fmt::print(out, "Note: {}: every line began with {}, taken off\n", file.name,
-               shown(file.prefix));
+    fmt::print(out, "Note: {}: the output's lines began with {}, taken off where they did\n",
+               file.name, shown(file.prefix));
   }
   if (!file.preamble_lines.empty()) {
     fmt::print(out, "Note: {}: {} before the first sample left out (a command, a query, prose)\n",

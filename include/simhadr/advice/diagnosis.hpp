@@ -64,8 +64,8 @@ ChannelDiagnosis diagnose(const Channel& channel);
 std::vector<std::string> findings_of(const Channel& channel);
 // What the last sample shows by itself (advice/sample_findings.cpp).
 std::vector<std::string> sample_findings(const Channel& channel);
-// Where each side's figures came from, what the format cannot give: notes,
-// listed after the findings (advice/diagnosis_findings.cpp).
+// Where each side's figures came from and what the format cannot give:
+// findings listed after those that show something (advice/diagnosis_findings.cpp).
 std::vector<std::string> source_notes(const Channel& channel);
 
 // The plan for a channel and its verdict (advice/confirm_plan.cpp).

@@ -52,6 +52,7 @@ struct HadrSample {
   MonitorFormat format = MonitorFormat::Db2pd;
   MonitorClock clock = MonitorClock::Local;
   std::optional<double> time;        // when it was taken, on `clock`
+  std::optional<double> up_seconds;  // how long the database had been active then (db2pd)
   std::optional<double> local_time;  // the same moment on the host's wall clock, for display
 
   std::string database;  // empty: the source does not say (MON_GET_HADR without a name column)

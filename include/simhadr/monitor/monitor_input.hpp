@@ -43,12 +43,16 @@ std::vector<HadrSample> read_mon_get_hadr(const std::vector<TextLine>& lines, Mo
 
 // A MON_GET_HADR column's name (db2pd names its fields the same).
 bool is_mon_get_hadr_column(std::string_view name);
+// "HADR_ROLE = PRIMARY", "PRIMARY_LOG_FILE,PAGE,POS = ...": a db2pd field of HADR,
+// not any line with an equals sign ("export DB2INSTANCE=...", a Markdown "====").
+bool is_db2pd_field(std::string_view line);
 
 // The line's "Database Member 0 -- Database HADRDB -- ..." header, if it is one:
 // the database's name and what follows "-- Date ", if anything.
 struct Db2pdHeader {
   std::string database;
   std::string date;
+  std::optional<double> up_seconds;  // "-- Up 0 days 00:23:17": since activation
 };
 std::optional<Db2pdHeader> parse_db2pd_header(std::string_view line);
 

@@ -38,6 +38,8 @@ class SampleBuilder {
   // The moment the sample was taken, on the host's wall clock.
   void taken_at(std::optional<double> local) { taken_local_ = local; }
   void database(std::string name) { sample_.database = std::move(name); }
+  // How long the database had been active, from db2pd's header.
+  void activated_for(std::optional<double> seconds) { sample_.up_seconds = seconds; }
   // The reader's run: a db2pd header, a query's table.
   void run(std::size_t run) { sample_.run = run; }
   // One field by its MON_GET_HADR name; names this reader has no use for are
@@ -46,6 +48,9 @@ class SampleBuilder {
   void field(std::string_view name, std::string_view value, std::size_t line);
   bool has_role() const { return !sample_.role.empty(); }
   const std::string& role() const { return sample_.role; }
+  // The latest of the time fields that come before the sample (the connection's,
+  // the last log records'), on the host's wall clock.
+  std::optional<double> latest_time_field() const;
   // The offset of the host's wall clock from UTC that this section's own
   // epochs show, if any.
   std::optional<double> clock_offset() const { return offset_; }

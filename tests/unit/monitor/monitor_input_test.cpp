@@ -289,7 +289,8 @@ TEST(MonitorInput, ALoopThroughAnOutageCountsTheInactiveSamples) {
   EXPECT_EQ(file.samples.size(), 2u);
   EXPECT_EQ(file.inactive_lines, (std::vector<std::size_t>{1, 6}));
   EXPECT_EQ(reading_refusal(std::string(kInactive) + "\n" + std::string(kInactive)),
-            "in.txt: the database was not active in any of its 2 samples: nothing to diagnose");
+            "in.txt: the database was not active (or its member not started) in all 2 of its "
+            "samples: nothing to diagnose");
 }
 
 }  // namespace
