@@ -254,5 +254,30 @@ TEST(PastedText, AValueOrAnEpochCutOutIsNoFigure) {
   EXPECT_FALSE(s.wait_count);
 }
 
+// A time of day takes its date from the row's own time fields, so the
+// connection's age is true, not sixty years.
+TEST(PastedText, ATimeOfDayTakesItsDateFromTheRowsTimeFields) {
+  const MonitorFile file = monitor_file(
+      "CURRENT_TIME,HADR_ROLE,HADR_CONNECT_STATUS,HADR_CONNECT_STATUS_TIME\n"
+      "00.00.05,PRIMARY,CONNECTED,2019-06-03-23.59.50.000000\n",
+      "dated.csv");
+  const HadrSample& s = file.samples.front();
+  EXPECT_DOUBLE_EQ(*s.time - *s.connect_status_time, 15) << "the next day, just after midnight";
+  EXPECT_TRUE(file.notes.empty() || std::ranges::none_of(file.notes, [](const std::string& n) {
+                return n.find("holds no date") != std::string::npos;
+              }));
+}
+
+// Only HADR's fields open a section: a shell line or a Markdown rule does not.
+TEST(PastedText, ALineWithAnEqualsSignIsNoFieldUnlessHadrNamesIt) {
+  const MonitorFile file =
+      monitor_file("export DB2INSTANCE=db2inst1\n" + db2pd_sample("PRIMARY", 0, {}) + "=====\n" +
+                       db2pd_sample("PRIMARY", 10, {}),
+                   "shell.txt");
+  EXPECT_EQ(file.samples.size(), 2u);
+  EXPECT_EQ(file.runs, 2u);
+  EXPECT_EQ(file.other_lines.size(), 1u) << "the rule among the samples";
+}
+
 }  // namespace
 }  // namespace simhadr
