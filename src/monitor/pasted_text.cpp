@@ -63,20 +63,25 @@ bool continues_header(std::string_view line) {
   return line.starts_with("--") || line.starts_with("Date ") || line.starts_with("Up ");
 }
 
+// One pass: a day-long loop can wrap every one of thousands of headers.
 void join_wrapped_headers(std::vector<TextLine>& lines) {
+  std::vector<TextLine> joined;
+  joined.reserve(lines.size());
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (!parse_db2pd_header(lines[i].text)) continue;
-    for (int joins = 0; joins < 2 && lines[i].text.find("-- Date ") == std::string::npos; ++joins) {
+    joined.push_back(std::move(lines[i]));
+    TextLine& header = joined.back();
+    if (!parse_db2pd_header(header.text)) continue;
+    for (int joins = 0; joins < 2 && header.text.find("-- Date ") == std::string::npos; ++joins) {
       std::size_t next = i + 1;
       while (next < lines.size() && blank(lines[next].text)) ++next;
       if (next >= lines.size() || !continues_header(lines[next].text)) break;
       std::string rest(trimmed(lines[next].text));
       if (rest.starts_with("Date ")) rest = "-- " + rest;
-      lines[i].text = std::string(trimmed(lines[i].text)) + " " + rest;
-      lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(i + 1),
-                  lines.begin() + static_cast<std::ptrdiff_t>(next + 1));
+      header.text = std::string(trimmed(header.text)) + " " + rest;
+      i = next;
     }
   }
+  lines = std::move(joined);
 }
 
 // Tabs to the next multiple of eight columns, as a terminal shows them: an
