@@ -23,8 +23,8 @@ namespace simhadr {
 namespace {
 
 constexpr double kSecondsPerMillisecond = 0.001;
-constexpr std::array<std::string_view, 4> kTimeColumns{"SAMPLE_TIME", "CURRENT_TIMESTAMP",
-                                                       "CURRENT_TIME", "TIMESTAMP"};
+constexpr std::array<std::string_view, 5> kTimeColumns{
+    "SAMPLE_TIME", "CURRENT_TIMESTAMP", "CURRENT_TIME", "TIMESTAMP", "SNAPSHOT_TIMESTAMP"};
 constexpr std::array<std::string_view, 5> kDatabaseColumns{"DB_NAME", "DBNAME", "DATABASE",
                                                            "DATABASE_NAME", "CURRENT_SERVER"};
 // MON_GET_HADR's columns without the HADR_ prefix (V10.1 to 12.1), and
@@ -162,8 +162,8 @@ bool is_record_count(std::string_view line) {
 class MonGetHadrReader {
  public:
   MonGetHadrReader(const std::string& name, MonitorFormat format,
-                   std::vector<std::size_t>& other_lines)
-      : name_(name), format_(format), other_lines_(&other_lines) {}
+                   std::vector<std::size_t>& other_lines, const ColumnHeadings& headings)
+      : name_(name), format_(format), other_lines_(&other_lines), headings_(headings) {}
 
   std::vector<HadrSample> read(const std::vector<TextLine>& lines) {
     if (format_ == MonitorFormat::MonGetHadrCsv) {
@@ -189,7 +189,7 @@ class MonGetHadrReader {
         if (columns_.empty()) {
           header_line = std::string(line);
           for (const std::string& name : csv_fields(line))
-            columns_.push_back(upper_case(trimmed(name)));
+            columns_.push_back(column_named(upper_case(trimmed(name)), headings_));
         }
         continue;
       }
@@ -222,7 +222,7 @@ class MonGetHadrReader {
           extents = dash_extents(lines[next].text);
           columns_.clear();
           for (const auto& [start, end] : extents)
-            columns_.push_back(upper_case(trimmed(cut(line, start, end))));
+            columns_.push_back(column_named(upper_case(trimmed(cut(line, start, end))), headings_));
           ++table_;
           i = next;
           continue;
@@ -257,7 +257,8 @@ class MonGetHadrReader {
   void row(const std::vector<std::string>& values, std::size_t number) {
     SampleBuilder builder(SourceLine{name_, number}, format_, kSecondsPerMillisecond);
     builder.run(table_);
-    std::optional<double> in_day;  // a time column with no date
+    std::optional<double> in_day;                        // a time column with no date
+    std::optional<std::string> local_host, remote_host;  // SNAPHADR's
     for (std::size_t i = 0; i < columns_.size(); ++i) {
       const std::string& column = columns_[i];
       const std::string_view value = trimmed(values[i]);
@@ -271,11 +272,21 @@ class MonGetHadrReader {
         }
       } else if (std::ranges::find(kDatabaseColumns, column) != kDatabaseColumns.end()) {
         builder.database(upper_case(value));
+      } else if (column == "HADR_LOCAL_HOST" || column == "HADR_REMOTE_HOST") {
+        (column == "HADR_LOCAL_HOST" ? local_host : remote_host) = std::string(value);
       } else {
         builder.field(column, value, number);
       }
     }
     if (in_day) builder.taken_at(dated(*in_day, builder.latest_time_field()));
+    // SNAPHADR names this database's host and its partner's; the role says which is the standby.
+    if (builder.has_role() && (local_host || remote_host)) {
+      const bool primary = builder.role() == "PRIMARY";
+      builder.field("PRIMARY_MEMBER_HOST", (primary ? local_host : remote_host).value_or(""),
+                    number);
+      builder.field("STANDBY_MEMBER_HOST", (primary ? remote_host : local_host).value_or(""),
+                    number);
+    }
     builders_.push_back(std::move(builder));
   }
 
@@ -328,7 +339,7 @@ class MonGetHadrReader {
       std::ranges::copy_if(need.columns, std::back_inserter(missing),
                            [&](std::string_view c) { return !has(c); });
       if (missing.size() == need.columns.size()) {
-        notes.push_back(fmt::format("{} needs {}, which the query left out", need.figure,
+        notes.push_back(fmt::format("{} would come from {}, which the query left out", need.figure,
                                     fmt::join(need.columns, ", ")));
       }
     }
@@ -344,6 +355,7 @@ class MonGetHadrReader {
   const std::string& name_;
   MonitorFormat format_;
   std::vector<std::size_t>* other_lines_;
+  const ColumnHeadings& headings_;
   std::vector<std::string> columns_;
   std::vector<SampleBuilder> builders_;
   std::size_t table_ = 0;
@@ -354,8 +366,9 @@ class MonGetHadrReader {
 
 }  // namespace
 
-std::vector<HadrSample> read_mon_get_hadr(const std::vector<TextLine>& lines, MonitorFile& file) {
-  MonGetHadrReader reader(file.name, file.format, file.other_lines);
+std::vector<HadrSample> read_mon_get_hadr(const std::vector<TextLine>& lines, MonitorFile& file,
+                                          const ColumnHeadings& headings) {
+  MonGetHadrReader reader(file.name, file.format, file.other_lines, headings);
   std::vector<HadrSample> samples = reader.read(lines);
   std::ranges::copy(reader.notes(), std::back_inserter(file.notes));
   return samples;

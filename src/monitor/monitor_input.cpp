@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "simhadr/monitor/sample_builder.hpp"
+#include "simhadr/monitor/select_list.hpp"
 #include "simhadr/shown.hpp"
 
 namespace simhadr {
@@ -53,12 +54,13 @@ std::vector<std::string_view> split_on(std::string_view line, std::string_view s
   return words;
 }
 
-// A row of column names: each word a name, one of them MON_GET_HADR's.
-bool names_columns(const std::vector<std::string_view>& words) {
+// A row of column names: each word a name, one of them MON_GET_HADR's
+// (or SNAPHADR's) by itself or by the query's select list.
+bool names_columns(const std::vector<std::string_view>& words, const ColumnHeadings& headings) {
   if (words.empty() || !std::ranges::all_of(words, is_identifier)) return false;
-  return std::ranges::any_of(words, [](std::string_view word) {
+  return std::ranges::any_of(words, [&](std::string_view word) {
     if (word.front() == '"') word = word.substr(1, word.size() - 2);
-    return is_mon_get_hadr_column(upper_case(word));
+    return is_mon_get_hadr_column(column_named(upper_case(word), headings));
   });
 }
 
@@ -88,7 +90,8 @@ struct Start {
 
 // Where the samples start and in which format; what comes before is a
 // command, a query or prose, left out. None: no sample anywhere.
-std::optional<Start> start_of(const std::vector<TextLine>& lines, const std::string& name) {
+std::optional<Start> start_of(const std::vector<TextLine>& lines, const std::string& name,
+                              const ColumnHeadings& headings) {
   const auto next_text = [&](std::size_t i) -> const TextLine* {
     while (++i < lines.size()) {
       if (!blank(lines[i])) return &lines[i];
@@ -106,10 +109,10 @@ std::optional<Start> start_of(const std::vector<TextLine>& lines, const std::str
     }
     if (is_db2pd_field(text)) return Start{MonitorFormat::Db2pd, i};
     const TextLine* next = next_text(i);
-    if (next && is_rule(next->text) && names_columns(split_on(text, " \t"))) {
+    if (next && is_rule(next->text) && names_columns(split_on(text, " \t"), headings)) {
       return Start{MonitorFormat::MonGetHadrTable, i};
     }
-    if (names_columns(split_on(text, ","))) return Start{MonitorFormat::MonGetHadrCsv, i};
+    if (names_columns(split_on(text, ","), headings)) return Start{MonitorFormat::MonGetHadrCsv, i};
     if (is_csv_row(text) && (holds_word(text, "PRIMARY") || holds_word(text, "STANDBY"))) {
       throw MonitorInputError(fmt::format(
           "{}:{}: MON_GET_HADR rows without their column names (db2 -x and EXPORT ... OF DEL "
@@ -211,7 +214,8 @@ MonitorFile read_monitor_file(std::istream& in, std::string name) {
                         : fmt::format("all {} of its samples", file.inactive_lines.size())));
   };
   if (!file.inactive_lines.empty() && std::ranges::all_of(text.lines, blank)) throw never_active();
-  const std::optional<Start> found = start_of(text.lines, file.name);
+  const ColumnHeadings headings = select_list_columns(text.lines);
+  const std::optional<Start> found = start_of(text.lines, file.name, headings);
   if (!found) {
     if (!file.inactive_lines.empty()) throw never_active();
     const auto snapshot = std::ranges::find_if(text.lines, [](const TextLine& l) {
@@ -248,7 +252,7 @@ MonitorFile read_monitor_file(std::istream& in, std::string name) {
       break;
     case MonitorFormat::MonGetHadrCsv:
     case MonitorFormat::MonGetHadrTable:
-      file.samples = read_mon_get_hadr(text.lines, file);
+      file.samples = read_mon_get_hadr(text.lines, file, headings);
       break;
   }
   if (file.samples.empty()) {

@@ -322,8 +322,7 @@ TEST(Diagnose, EveryPublishedSamplesJsonIsValid) {
     }
     EXPECT_EQ(expect_valid_json(path), 1u) << entry.path();
   }
-  EXPECT_EQ(refused, (std::set<std::string>{"blog-snaphadr-aliased-columns.txt",
-                                            "purescale-notice-not-activated.txt",
+  EXPECT_EQ(refused, (std::set<std::string>{"purescale-notice-not-activated.txt",
                                             "purescale-notice-unable-to-attach.txt"}));
 }
 

@@ -9,6 +9,7 @@
 
 #include "simhadr/monitor/hadr_sample.hpp"
 #include "simhadr/monitor/pasted_text.hpp"
+#include "simhadr/monitor/select_list.hpp"
 
 namespace simhadr {
 
@@ -39,7 +40,9 @@ MonitorFile read_monitor_file(std::istream& in, std::string name);
 // `file.notes` what the columns leave out).
 std::vector<HadrSample> read_db2pd(const std::vector<TextLine>& lines, MonitorFile& file);
 std::vector<HadrSample> read_db2pd_v97(const std::vector<TextLine>& lines, MonitorFile& file);
-std::vector<HadrSample> read_mon_get_hadr(const std::vector<TextLine>& lines, MonitorFile& file);
+// `headings`: what the query's select list says each heading shows.
+std::vector<HadrSample> read_mon_get_hadr(const std::vector<TextLine>& lines, MonitorFile& file,
+                                          const ColumnHeadings& headings);
 
 // A MON_GET_HADR column's name (db2pd names its fields the same).
 bool is_mon_get_hadr_column(std::string_view name);

@@ -9,6 +9,7 @@
 #include "sample_text.hpp"
 #include "simhadr/advice/diagnosis.hpp"
 #include "simhadr/monitor/monitor_input.hpp"
+#include "simhadr/monitor/select_list.hpp"
 #include "simhadr/plain_spaces.hpp"
 
 namespace simhadr {
@@ -158,8 +159,9 @@ TEST(PastedText, ATableOfAFewColumnsIsReadForWhatItHas) {
     return std::ranges::any_of(
         file.notes, [&](const std::string& n) { return n.find(part) != std::string::npos; });
   };
-  EXPECT_TRUE(needs("the side (primary or standby) needs HADR_ROLE"));
-  EXPECT_TRUE(needs("the wait a log write makes for HADR needs LOG_HADR_WAIT_ACCUMULATED"));
+  EXPECT_TRUE(needs("the side (primary or standby) would come from HADR_ROLE"));
+  EXPECT_TRUE(
+      needs("the wait a log write makes for HADR would come from LOG_HADR_WAIT_ACCUMULATED"));
   EXPECT_FALSE(needs("a blocked standby")) << "HADR_FLAGS is there";
 }
 
@@ -277,6 +279,44 @@ TEST(PastedText, ALineWithAnEqualsSignIsNoFieldUnlessHadrNamesIt) {
   EXPECT_EQ(file.samples.size(), 2u);
   EXPECT_EQ(file.runs, 2u);
   EXPECT_EQ(file.other_lines.size(), 1u) << "the rule among the samples";
+}
+
+// The query beside a table names what DBAs renamed or left unnamed.
+TEST(PastedText, AQuerysSelectListNamesItsHeadings) {
+  const MonitorFile file = monitor_file(
+      "$ db2 \"select current timestamp, substr(h.HADR_ROLE,1,8) as ROLE, h.HADR_STATE, \\\n"
+      "  substr(STANDBY_MEMBER_HOST,1,12) as standby from table(mon_get_hadr(null)) as h\"\n\n"
+      "1                          ROLE     HADR_STATE     STANDBY\n"
+      "-------------------------- -------- -------------- ------------\n"
+      "2019-06-03-09.14.02.000000 PRIMARY  PEER           hostS\n\n"
+      "  1 record(s) selected.\n",
+      "renamed.tbl");
+  ASSERT_EQ(file.samples.size(), 1u);
+  const HadrSample& s = file.samples.front();
+  EXPECT_EQ(s.role, "PRIMARY");
+  EXPECT_EQ(s.state, "PEER");
+  EXPECT_EQ(s.standby_host, "hostS");
+  EXPECT_TRUE(s.time) << "the unnamed current timestamp, headed 1";
+  EXPECT_EQ(select_list_columns({{1, "select a.b as X, count(*) from t"}}).size(), 0u)
+      << "nothing of HADR's: no heading mapped";
+}
+
+// V9.7's admin view, its columns renamed: the hosts sorted by the role.
+TEST(PastedText, TheSnaphadrViewIsReadByMonGetHadrsNames) {
+  const MonitorFile file = monitor_file(
+      "select substr(HADR_ROLE,1,10) as ROLE, HADR_HEARTBEAT, substr(HADR_LOCAL_HOST,1,10) as "
+      "LOCAL, substr(HADR_REMOTE_HOST,1,10) as REMOTE, SNAPSHOT_TIMESTAMP from "
+      "sysibmadm.snaphadr\n\n"
+      "ROLE       HADR_HEARTBEAT LOCAL      REMOTE     SNAPSHOT_TIMESTAMP\n"
+      "---------- -------------- ---------- ---------- --------------------------\n"
+      "STANDBY                 3 hostS      hostP      2016-03-14-15.58.03.220468\n",
+      "snap.tbl");
+  const HadrSample& s = file.samples.front();
+  EXPECT_EQ(s.role, "STANDBY");
+  EXPECT_EQ(*s.heartbeats_missed, 3);
+  EXPECT_EQ(s.primary_host, "hostP");
+  EXPECT_EQ(s.standby_host, "hostS");
+  EXPECT_TRUE(s.time);
 }
 
 }  // namespace
