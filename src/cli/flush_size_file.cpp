@@ -44,7 +44,8 @@ bool numbered(std::string_view line, std::string_view word) {
 
 Shape shape_of(std::istream& in) {
   Shape shape = Shape::Plain;
-  for (std::string line; std::getline(in, line);) {
+  for (std::string raw; std::getline(in, raw);) {
+    const std::string line = with_plain_spaces(raw);
     if (numbered(line, "Page ") && line.find(kEndOfFlush) != std::string::npos) {
       shape = Shape::Db2FlushSize;
       break;
