@@ -66,7 +66,12 @@ class Db2pdReader {
       return;
     }
     const std::size_t equals = text.find('=');
-    field(trimmed(text.substr(0, equals)), text.substr(equals + 1), number);
+    std::string_view value = text.substr(equals + 1);
+    // "= Y   #replay only window is active": an author's note after the value.
+    if (const std::size_t note = value.find(" #"); note != std::string_view::npos) {
+      value = value.substr(0, note);
+    }
+    field(trimmed(text.substr(0, equals)), value, number);
     after_blank_ = false;
   }
 

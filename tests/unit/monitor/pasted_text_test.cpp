@@ -319,5 +319,12 @@ TEST(PastedText, TheSnaphadrViewIsReadByMonGetHadrsNames) {
   EXPECT_TRUE(s.time);
 }
 
+TEST(PastedText, AnAuthorsNoteAfterAValueIsNotTheValue) {
+  const MonitorFile file = monitor_file(
+      "HADR_ROLE = STANDBY\nSTANDBY_RECV_BUF_PERCENT = 100          #full: replay is behind\n",
+      "noted.txt");
+  EXPECT_DOUBLE_EQ(*file.samples.front().receive_buffer_percent, 100);
+}
+
 }  // namespace
 }  // namespace simhadr
