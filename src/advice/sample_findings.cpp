@@ -64,10 +64,10 @@ class SampleFindings {
     const std::optional<double> beat =
         s.heartbeat_interval ? s.heartbeat_interval
                              : (s.hadr_timeout ? std::optional(*s.hadr_timeout / 4) : std::nullopt);
-    if (!beat || *beat <= 0 || *s.time_since_last_recv <= *beat) return;
+    if (!beat || *beat <= 0 || *s.time_since_last_recv <= kSilentHeartbeats * *beat) return;
     note(
         fmt::format("TIME_SINCE_LAST_RECV {:.0f} s at {}: nothing heard from the other side for "
-                    "longer than a heartbeat ({:.0f} s){}",
+                    "more than two heartbeats ({:.0f} s each){}",
                     *s.time_since_last_recv, seen_at(s), *beat,
                     s.hadr_timeout ? fmt::format("; at HADR_TIMEOUT, {:.0f} s, the pair "
                                                  "disconnects",

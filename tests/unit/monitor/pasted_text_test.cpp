@@ -326,5 +326,25 @@ TEST(PastedText, AnAuthorsNoteAfterAValueIsNotTheValue) {
   EXPECT_DOUBLE_EQ(*file.samples.front().receive_buffer_percent, 100);
 }
 
+// On an idle pair TIME_SINCE_LAST_RECV reaches a heartbeat interval: only two
+// heartbeats' silence is a finding.
+TEST(PastedText, SilenceIsAFindingPastTwoHeartbeats) {
+  const auto findings = [](std::string_view since) {
+    std::vector<MonitorFile> files{
+        monitor_file(db2pd_sample("PRIMARY", 0,
+                                  {{"HADR_CONNECT_STATUS", "CONNECTED"},
+                                   {"HEARTBEAT_INTERVAL(seconds)", "30"},
+                                   {"HADR_TIMEOUT(seconds)", "120"},
+                                   {"TIME_SINCE_LAST_RECV(seconds)", std::string(since)}}),
+                     "silent.txt")};
+    const PairDiagnosis pair = diagnose_pair(std::move(files));
+    std::string text;
+    for (const std::string& f : pair.diagnoses.front().findings) text += f + "\n";
+    return text;
+  };
+  EXPECT_EQ(findings("45").find("TIME_SINCE_LAST_RECV"), std::string::npos);
+  EXPECT_NE(findings("75").find("TIME_SINCE_LAST_RECV 75 s"), std::string::npos) << findings("75");
+}
+
 }  // namespace
 }  // namespace simhadr
