@@ -47,8 +47,8 @@ TEST(FlushSizeFile, ReadsDb2FlushSizeEndOfFlushLinesInOrder) {
 TEST(FlushSizeFile, NonBreakingSpacesReadAsSpaces) {
   const std::string nbsp = "\xC2\xA0";
   const std::string tool =
-      write_sizes("nbsp-tool", "Page" + nbsp + "2: 4080 bytes of data, flag 0x0010, end of" +
-                                   nbsp + "flush, flush size" + nbsp + "2\n");
+      write_sizes("nbsp-tool", "Page" + nbsp + "2: 4080 bytes of data, flag 0x0010, end of" + nbsp +
+                                   "flush, flush size" + nbsp + "2\n");
   EXPECT_EQ(read_flush_size_file(tool).pages, (std::vector<std::uint32_t>{2}));
   std::filesystem::remove(tool);
   const std::string plain = write_sizes("nbsp-plain", "16" + nbsp + nbsp + "3\n1" + nbsp + "9\n");
