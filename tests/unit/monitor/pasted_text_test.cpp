@@ -182,7 +182,7 @@ TEST(PastedText, TabsAreExpandedToTheColumnsATerminalShows) {
   EXPECT_EQ(*file.samples[1].log_stream_id, 1);
 }
 
-std::string refusal(const std::string& text) {
+std::string pasted_refusal(const std::string& text) {
   try {
     monitor_file(text, "in.txt");
   } catch (const MonitorInputError& error) {
@@ -192,11 +192,11 @@ std::string refusal(const std::string& text) {
 }
 
 TEST(PastedText, ASnapshotsHadrSectionIsNamedInItsRefusal) {
-  EXPECT_EQ(refusal("Database Snapshot\n\nHADR Status\n  Role                   = Primary\n"
-                    "  State                  = Peer\n"),
+  EXPECT_EQ(pasted_refusal("Database Snapshot\n\nHADR Status\n  Role                   = Primary\n"
+                           "  State                  = Peer\n"),
             "in.txt:3: the HADR section of a database snapshot (db2 get snapshot), whose fields "
             "-diagnose does not read: collect db2pd -db DB -hadr instead");
-  EXPECT_EQ(refusal("$ db2pd -db SAMPLE -hadr\n" + std::string(kNotice)),
+  EXPECT_EQ(pasted_refusal("$ db2pd -db SAMPLE -hadr\n" + std::string(kNotice)),
             "in.txt: the database was not active (or its member not started) in its one sample: "
             "nothing to diagnose");
 }
