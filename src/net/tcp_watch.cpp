@@ -81,9 +81,11 @@ void TcpWatch::watch() {
     wake_.wait_for(lock, kReadEvery, [this] { return stopping_; });
     if (stopping_ || !begun_) continue;
     // The kernel is read with the lock let go: the role's notes, once a flush, never wait on it.
+    // The reading's time is taken first: on a busy host this thread can wait for a CPU
+    // between the two, and what it read is at least as new as that time.
     lock.unlock();
-    const auto view = read_kernel_view(socket_);
     const auto now = std::chrono::steady_clock::now();
+    const auto view = read_kernel_view(socket_);
     lock.lock();
     if (view) take(*view, now);
   }
@@ -128,7 +130,8 @@ std::optional<WatchFindings> TcpWatch::stop() {
   if (thread_.joinable()) thread_.join();
   const std::scoped_lock lock(mutex_);
   if (!begun_) return std::nullopt;
-  if (const auto view = read_kernel_view(socket_)) take(*view, std::chrono::steady_clock::now());
+  const auto now = std::chrono::steady_clock::now();
+  if (const auto view = read_kernel_view(socket_)) take(*view, now);
   if (readings_ == 0) return std::nullopt;
   WatchFindings findings{detector_.record(), std::nullopt};
   if (log_written_) findings.log_gap = gap_.gap();

@@ -24,10 +24,17 @@ class LagLedger {
     while (!behind_.empty() && behind_.front().end <= acknowledged) behind_.pop_front();
     acknowledged_ = acknowledged;
   }
+  // The lag at `now`, of what had been written by then: a reading of the
+  // acknowledgements taken at `now` and noted late is never set against writes
+  // that came after it.
   StandbyLag lag(Nanos now) const {
-    StandbyLag lag{written_ - acknowledged_, behind_.size(), Nanos{0}, queued_};
-    if (!behind_.empty()) lag.log_age = std::max(Nanos{0}, now - behind_.front().at);
-    return lag;
+    auto last = behind_.rbegin();
+    while (last != behind_.rend() && last->at > now) ++last;
+    if (last == behind_.rend()) return StandbyLag{0, 0, Nanos{0}, 0};
+    const auto flushes = static_cast<std::uint64_t>(behind_.rend() - last);
+    const std::uint64_t bytes = last->end - acknowledged_;
+    return StandbyLag{bytes, flushes, std::max(Nanos{0}, now - behind_.front().at),
+                      std::min(queued_, bytes)};
   }
 
  private:

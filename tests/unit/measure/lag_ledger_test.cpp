@@ -40,6 +40,20 @@ TEST(LagLedger, AQueueLargerThanWhatWasHandedOverHoldsOnlyThat) {
   EXPECT_EQ(ledger.lag(Nanos{0}).bytes, 10U);
 }
 
+TEST(LagLedger, TheLagAtATimeLeavesOutWhatWasWrittenAfterIt) {
+  LagLedger ledger;
+  ledger.written(100, milliseconds(10));
+  ledger.written(50, milliseconds(20));
+  ledger.written(25, milliseconds(30));
+  StandbyLag lag = ledger.lag(milliseconds(25));
+  EXPECT_EQ(lag.bytes, 150U);
+  EXPECT_EQ(lag.flushes, 2U);
+  EXPECT_EQ(lag.log_age, milliseconds(15));
+  ledger.progress(100, 0);
+  EXPECT_EQ(ledger.lag(milliseconds(15)).bytes, 0U);
+  EXPECT_EQ(ledger.lag(milliseconds(15)).log_age, Nanos{0});
+}
+
 TEST(LagLedger, TheWorstKeepsEachFiguresOwnLargest) {
   StandbyLag worst;
   worst.keep_worst({100, 1, milliseconds(5), 0});

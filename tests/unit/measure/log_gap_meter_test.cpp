@@ -33,6 +33,23 @@ TEST(LogGapMeter, AnAcknowledgementAheadOfTheWritesNotedIsNoNegativeGap) {
   EXPECT_EQ(meter.gap().worst_bytes, 0u);
 }
 
+// SYNC on a starved host: the watch read the acknowledgements at 100 ms and
+// waited for a CPU while the primary wrote eight more flushes, each
+// acknowledged before the next; its reading, noted late, is of its own time.
+TEST(LogGapMeter, AReadingNotedLateIsNotSetAgainstWritesAfterIt) {
+  constexpr std::uint64_t kFlush = 1 << 20;
+  LogGapMeter meter;
+  meter.written(kFlush, at_ms(90));
+  for (std::uint64_t n = 2; n <= 9; ++n) {
+    meter.written(n * kFlush, at_ms(100 + static_cast<int>(n)));
+  }
+  meter.acknowledged(kFlush, at_ms(100));
+  EXPECT_EQ(meter.gap().worst_bytes, 0u);
+  meter.acknowledged(8 * kFlush, at_ms(120));
+  EXPECT_EQ(meter.gap().worst_bytes, kFlush);
+  EXPECT_EQ(meter.gap().worst_age, at_ms(11));
+}
+
 TEST(LogGapMeter, AfterAStallTheGapCatchesUpToWhereItWas) {
   LogGapMeter meter;
   std::uint64_t written = 0;
