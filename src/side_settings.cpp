@@ -1,6 +1,16 @@
 #include "simhadr/side_settings.hpp"
 
+#include <algorithm>
+
 namespace simhadr {
+
+std::optional<OfferedLoad> offered_load(const RunConfig& config) {
+  if (config.target) return OfferedLoad{OfferedBy::Target, *config.target};
+  if (!config.logger) return std::nullopt;
+  const std::vector<RateStep>& steps = config.logger->steps;
+  if (steps.empty()) return OfferedLoad{OfferedBy::LogRate, config.logger->rate};
+  return OfferedLoad{OfferedBy::Workload, std::ranges::max(steps, {}, &RateStep::rate).rate};
+}
 
 SideSettings settings_for(const RunConfig& config, Role role) {
   SideSettings settings;
@@ -15,6 +25,7 @@ SideSettings settings_for(const RunConfig& config, Role role) {
   settings.flush_pages = config.largest_flush_pages();
   settings.network = config.network;
   settings.network_window = config.network_window_bytes();
+  settings.offered = offered_load(config);
   return settings;
 }
 

@@ -13,6 +13,21 @@
 
 namespace simhadr {
 
+// Where the load a run was offered came from, when it did not ship as fast as it could.
+enum class OfferedBy : std::uint8_t {
+  Target,    // -target: the primary paced itself to a rate
+  LogRate,   // -logRate: a workload filling the log buffer at a rate
+  Workload,  // -workload: db2logscan's intervals, each at its own rate
+};
+
+struct OfferedLoad {
+  OfferedBy by = OfferedBy::Target;
+  MBytesPerSec rate;  // -target, -logRate; a workload's busiest interval
+};
+
+// The primary's offered load from its command line; none when it ships flat out.
+std::optional<OfferedLoad> offered_load(const RunConfig& config);
+
 struct SideSettings {
   Role role = Role::Primary;
   SyncMode mode = SyncMode::NearSync;
@@ -26,6 +41,7 @@ struct SideSettings {
   bool modelled = false;                    // -model: virtual time
   std::optional<ThreadCpuCost> thread_cpu;  // -model -tls, -tcpCost: each side's CPU per byte
   Nanos hadr_timeout{};                     // -hadrTimeout: a longer stall leaves peer state
+  std::optional<OfferedLoad> offered;       // primary: -target, -logRate, -workload
 
   // -model -tcpCost: what TCP's work costs this side's thread per GB; empty when not charged.
   std::optional<double> tcp_cost_seconds_per_gb() const;

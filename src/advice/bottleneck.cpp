@@ -27,6 +27,10 @@ constexpr double kHostCpuShortfall = 0.90;
 constexpr double kDisksAlike = 0.05;
 // In SYNC, the lesser disk's share of the two writes from which both are named.
 constexpr double kDisksInSeriesShare = 0.25;
+// The share of its offered load from which a run carried it (its flushes'
+// bytes over the whole run), and of the run the workload may have stood
+// still on a full log buffer.
+constexpr double kCarriedShare = 0.97;
 
 double seconds_for(const std::optional<DiskParams>& model, double bytes) {
   return model ? to_seconds(LinearDisk(*model).io_time(static_cast<std::uint64_t>(bytes))) : 0.0;
@@ -56,10 +60,27 @@ struct Inputs {
   }
 };
 
+bool paced_by_a_logger(const RunResult& primary) {
+  return primary.settings.offered && primary.settings.offered->by != OfferedBy::Target;
+}
+
+// The flush the figures are for. A logger's flushes are as large as its rate
+// makes them, so their mean echoes the demand; a heavier load fills the log
+// buffer, and what each mode could carry is at that flush.
+double flush_bytes_for_figures(const RunResult& primary) {
+  const double mean =
+      static_cast<double>(primary.flushes.bytes) / static_cast<double>(primary.flushes.calls);
+  if (!paced_by_a_logger(primary)) return mean;
+  return std::max(mean, static_cast<double>(pages_to_bytes(primary.settings.flush_pages)));
+}
+
 Inputs gather(const RunResult& primary, const RunResult* standby) {
   Inputs in;
-  in.bytes =
+  const double mean =
       static_cast<double>(primary.flushes.bytes) / static_cast<double>(primary.flushes.calls);
+  in.bytes = flush_bytes_for_figures(primary);
+  // What a real run measured per flush, as time per byte, is scaled to that flush.
+  const double scale = in.bytes / mean;
   FlushCosts& c = in.costs;
   c.write = seconds_for(primary.settings.disk, in.bytes);
   if (standby) {
@@ -85,6 +106,8 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
     c.send = seconds_per_call(std::max(sending, Nanos{0}), flushes);
     in.cpu_send = true;
   }
+  const double send_of_mean = c.send;
+  if (!in.modelled_rate()) c.send *= scale;
   c.round_trip = in.network ? to_seconds(in.network->round_trip()) : 0.0;
   if (const auto& cpu = primary.settings.thread_cpu) {
     c.threads =
@@ -98,8 +121,12 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
     // write in SYNC. TCP's smallest round trip is a floor under it.
     const double ack_wait = seconds_per_call(primary.ack_wait.time, primary.ack_wait.calls);
     const double handed_over = seconds_per_call(primary.send_phase.time, flushes);
-    const double still_on_wire = in.measured_wire() ? std::max(0.0, c.send - handed_over) : 0.0;
-    const double standby_write = primary.settings.mode == SyncMode::Sync ? c.standby_write : 0.0;
+    const double still_on_wire =
+        in.measured_wire() ? std::max(0.0, send_of_mean - handed_over) : 0.0;
+    const double standby_write =
+        primary.settings.mode == SyncMode::Sync
+            ? seconds_for(standby ? standby->settings.disk : primary.settings.disk, mean)
+            : 0.0;
     const double floor = in.path ? in.path->min_round_trip : 0.0;
     c.round_trip = std::max(floor, ack_wait - still_on_wire - standby_write);
   }
@@ -155,7 +182,7 @@ Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
     case SyncMode::Sync: {
       // The two writes are one after the other: together they are one part.
       const double disks = c.write + c.standby_write;
-      if (disks >= std::max(c.ship(), c.round_trip)) {
+      if (disks > 0 && disks >= std::max(c.ship(), c.round_trip)) {
         if (std::min(c.write, c.standby_write) >= kDisksInSeriesShare * disks) {
           return Resource::BothDisks;
         }
@@ -164,11 +191,11 @@ Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
       return c.ship() >= c.round_trip ? shipping() : Resource::RoundTrip;
     }
     case SyncMode::NearSync:
-      if (c.write >= c.ship() + c.round_trip) return Resource::PrimaryDisk;
+      if (c.write > 0 && c.write >= c.ship() + c.round_trip) return Resource::PrimaryDisk;
       return c.ship() >= c.round_trip ? shipping() : Resource::RoundTrip;
     case SyncMode::Async:
     case SyncMode::SuperAsync:
-      if (c.write >= c.send_cycle()) return Resource::PrimaryDisk;
+      if (c.write > 0 && c.write >= c.send_cycle()) return Resource::PrimaryDisk;
       return c.sender_cpu() >= c.send && c.sender_cpu() > 0 ? Resource::SenderCpu : send;
   }
   return Resource::Unknown;
@@ -251,6 +278,8 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
     case Resource::SharedUplink:
     case Resource::HostCpu:
     case Resource::NotThisStandby:
+    case Resource::Target:
+    case Resource::Workload:
     case Resource::Unknown:
       break;
   }
@@ -315,11 +344,42 @@ std::optional<Verdict> host_cpu(const RunResult& primary, double allowed, double
   return Verdict{Resource::HostCpu, e};
 }
 
+// The run carried the load it was offered: the pace it kept was the load's.
+bool carried_offered_load(const RunResult& primary, double measured) {
+  const auto& offered = primary.settings.offered;
+  if (!offered) return false;
+  if (offered->by == OfferedBy::Workload) {
+    return !primary.workload.empty() &&
+           std::ranges::all_of(primary.workload, &WorkloadStepTally::sustained);
+  }
+  if (measured < kCarriedShare * offered->rate.value()) return false;
+  const double blocked = primary.commit_wait ? primary.commit_wait->blocked_seconds : 0.0;
+  return blocked <= (1 - kCarriedShare) * to_seconds(primary.elapsed);
+}
+
+Evidence load_carried(const RunResult& primary, const Inputs& in, double capacity) {
+  Evidence e;
+  e.form = EvidenceForm::LoadCarried;
+  e.flush_bytes = in.bytes;
+  e.offered_mbytes_per_sec = primary.settings.offered->rate.value();
+  if (primary.settings.offered->by == OfferedBy::Workload) {
+    e.workload_intervals = primary.workload.size();
+  }
+  if (primary.commit_wait && primary.commit_wait->waited_bytes > 0) {
+    e.commit_wait_seconds = primary.commit_wait->avg_seconds;
+    e.commit_wait_max_seconds = primary.commit_wait->max_seconds;
+  }
+  if (std::isfinite(capacity)) e.capacity_mbytes_per_sec = capacity;
+  return e;
+}
+
 }  // namespace
 
 Bottleneck advise(const RunResult& primary, const RunResult* standby) {
   Bottleneck b;
-  b.measured_mbytes_per_sec = mbytes_per_sec(primary.flushes.bytes, primary.busy_time());
+  b.measured_mbytes_per_sec = mbytes_per_sec(primary.flushes.bytes, primary.elapsed);
+  // What the run moved while it was not idling for -target: the pace its resources allowed.
+  const double busy_mbytes_per_sec = mbytes_per_sec(primary.flushes.bytes, primary.busy_time());
   if (primary.flushes.calls == 0) {
     b.resource = Resource::Unknown;
     return b;
@@ -343,14 +403,18 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
     b.resource = Resource::BothDisks;
   }
   b.evidence = evidence_for(b.resource, primary.settings.mode, in);
+  // What would hold a heavier load back: the models' limit, or one that caps every mode.
+  NearestLimit nearest{b.resource, b.evidence};
   const auto held = held_back(primary, standby, in, b.resource == Resource::SocketBufferWindow);
-  if (held) {
-    // Whatever held TCP back passed the log at the measured rate: no mode gets more.
-    b.limits.push_back({held->resource, b.measured_mbytes_per_sec});
-  }
   // The principal's share of a full uplink caps every mode alike.
   const auto uplink = shared_uplink(primary);
-  if (uplink) b.limits.push_back({uplink->resource, b.measured_mbytes_per_sec});
+  for (const auto& capping : {held, uplink}) {
+    if (!capping) continue;
+    // Whatever held TCP back passed the log at the measured rate: no mode gets more.
+    b.limits.push_back({capping->resource, busy_mbytes_per_sec});
+    if (busy_mbytes_per_sec < tightest)
+      nearest = NearestLimit{capping->resource, capping->evidence};
+  }
   for (const SyncMode mode :
        {SyncMode::Sync, SyncMode::NearSync, SyncMode::Async, SyncMode::SuperAsync}) {
     b.modes.push_back({mode, forecast(mode, in, b.limits)});
@@ -360,12 +424,23 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
   const double link_mbytes_per_sec =
       in.modelled_rate() || in.measured_wire() ? in.link_mbytes_per_sec() : 0.0;
   // Later ones outweigh earlier ones.
-  for (const auto& verdict :
-       {packet_loss(primary, in.path), outages(primary, link_mbytes_per_sec), held, uplink,
-        host_cpu(primary, allowed, b.measured_mbytes_per_sec)}) {
+  for (const auto& verdict : {packet_loss(primary, in.path), outages(primary, link_mbytes_per_sec),
+                              held, uplink, host_cpu(primary, allowed, busy_mbytes_per_sec)}) {
     if (!verdict) continue;
     b.resource = verdict->resource;
     b.evidence = verdict->evidence;
+  }
+  if (carried_offered_load(primary, b.measured_mbytes_per_sec)) {
+    // No resource held it back; what would hold a heavier load is named beside.
+    b.resource =
+        primary.settings.offered->by == OfferedBy::Target ? Resource::Target : Resource::Workload;
+    b.evidence = load_carried(primary, in, allowed);
+    if (std::isfinite(allowed)) b.nearest = nearest;
+  } else if (!std::isfinite(allowed) && b.evidence.form == nearest.evidence.form) {
+    // A resource with no figure is never named: with none, nothing limits this mode.
+    b.resource = Resource::Unknown;
+    b.evidence = Evidence{};
+    b.evidence.form = EvidenceForm::NothingModelled;
   }
   if (b.resource != Resource::NetworkOutages) b.evidence.stalls = stalls_beside(primary);
   if (b.resource != Resource::PacketLoss) b.evidence.retransmitted_share = loss_beside(in.path);

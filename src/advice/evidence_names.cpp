@@ -7,7 +7,7 @@ namespace simhadr {
 
 namespace {
 
-constexpr std::array<EnumName<EvidenceForm>, 21> kFormNames{{
+constexpr std::array<EnumName<EvidenceForm>, 23> kFormNames{{
     {EvidenceForm::NoFlush, "no_flush"},
     {EvidenceForm::PrimaryWrite, "primary_write"},
     {EvidenceForm::StandbyWrite, "standby_write"},
@@ -29,8 +29,10 @@ constexpr std::array<EnumName<EvidenceForm>, 21> kFormNames{{
     {EvidenceForm::StandbyNotLimiting, "standby_not_limiting"},
     {EvidenceForm::ModelledSenderCpu, "modelled_sender_cpu"},
     {EvidenceForm::ModelledReceiverCpu, "modelled_receiver_cpu"},
+    {EvidenceForm::LoadCarried, "load_carried"},
+    {EvidenceForm::NothingModelled, "nothing_modelled"},
 }};
-static_assert(rows_follow_enum(kFormNames, EvidenceForm::ModelledReceiverCpu));
+static_assert(rows_follow_enum(kFormNames, EvidenceForm::NothingModelled));
 
 constexpr std::array<EnumName<SenderPace>, 3> kPaceNames{{
     {SenderPace::NoNetworkModelled, "no_network_modelled"},

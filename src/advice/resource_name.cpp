@@ -10,7 +10,7 @@ namespace {
 
 using enum Resource;
 
-constexpr std::array<EnumName<Resource>, 16> kResourceNames{{
+constexpr std::array<EnumName<Resource>, 18> kResourceNames{{
     {PrimaryDisk, "primary disk"},
     {StandbyDisk, "standby disk"},
     {BothDisks, "primary and standby disks"},
@@ -26,6 +26,8 @@ constexpr std::array<EnumName<Resource>, 16> kResourceNames{{
     {HostCpu, "host CPU"},
     {StandbyDiskOrReplay, "standby disk or replay"},
     {NotThisStandby, "not this standby"},
+    {Target, "target"},
+    {Workload, "workload"},
     {Unknown, "unknown"},
 }};
 static_assert(rows_follow_enum(kResourceNames, Unknown));

@@ -17,9 +17,18 @@ std::string rate_text(double mbytes_per_sec) {
 
 }  // namespace
 
+std::string verdict_text(const Bottleneck& b) {
+  std::string text = evidence_sentence(b.evidence);
+  if (b.nearest) {
+    text += fmt::format("; nearest its limit, {}: {}", resource_name(b.nearest->resource),
+                        evidence_sentence(b.nearest->evidence));
+  }
+  return text + evidence_asides(b.evidence);
+}
+
 void write_bottleneck(std::ostream& out, const Bottleneck& b) {
   fmt::print(out, "Bottleneck: {}: {}; measured {:.6f} MBytes/sec.\n", resource_name(b.resource),
-             evidence_text(b.evidence), b.measured_mbytes_per_sec);
+             verdict_text(b), b.measured_mbytes_per_sec);
   if (b.covering_socket_buffer) {
     fmt::print(out, "Socket buffer covering bandwidth x round trip: {} bytes\n",
                *b.covering_socket_buffer);

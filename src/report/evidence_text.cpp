@@ -210,13 +210,41 @@ std::string modelled_receiver_cpu(const Evidence& e) {
   return thread_cpu(e, "decrypting", "standby");
 }
 
+std::string load_carried(const Evidence& e) {
+  const double offered = *e.offered_mbytes_per_sec;
+  std::string text =
+      e.workload_intervals
+          ? fmt::format(
+                "the pair kept up with each of the workload's {} intervals, the busiest "
+                "offering {:.6f} MBytes/sec",
+                *e.workload_intervals, offered)
+          : fmt::format("the pair kept up with the {:.6f} MBytes/sec offered", offered);
+  if (e.commit_wait_seconds) {
+    text += fmt::format(", commits waiting {:.6f} s on average and {:.6f} s at most",
+                        *e.commit_wait_seconds, *e.commit_wait_max_seconds);
+  }
+  if (!e.capacity_mbytes_per_sec) {
+    return text + "; no figure limits this mode: no -disk, -netDelay or -netRate was given";
+  }
+  const double capacity = *e.capacity_mbytes_per_sec;
+  return text + fmt::format(
+                    "; at flushes of {:.0f} bytes this mode could carry {:.6f} MBytes/sec, {:.1f} "
+                    "times that",
+                    e.flush_bytes, capacity, offered > 0 ? capacity / offered : 0.0);
+}
+
+std::string nothing_modelled(const Evidence&) {
+  return "no figure limits this mode: no -disk, -netDelay or -netRate was given, and nothing "
+         "was measured";
+}
+
 struct FormSentence {
   EvidenceForm value;
   std::string (*sentence)(const Evidence&);
 };
 
 // The sentence of the verdict itself, before what is said beside it: a row per form.
-constexpr std::array<FormSentence, 21> kSentences{{
+constexpr std::array<FormSentence, 23> kSentences{{
     {EvidenceForm::NoFlush, no_flush},
     {EvidenceForm::PrimaryWrite, primary_write},
     {EvidenceForm::StandbyWrite, standby_write},
@@ -238,13 +266,19 @@ constexpr std::array<FormSentence, 21> kSentences{{
     {EvidenceForm::StandbyNotLimiting, standby_not_limiting},
     {EvidenceForm::ModelledSenderCpu, modelled_sender_cpu},
     {EvidenceForm::ModelledReceiverCpu, modelled_receiver_cpu},
+    {EvidenceForm::LoadCarried, load_carried},
+    {EvidenceForm::NothingModelled, nothing_modelled},
 }};
-static_assert(rows_follow_enum(kSentences, EvidenceForm::ModelledReceiverCpu));
+static_assert(rows_follow_enum(kSentences, EvidenceForm::NothingModelled));
 
 }  // namespace
 
-std::string evidence_text(const Evidence& e) {
-  std::string text = row_for(kSentences, e.form).sentence(e);
+std::string evidence_sentence(const Evidence& e) {
+  return row_for(kSentences, e.form).sentence(e);
+}
+
+std::string evidence_asides(const Evidence& e) {
+  std::string text;
   // The stalls and the retransmissions, where they are not the verdict itself.
   if (e.stalls && e.form != EvidenceForm::Outages) {
     text +=
@@ -255,6 +289,10 @@ std::string evidence_text(const Evidence& e) {
     text += fmt::format("; TCP sent {:.1f}% of its bytes again", *e.retransmitted_share * 100);
   }
   return text;
+}
+
+std::string evidence_text(const Evidence& e) {
+  return evidence_sentence(e) + evidence_asides(e);
 }
 
 }  // namespace simhadr

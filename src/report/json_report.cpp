@@ -213,6 +213,17 @@ json log_gap_json(const std::optional<LogGap>& gap) {
           {"caught_up", gap->caught_up}};
 }
 
+json sleep_accuracy_json(const SleepAccuracy& s, Nanos elapsed) {
+  if (s.waits == 0) return nullptr;
+  return {{"waits", s.waits},
+          {"late", s.late},
+          {"requested_seconds", to_seconds(s.requested)},
+          {"overshoot_seconds", to_seconds(s.overshoot)},
+          {"late_overshoot_seconds", to_seconds(s.late_overshoot)},
+          {"worst_seconds", to_seconds(s.worst)},
+          {"share_of_run", share_of(s.overshoot, elapsed)}};
+}
+
 json percentiles_json(const LatencyPercentiles& p) {
   return {{"p50", p.percentile(0.5)},     {"p90", p.percentile(0.9)}, {"p99", p.percentile(0.99)},
           {"p99_9", p.percentile(0.999)}, {"max", p.max()},           {"count", p.count()}};
@@ -288,6 +299,7 @@ json side_json(const RunResult& r, const SideEnd& end,
       {"stalls", stalls_json(r)},
       {"log_gap", log_gap_json(r.log_gap)},
       {"tls", tls_json(r)},
+      {"sleep_accuracy", sleep_accuracy_json(r.sleeps, r.elapsed)},
   };
 }
 

@@ -1,5 +1,6 @@
 #include "simhadr/report/model_json.hpp"
 
+#include "simhadr/report/bottleneck_text.hpp"
 #include "simhadr/report/evidence_text.hpp"
 #include "simhadr/report/json_report.hpp"
 
@@ -59,7 +60,12 @@ json evidence_figures_json(const Evidence& e) {
       {"buffer_full_share", optional_json(e.buffer_full_share)},
       {"buffer_average_fraction", optional_json(e.buffer_average_fraction)},
       {"link_outside_stalls_mbytes_per_sec", optional_json(e.link_outside_stalls_mbytes_per_sec)},
-      {"stalls", stall_figures_json(e.stalls)}};
+      {"stalls", stall_figures_json(e.stalls)},
+      {"offered_mbytes_per_sec", optional_json(e.offered_mbytes_per_sec)},
+      {"workload_intervals", optional_json(e.workload_intervals)},
+      {"commit_wait_seconds", optional_json(e.commit_wait_seconds)},
+      {"commit_wait_max_seconds", optional_json(e.commit_wait_max_seconds)},
+      {"capacity_mbytes_per_sec", optional_json(e.capacity_mbytes_per_sec)}};
 }
 
 }  // namespace
@@ -144,8 +150,13 @@ json bottleneck_json(const Bottleneck& b) {
     }
   }
   return {{"resource", resource_name(b.resource)},
-          {"evidence", evidence_text(b.evidence)},
+          {"evidence", verdict_text(b)},
           {"evidence_figures", evidence_figures_json(b.evidence)},
+          {"nearest_limit",
+           b.nearest ? json{{"resource", resource_name(b.nearest->resource)},
+                            {"evidence", evidence_sentence(b.nearest->evidence)},
+                            {"evidence_figures", evidence_figures_json(b.nearest->evidence)}}
+                     : json()},
           {"measured_mbytes_per_sec", b.measured_mbytes_per_sec},
           {"flush_bytes", b.flush_bytes},
           {"costs_seconds",

@@ -177,13 +177,13 @@ TransferEnd Primary::take_step(FlushStep step, FlushInFlight& flush, Clock::time
 void Primary::await_io(FlushInFlight& flush, Clock::time_point& now) {
   trace_.io(flush.pages, flush.io_time);
   if (!flush.shipping_over) {
-    flush.ship_start = simulate_io_until(clock_, flush.start, flush.io_done, log_);
+    flush.ship_start = simulate_io_until(clock_, flush.start, flush.io_done, log_, result_.sleeps);
     return;
   }
   const Nanos remaining = flush.io_done - flush.shipped;
   if (remaining <= Nanos{0}) return;
   trace_.io_remaining(remaining);
-  now = simulate_io_until(clock_, flush.shipped, flush.io_done, log_);
+  now = simulate_io_until(clock_, flush.shipped, flush.io_done, log_, result_.sleeps);
 }
 
 TransferEnd Primary::send_flush(FlushInFlight& flush, Clock::time_point& now) {

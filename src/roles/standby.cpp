@@ -265,7 +265,8 @@ Nanos Standby::write_pages(ReceiveBuffer& buffer, bool may_ack) {
   const Nanos io_time = disk_.io_time(bytes);
   log_.trace("Writing {} pages. Write time = {:.6f} second.", pages, to_seconds(io_time));
   const auto write_start = clock_.now();
-  const auto written_at = simulate_io_until(clock_, write_start, write_start + io_time, log_);
+  const auto written_at =
+      simulate_io_until(clock_, write_start, write_start + io_time, log_, result_.sleeps);
   result_.note_write(bytes, io_time);
   // Without a replay model the pages' space is free once they are written.
   const std::uint32_t written_flushes =

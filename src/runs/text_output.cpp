@@ -6,6 +6,7 @@
 #include "simhadr/report/bottleneck_text.hpp"
 #include "simhadr/report/cpu_text.hpp"
 #include "simhadr/report/interval_line.hpp"
+#include "simhadr/report/sleep_text.hpp"
 #include "simhadr/report/stall_text.hpp"
 #include "simhadr/report/tcp_text.hpp"
 #include "simhadr/report/text_report.hpp"
@@ -43,6 +44,7 @@ void TextReporter::side_finished(const RoleOutcome& side) {
     if (result.settings.role == Role::Primary) write_uplink_share(log_.stream(), result);
   }
   if (result.cpu) write_cpu_usage(log_.stream(), *result.cpu);
+  write_sleep_accuracy(log_.stream(), result.sleeps, result.elapsed);
   if (result.tls) write_tls(log_.stream(), *result.tls);
   if (result.tls_cost) write_tls_cost(log_.stream(), *result.tls_cost, result.settings.role);
   if (const auto tcp_cost = result.settings.tcp_cost_seconds_per_gb()) {

@@ -13,6 +13,7 @@ VirtualRunPlan virtual_plan_from(const RunConfig& config) {
   plan.replay = config.replay;
   plan.spool_limit_pages = config.spool_limit_pages;
   plan.target = config.target;
+  plan.offered = offered_load(config);
   plan.network = config.network.value_or(NetworkParams{});
   plan.window_bytes = config.network_window_bytes();
   plan.auxiliaries = config.auxiliaries;

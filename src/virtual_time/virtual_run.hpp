@@ -35,7 +35,8 @@ struct VirtualRunPlan {
   std::optional<DiskParams> replay;
   std::uint64_t spool_limit_pages = 0;
   std::optional<MBytesPerSec> target;
-  NetworkParams network;  // the principal's link
+  std::optional<OfferedLoad> offered;  // -target, -logRate, -workload: what the report weighs
+  NetworkParams network;               // the principal's link
   std::uint64_t window_bytes = kAutotunedWindowBytes;
   std::vector<Endpoint> auxiliaries;  // SUPERASYNC standbys after the principal
   std::vector<NetworkParams> auxiliary_networks;

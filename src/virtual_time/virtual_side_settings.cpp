@@ -16,6 +16,7 @@ SideSettings virtual_side_settings(const VirtualRunPlan& plan, Role role,
   settings.hadr_timeout = plan.hadr_timeout;
   if (role == Role::Primary) {
     settings.uplink = plan.uplink;
+    settings.offered = plan.offered;
   } else {
     settings.replay = plan.replay;
     settings.receive_buffer_pages =

@@ -233,8 +233,13 @@ TEST(ModelOutages, EachSideReportsTheOutagesTheGapAndItsCatchUp) {
   EXPECT_FALSE(primary["stalls"]["left_peer_state"].get<bool>());
   EXPECT_NEAR(primary["log_gap"]["worst_bytes"].get<double>(), 12e6, 0.01 * 12e6);
   EXPECT_TRUE(primary["log_gap"]["caught_up"].get<bool>());
-  // The log rate outside the outages, not averaged with them, is the link's.
-  EXPECT_EQ(primary["bottleneck"]["resource"], "network bandwidth");
+  // The run kept its -target pace through the outages; a heavier load would meet the link.
+  EXPECT_EQ(primary["bottleneck"]["resource"], "target");
+  EXPECT_EQ(primary["bottleneck"]["nearest_limit"]["resource"], "network bandwidth");
+  EXPECT_NEAR(primary["bottleneck"]["measured_mbytes_per_sec"].get<double>(), 6, 0.06);
+  EXPECT_NE(primary["bottleneck"]["evidence"].get<std::string>().find(
+                "which the run's -target pace absorbed"),
+            std::string::npos);
 }
 
 TEST(ModelOutages, AnOutageLongerThanTheHadrTimeoutLeavesPeerStateInEachMode) {

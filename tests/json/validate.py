@@ -3,6 +3,10 @@
 
   validate.py SCHEMA FILE     FILE holds one document, or one per line (a -loop standby)
 Prints "valid N" and exits 0, or prints the first error and exits 1.
+
+Beyond the schema, each run's verdict must agree with its own figures: the
+paragraph's measured rate is the headline's, a resource it names has a figure
+behind it, and the forecast for the mode that ran is no less than what it did.
 """
 import json
 import sys
@@ -19,6 +23,39 @@ def documents(path):
         return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
+# The forecast for the mode that ran may fall this far short of the headline:
+# a real run's forecast is built from averages of what it measured.
+FORECAST_SLACK = 0.02
+# Verdicts whose figures are the run's own share of something, not a per-flush cost.
+NO_COST_FIGURE = {"unknown", "not this standby"}
+
+
+def has_figure(figures):
+    return any(value is not None for key, value in figures.items() if key != "form")
+
+
+def inconsistency(side):
+    verdict = side.get("bottleneck")
+    if not verdict:
+        return None
+    headline = side["log"]["mbytes_per_sec"]
+    measured = verdict["measured_mbytes_per_sec"]
+    if abs(measured - headline) > 1e-9 * max(1.0, headline):
+        return f"the verdict's measured {measured} is not the headline's {headline}"
+    named = verdict["resource"]
+    if named not in NO_COST_FIGURE and not has_figure(verdict["evidence_figures"]):
+        return f"the verdict names {named} with no figure behind it"
+    nearest = verdict.get("nearest_limit")
+    if nearest and not has_figure(nearest["evidence_figures"]):
+        return f"the nearest limit, {nearest['resource']}, has no figure behind it"
+    forecasts = verdict["mode_forecasts_mbytes_per_sec"]
+    if forecasts:
+        forecast = forecasts[side["sync_mode"]]
+        if forecast is not None and forecast < (1 - FORECAST_SLACK) * headline:
+            return f"the {side['sync_mode']} forecast {forecast} is below the headline {headline}"
+    return None
+
+
 def main():
     schema_path, instance_path = sys.argv[1:3]
     with open(schema_path) as f:
@@ -32,6 +69,11 @@ def main():
             where = "/".join(str(p) for p in error.absolute_path)
             print(f"document {number}: {where}: {error.message}")
             sys.exit(1)
+        for run_number, run in enumerate(doc.get("runs", [])):
+            problem = inconsistency(run)
+            if problem:
+                print(f"document {number}: runs/{run_number}: {problem}")
+                sys.exit(1)
     print(f"valid {len(docs)}")
 
 

@@ -30,7 +30,9 @@ enum class Resource : std::uint8_t {
   HostCpu,              // the run waited for a CPU: the host's other work set the pace
   StandbyDiskOrReplay,  // what a real primary can tell: the standby's window closes
   NotThisStandby,       // a real standby that did not hold its primary back
-  Unknown,              // no flush completed
+  Target,               // the run kept the -target pace: no resource held it back
+  Workload,             // the run carried -logRate's or -workload's log as it came
+  Unknown,              // no flush completed, or nothing modelled sets a limit
 };
 
 // As the report prints it: "primary disk", "socket buffer window", ...
@@ -46,12 +48,21 @@ struct ModeForecast {
   double mbytes_per_sec = 0;
 };
 
+// Of a run that carried its load, the resource that would limit it first.
+struct NearestLimit {
+  Resource resource = Resource::Unknown;
+  Evidence evidence;
+};
+
 struct Bottleneck {
   Resource resource = Resource::Unknown;
   Evidence evidence;  // the figures that show it (report/evidence_text words them)
-  double measured_mbytes_per_sec = 0;
-  double flush_bytes = 0;  // the mean flush the figures are for
-  FlushCosts costs;        // seconds per flush of that size
+  std::optional<NearestLimit> nearest;  // Target, Workload: what would limit a heavier load
+  double measured_mbytes_per_sec = 0;   // the headline: log shipped over the whole run
+  // The flush the figures are for: the mean, or under -logRate and -workload
+  // the largest the log buffer allows (a heavier load fills it).
+  double flush_bytes = 0;
+  FlushCosts costs;  // seconds per flush of that size
   std::vector<ResourceLimit> limits;
   std::vector<ModeForecast> modes;                      // empty when this side cannot tell
   std::optional<std::uint64_t> covering_socket_buffer;  // bandwidth x round trip, bytes

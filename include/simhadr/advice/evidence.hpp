@@ -31,6 +31,8 @@ enum class EvidenceForm : std::uint8_t {
   StandbyNotLimiting,   // a standby's report: its buffer seldom full
   ModelledSenderCpu,    // -model -tls, -tcpCost: the primary's thread on each flush
   ModelledReceiverCpu,  // the standby's thread on it
+  LoadCarried,          // the run carried the load it was offered (-target, -logRate, -workload)
+  NothingModelled,      // no figure limits the mode: nothing modelled, nothing measured
 };
 
 // As -json's evidence_figures.form spells it: "primary_write", "window_closed", ...
@@ -89,9 +91,14 @@ struct Evidence {
   std::optional<double> buffer_full_share;    // a standby's receive buffer
   std::optional<double> buffer_average_fraction;
   std::optional<double> link_outside_stalls_mbytes_per_sec;
-  std::optional<StallFigures> stalls;  // the verdict's own (Outages), or beside another
-  bool standby_disk_assumed = false;   // a real primary takes its own -disk for the standby's
-  bool encrypted = false;              // a real -tls run: handing to TCP includes encrypting
+  std::optional<StallFigures> stalls;            // the verdict's own (Outages), or beside another
+  std::optional<double> offered_mbytes_per_sec;  // -target, -logRate; a workload's busiest interval
+  std::optional<std::uint64_t> workload_intervals;  // -workload: how many it kept up with
+  std::optional<double> commit_wait_seconds;        // the average, with -logRate and -workload
+  std::optional<double> commit_wait_max_seconds;
+  std::optional<double> capacity_mbytes_per_sec;  // what the mode that ran could carry
+  bool standby_disk_assumed = false;  // a real primary takes its own -disk for the standby's
+  bool encrypted = false;             // a real -tls run: handing to TCP includes encrypting
 };
 
 }  // namespace simhadr

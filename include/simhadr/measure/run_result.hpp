@@ -14,6 +14,7 @@
 #include "simhadr/measure/interval.hpp"
 #include "simhadr/measure/latency_percentiles.hpp"
 #include "simhadr/measure/log_gap.hpp"
+#include "simhadr/measure/sleep_accuracy.hpp"
 #include "simhadr/measure/spool_use.hpp"
 #include "simhadr/measure/stalls.hpp"
 #include "simhadr/measure/tcp_stats.hpp"
@@ -114,6 +115,7 @@ struct RunResult {
   std::optional<LogGap> log_gap;      // primary (real), both sides (model)
   std::optional<TlsFacts> tls;        // a real run's connection with -tls
   std::optional<TlsCost> tls_cost;    // -model -tls: what each flush was charged
+  SleepAccuracy sleeps;               // a real run's simulated IOs
 
   // Every byte the primary handed to a socket: the principal's and the auxiliaries'.
   std::uint64_t outbound_bytes() const {

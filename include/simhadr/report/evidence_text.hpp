@@ -9,4 +9,9 @@ namespace simhadr {
 
 std::string evidence_text(const Evidence& evidence);
 
+// Its two parts: the verdict's own sentence, and what is said beside it
+// (stalls, retransmissions), each aside led by "; ".
+std::string evidence_sentence(const Evidence& evidence);
+std::string evidence_asides(const Evidence& evidence);
+
 }  // namespace simhadr

@@ -92,6 +92,82 @@ TEST(Advisor, ASyncRunIsLimitedByItsLargestPart) {
   EXPECT_EQ(b.resource, Resource::NetworkBandwidth);
 }
 
+// A logger's flushes grow with its rate; what each mode could carry is at the
+// largest flush the log buffer allows, whatever rate the run was offered.
+Bottleneck advise_logger(double rate, std::optional<DiskParams> disk) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::NearSync;
+  plan.disk = disk;
+  plan.run_time = from_seconds(20);
+  plan.offered = OfferedLoad{OfferedBy::LogRate, MBytesPerSec{rate}};
+  LoggerFlushSizes logger({MBytesPerSec{rate}, 256, {}}, Clock::time_point{});
+  const StopSource never;
+  const VirtualOutcome out = run_virtual(plan, logger, never);
+  return advise(out.primary, &out.standby);
+}
+
+TEST(Advisor, ARunThatCarriedItsLogRateSaysSoWithForecastsThatDoNotEchoIt) {
+  const DiskParams disk{100_MBps, 0.002};
+  const Bottleneck light = advise_logger(10, disk);
+  const Bottleneck heavy = advise_logger(30, disk);
+  for (const Bottleneck* b : {&light, &heavy}) {
+    EXPECT_EQ(b->resource, Resource::Workload);
+    EXPECT_EQ(b->evidence.form, EvidenceForm::LoadCarried);
+    EXPECT_EQ(b->flush_bytes, 256.0 * kPageBytes);
+    ASSERT_TRUE(b->nearest);
+    EXPECT_EQ(b->nearest->resource, Resource::BothDisks);
+    // 1 MiB over 100 MB/s plus 2 ms.
+    EXPECT_NEAR(*b->evidence.capacity_mbytes_per_sec, 1.048576 / (0.002 + 1.048576 / 100), 1e-9);
+    EXPECT_TRUE(b->evidence.commit_wait_seconds);
+  }
+  for (const SyncMode mode :
+       {SyncMode::Sync, SyncMode::NearSync, SyncMode::Async, SyncMode::SuperAsync}) {
+    EXPECT_DOUBLE_EQ(forecast(light, mode), forecast(heavy, mode)) << to_string(mode);
+  }
+  EXPECT_NEAR(light.measured_mbytes_per_sec, 10, 0.1);
+  EXPECT_NEAR(heavy.measured_mbytes_per_sec, 30, 0.3);
+}
+
+TEST(Advisor, NothingModelledNamesNoResource) {
+  const Bottleneck carried = advise_logger(12, std::nullopt);
+  EXPECT_EQ(carried.resource, Resource::Workload);
+  EXPECT_FALSE(carried.nearest);
+  EXPECT_FALSE(carried.evidence.capacity_mbytes_per_sec);
+  EXPECT_NE(evidence_text(carried.evidence).find("no figure limits this mode"), std::string::npos);
+
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::NearSync;
+  plan.max_flushes = 100;
+  FixedFlushSize sizes(16);
+  const StopSource never;
+  const VirtualOutcome out = run_virtual(plan, sizes, never);
+  const Bottleneck flat_out = advise(out.primary, &out.standby);
+  EXPECT_EQ(flat_out.resource, Resource::Unknown);
+  EXPECT_EQ(flat_out.evidence.form, EvidenceForm::NothingModelled);
+}
+
+TEST(Advisor, ALogRateTheDisksCannotCarryNamesThem) {
+  // 1 MiB flushes at 5 MB/s and 2 ms take 0.21 s: the log buffer holds back 8 MB/s.
+  const Bottleneck b = advise_logger(8, DiskParams{5_MBps, 0.002});
+  EXPECT_EQ(b.resource, Resource::BothDisks);
+  EXPECT_FALSE(b.nearest);
+  EXPECT_LT(b.measured_mbytes_per_sec, 0.97 * 8);
+}
+
+TEST(Advisor, ATargetRunMeasuresItsHeadlineAndNamesWhatWouldLimitItNext) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.network = {0.001, 12.5_MBps};
+  plan.target = 6.0_MBps;
+  plan.offered = OfferedLoad{OfferedBy::Target, *plan.target};
+  const Bottleneck b = advise_model(plan);
+  EXPECT_EQ(b.resource, Resource::Target);
+  EXPECT_NEAR(b.measured_mbytes_per_sec, 6, 0.06);
+  ASSERT_TRUE(b.nearest);
+  EXPECT_EQ(b.nearest->resource, Resource::NetworkBandwidth);
+  EXPECT_NEAR(*b.evidence.capacity_mbytes_per_sec, 12.5 * NetworkModel::kPayloadShare, 0.01);
+}
+
 TEST(Advisor, AStandbyWhoseBufferWasRarelyFullIsNotTheLimit) {
   RunResult standby;
   standby.settings.role = Role::Standby;
@@ -275,8 +351,9 @@ TEST(Advisor, ShortStallsAreNotOutagesAndAreNotMentioned) {
 TEST(Advisor, ARunThatKeptItsTargetKeepsItsVerdictWithTheStallsBesideIt) {
   RunResult primary = primary_with_stall(2.0);
   primary.target = TargetStats{7.0, from_seconds(0.5)};
+  primary.settings.offered = OfferedLoad{OfferedBy::Target, 7.0_MBps};
   const Bottleneck b = advise(primary, nullptr);
-  EXPECT_NE(b.resource, Resource::NetworkOutages) << evidence_text(b.evidence);
+  EXPECT_EQ(b.resource, Resource::Target) << evidence_text(b.evidence);
   EXPECT_NE(evidence_text(b.evidence)
                 .find("2.000 s in all (33.3% of the run), which the run's -target pace "
                       "absorbed"),
@@ -284,6 +361,7 @@ TEST(Advisor, ARunThatKeptItsTargetKeepsItsVerdictWithTheStallsBesideIt) {
       << evidence_text(b.evidence);
   // A target the run fell short of is no excuse.
   primary.target->mbytes_per_sec = 20.0;
+  primary.settings.offered->rate = 20.0_MBps;
   EXPECT_EQ(advise(primary, nullptr).resource, Resource::NetworkOutages);
 }
 
