@@ -13,14 +13,25 @@ class StopSource {
   StopSource(const StopSource&) = delete;
   StopSource& operator=(const StopSource&) = delete;
 
-  void request() noexcept { requested_.store(true, std::memory_order_relaxed); }
+  // `signal`: the one that asked (SIGINT, SIGTERM), kept from the first request; 0 for none.
+  void request(int signal = 0) noexcept {
+    int none = 0;
+    if (signal != 0) signal_.compare_exchange_strong(none, signal, std::memory_order_relaxed);
+    requested_.store(true, std::memory_order_relaxed);
+  }
   bool requested() const noexcept {
     return requested_.load(std::memory_order_relaxed) || (parent_ && parent_->requested());
+  }
+  // The signal that stopped this run, here or in a parent; 0 when none did.
+  int signal() const noexcept {
+    const int own = signal_.load(std::memory_order_relaxed);
+    return own != 0 || !parent_ ? own : parent_->signal();
   }
 
  private:
   const StopSource* parent_ = nullptr;
   std::atomic<bool> requested_{false};
+  std::atomic<int> signal_{0};
 };
 
 }  // namespace simhadr

@@ -2,7 +2,17 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <vector>
+
+#include "simhadr/wire/protocol_error.hpp"
+
 namespace simhadr {
+
+namespace {
+// What one receive takes of bytes that are only dropped.
+constexpr std::size_t kDrainBytes = 4096;
+}  // namespace
 
 bool Link::may_keep_waiting() {
   if (!stop_.requested()) return true;
@@ -22,7 +32,14 @@ bool Link::timed_wait(bool (Transport::*wait)(Nanos), Nanos slice) {
   return ready;
 }
 
-void Link::throw_if_stalled(std::string_view waiting_to) const {
+void Link::throw_if_stalled(std::string_view waiting_to, bool receiving) const {
+  if (receiving && first_message_bound_ > Nanos{0}) {
+    if (waited_without_progress_ < first_message_bound_) return;
+    throw ProtocolError(
+        fmt::format("the other side sent nothing simhadr sends within {:g} s of connecting "
+                    "(-connectTimeout): is it simhadr?",
+                    to_seconds(first_message_bound_)));
+  }
   if (stall_bound_ <= Nanos{0} || waited_without_progress_ < stall_bound_) return;
   throw TransportError(
       fmt::format("the connection stalled: nothing sent or received for {:g} s while waiting to {} "
@@ -40,7 +57,7 @@ bool Link::await(bool (Transport::*wait)(Nanos), std::string_view waiting_to) {
 
 void Link::wait_readable(Nanos at_most) {
   if (!timed_wait(&Transport::wait_readable, std::min(at_most, kStopCheckSlice))) {
-    throw_if_stalled("receive");
+    throw_if_stalled("receive", true);
   }
 }
 
@@ -68,13 +85,20 @@ TransferEnd Link::send_all(std::span<const char> data, RunResult* counted) {
 // What recv_exact waits for (a handshake, an answer, an ack) is a reply to
 // something just sent or the start of a run, so it waits and reads in one call.
 TransferEnd Link::recv_exact(std::span<char> into, RunResult* counted) {
+  const std::size_t wanted = into.size();
   while (!into.empty()) {
     const IoStep step = recv_waiting(into, {}, counted);
     if (step.bytes > 0) {
       into = into.subspan(step.bytes);
       continue;
     }
-    if (!step.would_block) return TransferEnd::PeerClosed;
+    if (!step.would_block) {
+      // A close between messages ends the exchange; one inside a message breaks it.
+      if (into.size() == wanted) return TransferEnd::PeerClosed;
+      throw TransportError(
+          fmt::format("the other side closed the connection after {} of the {} bytes of a message",
+                      wanted - into.size(), wanted));
+    }
     if (!may_keep_waiting()) return TransferEnd::Stopped;
   }
   return TransferEnd::Done;
@@ -88,8 +112,30 @@ IoStep Link::recv_waiting(std::span<char> first, std::span<char> second, RunResu
     return step;
   }
   waited_without_progress_ += step.waited;
-  if (step.would_block) throw_if_stalled("receive");
+  if (step.would_block) throw_if_stalled("receive", true);
   return step;
+}
+
+void Link::close_and_drain(Nanos at_most) {
+  transport_.close();
+  std::vector<char> dropped(kDrainBytes);
+  const auto until = clock_.now() + at_most;
+  try {
+    while (clock_.now() < until) {
+      const IoStep step = transport_.recv_waiting(dropped, {}, kStopCheckSlice);
+      if (step.bytes == 0 && !step.would_block) return;
+    }
+  } catch (const TransportError&) {
+    // A reset ends it as surely as a close.
+  }
+}
+
+PeerNews Link::look_at_peer() {
+  if (!transport_.wait_readable(Nanos{0})) return PeerNews::Nothing;
+  std::array<char, kDrainBytes> dropped{};
+  const IoStep step = transport_.recv_some(dropped);
+  if (step.bytes > 0) return PeerNews::SentBytes;
+  return step.would_block ? PeerNews::Nothing : PeerNews::Closed;
 }
 
 IoStep Link::recv_available(std::span<char> first, std::span<char> second, RunResult& counted) {

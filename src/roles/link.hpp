@@ -18,12 +18,22 @@ namespace simhadr {
 
 enum class TransferEnd : std::uint8_t { Done, Stopped, PeerClosed };
 
+// What the peer did, looked at without waiting.
+enum class PeerNews : std::uint8_t { Nothing, Closed, SentBytes };
+
 class Link {
  public:
-  // A zero stall_bound waits without end.
+  // A zero stall_bound waits without end. Until the peer's first message came
+  // (first_message_came), a nonzero first_message_bound bounds the receive waits
+  // instead: a peer that is not simhadr is told apart while still connecting.
   Link(Transport& transport, Clock& clock, const StopSource& stop, RunLog& log,
-       Nanos stall_bound = Nanos{0})
-      : transport_(transport), clock_(clock), stop_(stop), log_(log), stall_bound_(stall_bound) {}
+       Nanos stall_bound = Nanos{0}, Nanos first_message_bound = Nanos{0})
+      : transport_(transport),
+        clock_(clock),
+        stop_(stop),
+        log_(log),
+        stall_bound_(stall_bound),
+        first_message_bound_(first_message_bound) {}
 
   // With `counted`, the calls, their sizes and any congestion go into it.
   TransferEnd send_all(std::span<const char> data, RunResult* counted);
@@ -38,6 +48,13 @@ class Link {
   // One slice of waiting for data, or less.
   void wait_readable(Nanos at_most = kStopCheckSlice);
   void close() { transport_.close(); }
+  // Ends this side's sending, then drops what still comes until the peer closes
+  // too, for at most `at_most`: the peer sees an orderly end, not a reset of the
+  // bytes it had in flight.
+  void close_and_drain(Nanos at_most);
+  // Whether the peer has closed its side or sent bytes (which are dropped).
+  PeerNews look_at_peer();
+  void first_message_came() { first_message_bound_ = Nanos{0}; }
   bool peer_speaks_tls() { return transport_.peer_speaks_tls(); }
 
  private:
@@ -48,13 +65,14 @@ class Link {
   void moved(std::size_t bytes);
   // One slice of waiting, counted as waiting without progress; true when ready.
   bool timed_wait(bool (Transport::*wait)(Nanos), Nanos slice = kStopCheckSlice);
-  void throw_if_stalled(std::string_view waiting_to) const;
+  void throw_if_stalled(std::string_view waiting_to, bool receiving = false) const;
 
   Transport& transport_;
   Clock& clock_;
   const StopSource& stop_;
   RunLog& log_;
   Nanos stall_bound_;
+  Nanos first_message_bound_;
   Nanos waited_without_progress_{0};
   std::optional<Clock::time_point> give_up_at_;
 };

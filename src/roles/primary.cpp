@@ -56,11 +56,17 @@ RoleOutcome Primary::run() {
     // Each step hands the next the time it ended: a flush reads the clock after its
     // send and after its ack, and nothing between two flushes needs another reading.
     auto now = start;
+    auto next_look = start + kStopCheckSlice;
     while (end == TransferEnd::Done && !stop_.requested()) {
       end = ship_one(now);
       intervals_.poll(now, result_);
       if (end != TransferEnd::Done || log_ended_) break;
       if (plan_.limits().reached(result_.flushes.calls, now - start)) break;
+      if (!awaits_acks() && now >= next_look) {
+        next_look = now + kStopCheckSlice;
+        end = look_at_standby();
+        if (end != TransferEnd::Done) break;
+      }
       now = pace(start, now);
     }
   });
@@ -75,7 +81,15 @@ RoleOutcome Primary::run() {
   outcome.result = result_;
   if (outcome.reconnects()) return outcome;
   if (outcome.end != RunEnd::Failed && end == TransferEnd::PeerClosed) {
-    outcome.fail("the standby closed the connection before the run ended");
+    if (standby_ended_run_) {
+      // A standby stopped by a signal closes between flushes; so does one whose
+      // process ended: neither breaks what was measured.
+      log_.line("The standby closed the connection between flushes: it ended the run.");
+      outcome.end = RunEnd::Interrupted;
+      outcome.stopped_by = "the standby";
+    } else {
+      outcome.fail("the standby closed the connection before the run ended");
+    }
   }
   if (outcome.end == RunEnd::Failed) {
     if (link_.peer_speaks_tls()) {
@@ -92,6 +106,7 @@ RoleOutcome Primary::run() {
 TransferEnd Primary::confirm_standby_settings(RoleOutcome& outcome) {
   std::array<char, kSettingsReplyBytes> reply{};
   const TransferEnd end = link_.recv_exact(reply, nullptr);
+  if (end == TransferEnd::Done) link_.first_message_came();
   if (end == TransferEnd::PeerClosed) {
     outcome.fail(
         "the standby closed the connection instead of answering the standby* settings (they "
@@ -215,14 +230,38 @@ TransferEnd Primary::await_ack(Clock::time_point& shipped) {
   const TransferEnd end = link_.recv_exact(ack, &result_);
   const auto acked = clock_.now();
   if (plan_.watch) plan_.watch->awaiting_ack(false, acked);
+  if (end == TransferEnd::PeerClosed) standby_ended_run_ = true;  // none of the ack came
   if (end != TransferEnd::Done) return end;
   if (std::string_view(ack.data(), ack.size()) != kAckMessage) {
     throw ProtocolError("the standby's ack is not the 16 bytes \"ack message\" and NULs");
   }
+  link_.first_message_came();
   trace_.ack_received(ack.size());
   result_.ack_wait.add(kAckBytes, acked - shipped);
   shipped = acked;
   return end;
+}
+
+bool Primary::awaits_acks() const {
+  return rules_for(plan_.handshake.mode).standby_ack != AckPoint::None;
+}
+
+// In ASYNC and SUPERASYNC nothing is read: a look now and then sees a standby
+// that ended the run, or a peer that sends what no standby sends in these modes.
+TransferEnd Primary::look_at_standby() {
+  switch (link_.look_at_peer()) {
+    case PeerNews::Nothing:
+      return TransferEnd::Done;
+    case PeerNews::Closed:
+      standby_ended_run_ = true;
+      return TransferEnd::PeerClosed;
+    case PeerNews::SentBytes:
+      throw ProtocolError(fmt::format(
+          "the standby sent bytes in {}, where a standby sends none: is the peer a simhadr "
+          "standby?",
+          to_string(plan_.handshake.mode)));
+  }
+  return TransferEnd::Done;
 }
 
 void Primary::feed_auxiliaries(std::uint32_t pages, Clock::time_point written_at) {

@@ -76,6 +76,8 @@ class Primary {
   void finish_flush(const FlushInFlight& flush);
   // Waits for the flush's ack; `shipped` becomes the time it came.
   TransferEnd await_ack(Clock::time_point& shipped);
+  bool awaits_acks() const;
+  TransferEnd look_at_standby();
   void feed_auxiliaries(std::uint32_t pages, Clock::time_point written_at);
   // Ends the auxiliaries' feeds; the first broken one fails the run.
   void finish_auxiliaries(Clock::time_point now, RoleOutcome& outcome);
@@ -96,7 +98,8 @@ class Primary {
   Pacing pacing_;
   IntervalReporter intervals_;
   RunResult result_;
-  bool log_ended_ = false;  // a replayed workload has written its last log
+  bool log_ended_ = false;          // a replayed workload has written its last log
+  bool standby_ended_run_ = false;  // the standby closed the connection between flushes
 };
 
 }  // namespace simhadr

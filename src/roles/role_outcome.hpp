@@ -37,6 +37,8 @@ struct RoleOutcome {
   RunResult result;
   RunEnd end = RunEnd::Completed;
   std::string failure;  // one line, when end == Failed
+  // Who interrupted the run, when end == Interrupted: "SIGINT", "SIGTERM", "the standby".
+  std::string stopped_by;
   Session session = Session::Ran;
   std::optional<SocketOptions> reconnect_with;  // standby: the options to reconnect with
   // The advisor's paragraph, worked out once when the side has finished (with
@@ -46,9 +48,9 @@ struct RoleOutcome {
 
   bool connected() const { return session != Session::NeverConnected; }
   bool reconnects() const { return session == Session::Reconnect; }
-  // A side that connected, and neither left to reconnect nor aborted, has a
-  // report, if only of the handshake that never came (a -loop standby leaves that out).
-  bool reportable() const { return session == Session::Ran || session == Session::NoHandshake; }
+  // Only a side whose run began (its handshake went or came) has a report; one
+  // that ended before says why in its one error line.
+  bool reportable() const { return session == Session::Ran; }
   void fail(std::string why) {
     end = RunEnd::Failed;
     failure = std::move(why);

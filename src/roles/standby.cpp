@@ -10,6 +10,7 @@
 #include "simhadr/config.hpp"
 #include "simhadr/limits.hpp"
 #include "simhadr/page_aligned_buffer.hpp"
+#include "simhadr/shown.hpp"
 #include "simhadr/wire/flush_codec.hpp"
 #include "simhadr/wire/handshake.hpp"
 #include "simhadr/wire/tls_record.hpp"
@@ -78,6 +79,9 @@ RoleOutcome Standby::run() {
     intervals_.finish(finished, result_);
     result_.elapsed = finished - *start;
   }
+  // Stopped here, this side ends the run: its primary sees the connection close
+  // between flushes and ends there too, with its report.
+  if (start && outcome.end == RunEnd::Interrupted) link_.close_and_drain(kStopGrace);
   outcome.result = result_;
   return outcome;
 }
@@ -97,9 +101,19 @@ std::optional<HandshakeParams> Standby::receive_handshake(RoleOutcome& outcome) 
           "the primary speaks TLS (it was started with -tls): start this standby with -tls too");
       return std::nullopt;
     }
+    if (end == TransferEnd::Done && !may_begin_handshake({first.data(), first.size()})) {
+      throw ProtocolError(fmt::format(
+          "handshake expected, but the primary's first bytes are {}: is -rhost:-rport a simhadr "
+          "primary?",
+          shown(std::string_view(first.data(), first.size()))));
+    }
     if (end == TransferEnd::Done) {
       end = link_.recv_exact(std::span(message).subspan(kTlsRecordHeaderBytes), nullptr);
     }
+  } catch (const ProtocolError& error) {
+    outcome.session = Session::NoHandshake;
+    outcome.fail(fmt::format("protocol error: {}", error.what()));
+    return std::nullopt;
   } catch (const TransportError& error) {
     // A primary that has finished still listens until its process exits; a
     // connection left in that backlog is reset then. Like a close, not a run.
@@ -123,7 +137,15 @@ std::optional<HandshakeParams> Standby::receive_handshake(RoleOutcome& outcome) 
       break;
   }
   log_.trace("{} bytes received", message.size());
-  HandshakeParams params = decode_handshake(message);
+  HandshakeParams params;
+  try {
+    params = decode_handshake(message);
+  } catch (const ProtocolError& error) {
+    outcome.session = Session::NoHandshake;
+    outcome.fail(fmt::format("protocol error: {}", error.what()));
+    return std::nullopt;
+  }
+  link_.first_message_came();
   log_.line("Received handshake message:");
   log_.text(handshake_text(params));
   log_.blank();

@@ -38,7 +38,7 @@ void CsvOutput::finished(const RunRecord& record) {
       Overloaded{[&](const SidesRecord& run) -> Rows {
                    std::vector<std::string> sides;
                    for (const RoleOutcome& side : run.sides) {
-                     if (side.connected()) {
+                     if (side.reportable()) {
                        sides.push_back(
                            csv_row(record.started, config_, side.result, end_name(side)));
                      }

@@ -13,6 +13,7 @@
 #include "roles/standby.hpp"
 #include "runs/verdict.hpp"
 #include "time/spin_clock.hpp"
+#include "time/stop_signals.hpp"
 
 namespace simhadr {
 
@@ -57,14 +58,20 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   SpinClock clock(spin, spin_policy, stop);
   std::optional<ShapedTransport> shaped;
   if (network) shaped.emplace(transport, clock, *network);
+  // Until the peer's first message, it is still being connected to.
+  const Nanos first_message_bound =
+      config.waits.connect > Nanos{0} ? config.waits.connect : config.waits.stall;
   Link link(shaped ? static_cast<Transport&>(*shaped) : transport, clock, stop, log,
-            config.waits.stall);
+            config.waits.stall, first_message_bound);
   const auto disk = make_disk_model(config.disk);
   const ThisThreadCpuUsage this_thread;
   const CpuMeter cpu(this_thread);
   const TcpStatsMeter tcp_meter(fd, same_host);
   TcpWatch watch(fd, role);
   RoleOutcome outcome = run_role(link, clock, *disk, watch);
+  if (outcome.end == RunEnd::Interrupted && outcome.stopped_by.empty() && stop.signal() != 0) {
+    outcome.stopped_by = stop_signal_name(stop.signal());
+  }
   if (auto findings = watch.stop()) {
     outcome.result.stalls = std::move(findings->stalls);
     outcome.result.log_gap = findings->log_gap;

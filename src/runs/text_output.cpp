@@ -35,6 +35,10 @@ void TextReporter::started(const RunConfig& config) {
 
 void TextReporter::side_finished(const RoleOutcome& side) {
   const RunResult& result = side.result;
+  if (side.end == RunEnd::Interrupted && !side.stopped_by.empty()) {
+    log_.line("Interrupted by {} after {:.3f} s: the report covers the run until then.",
+              side.stopped_by, to_seconds(result.elapsed));
+  }
   log_.blank();
   write_text_report(log_.stream(), result);
   write_auxiliary_streams(log_.stream(), result);

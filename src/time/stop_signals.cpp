@@ -1,6 +1,23 @@
 #include "time/stop_signals.hpp"
 
+#include <csignal>
+
 namespace simhadr {
+
+std::string stop_signal_name(int number) {
+  switch (number) {
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+#ifdef SIGBREAK
+    case SIGBREAK:
+      return "SIGBREAK";
+#endif
+    default:
+      return "signal " + std::to_string(number);
+  }
+}
 
 StopSignals::StopSignals(StopSource& stop)
     : stop_(stop), source_([this](const StopSignal& signal) { on_signal(signal); }) {}
@@ -8,7 +25,7 @@ StopSignals::StopSignals(StopSource& stop)
 void StopSignals::on_signal(const StopSignal& signal) {
   switch (filter_.classify(signal)) {
     case StopVerdict::Stop:
-      stop_.request();
+      stop_.request(signal.number);
       break;
     case StopVerdict::Repeat:
       break;

@@ -67,6 +67,14 @@ bool printable(std::string_view text) {
 
 }  // namespace
 
+bool may_begin_handshake(std::string_view first) {
+  return std::ranges::any_of(kFields, [&](std::string_view field) {
+    const std::string_view key = first.substr(0, field.size());
+    if (!field.starts_with(key)) return false;
+    return first.size() <= field.size() || first[field.size()] == '=';
+  });
+}
+
 HandshakeParams decode_handshake(std::span<const char, kHandshakeBytes> message) {
   const std::string_view all(message.data(), message.size());
   const std::size_t text_end = all.find('\0');

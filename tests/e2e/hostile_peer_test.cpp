@@ -25,14 +25,23 @@ std::string random_bytes(std::size_t size) {
 }
 
 // A failed run: the report of what was measured on stdout, then one error line on stderr.
-void expect_failed_with(ChildProcess& process, const std::string& reason) {
+// A run that began (its handshake went or came) fails with its report; one
+// that never began fails with its one line only.
+enum class Began : bool { No, Yes };
+
+void expect_failed_with(ChildProcess& process, const std::string& reason,
+                        Began began = Began::Yes) {
   ASSERT_EQ(process.wait(10s), 1) << process.err();
   const std::string err = process.err();
   EXPECT_TRUE(err.starts_with("simhadr: error: ")) << err;
   EXPECT_NE(err.find(reason), std::string::npos) << err;
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
-  EXPECT_EQ(parse_report(process.out()).value_or(ParsedReport{}).summary_lines_seen, 7)
+  EXPECT_EQ(parse_report(process.out()).value_or(ParsedReport{}).summary_lines_seen,
+            began == Began::Yes ? 7 : 0)
       << process.out();
+  if (began == Began::No) {
+    EXPECT_EQ(process.out().find("Bottleneck:"), std::string::npos) << process.out();
+  }
 }
 
 // Our standby, connected to a fake primary.
@@ -50,6 +59,7 @@ struct StandbyCase {
   std::string name;
   std::string stream;
   std::string reason;
+  Began began = Began::No;
 };
 
 class StandbyRefuses : public ::testing::TestWithParam<StandbyCase> {};
@@ -57,7 +67,7 @@ class StandbyRefuses : public ::testing::TestWithParam<StandbyCase> {};
 TEST_P(StandbyRefuses, WithOneLineAndItsReport) {
   StandbyFacingFake run;
   run.primary.send(GetParam().stream);
-  expect_failed_with(run.standby, GetParam().reason);
+  expect_failed_with(run.standby, GetParam().reason, GetParam().began);
 }
 
 std::string http_response() {
@@ -68,19 +78,21 @@ std::string http_response() {
 
 INSTANTIATE_TEST_SUITE_P(
     Streams, StandbyRefuses,
-    ::testing::Values(StandbyCase{"RandomBytes", random_bytes(4096), "protocol error: handshake"},
-                      StandbyCase{"HttpResponse", http_response(), "protocol error: handshake"},
-                      StandbyCase{"HugeFlushSize", handshake_message("SYNC", 99999999),
-                                  "protocol error: handshake flushSize '99999999'"},
-                      StandbyCase{"UnknownMode", handshake_message("FASTEST", 16),
-                                  "protocol error: handshake syncMode 'FASTEST' is unknown"},
-                      StandbyCase{"RandomPagesAfterAHandshake",
-                                  handshake_message("ASYNC", 4) + random_bytes(65536),
-                                  "protocol error: page 4 of a flush has no end-of-flush marker"},
-                      StandbyCase{
-                          "AFlushLongerThanAnnounced",
-                          handshake_message("ASYNC", 2) + flush_bytes(2, 3) + flush_bytes(3, 1),
-                          "protocol error: page 2 of a flush has no end-of-flush marker"}),
+    ::testing::Values(
+        StandbyCase{"RandomBytes", random_bytes(4096), "protocol error: "},
+        StandbyCase{"HttpResponse", http_response(),
+                    "protocol error: handshake expected, but the primary's first "
+                    "bytes are 'HTTP/'"},
+        StandbyCase{"HugeFlushSize", handshake_message("SYNC", 99999999),
+                    "protocol error: handshake flushSize '99999999'"},
+        StandbyCase{"UnknownMode", handshake_message("FASTEST", 16),
+                    "protocol error: handshake syncMode 'FASTEST' is unknown"},
+        StandbyCase{"RandomPagesAfterAHandshake",
+                    handshake_message("ASYNC", 4) + random_bytes(65536),
+                    "protocol error: page 4 of a flush has no end-of-flush marker", Began::Yes},
+        StandbyCase{"AFlushLongerThanAnnounced",
+                    handshake_message("ASYNC", 2) + flush_bytes(2, 3) + flush_bytes(3, 1),
+                    "protocol error: page 2 of a flush has no end-of-flush marker", Began::Yes}),
     [](const auto& info) { return info.param.name; });
 
 TEST(StandbyFacingAFakePrimary, AStreamCutInTheMiddleOfAFlushFails) {
@@ -115,10 +127,20 @@ TEST(StandbyFacingAFakePrimary, ASilentPrimaryIsAStallAfterTheBound) {
                      "receive");
 }
 
-TEST(StandbyFacingAFakePrimary, AHalfSentHandshakeIsAStallToo) {
-  StandbyFacingFake run({"-stallTimeout", "1"});
+TEST(StandbyFacingAFakePrimary, AHalfSentHandshakeIsAProtocolErrorWithinTheConnectTimeout) {
+  StandbyFacingFake run({"-connectTimeout", "1"});
   run.primary.send(handshake_message("SYNC", 4).substr(0, 100));
-  expect_failed_with(run.standby, "the connection stalled");
+  expect_failed_with(run.standby,
+                     "protocol error: the other side sent nothing simhadr sends "
+                     "within 1 s of connecting (-connectTimeout)",
+                     Began::No);
+}
+
+TEST(StandbyFacingAFakePrimary,
+     AServerThatWaitsForARequestIsAProtocolErrorWithinTheConnectTimeout) {
+  StandbyFacingFake run({"-connectTimeout", "1", "-stallTimeout", "60"});
+  expect_failed_with(run.standby, "within 1 s of connecting (-connectTimeout): is it simhadr?",
+                     Began::No);
 }
 
 // Our primary, with a fake standby connected from `source`.
@@ -151,11 +173,21 @@ TEST(PrimaryFacingAFakeStandby, AnHttpClientIsAProtocolError) {
   expect_failed_with(run.primary, "protocol error: the standby's ack");
 }
 
-TEST(PrimaryFacingAFakeStandby, AStandbyThatNeverAcksIsAStallAfterTheBound) {
-  PrimaryFacingFake run({"-flushSize", "1", "-stallTimeout", "1", "-t", "30"});
+TEST(PrimaryFacingAFakeStandby, AStandbyThatNeverAcksIsAProtocolErrorWithinTheConnectTimeout) {
+  PrimaryFacingFake run({"-flushSize", "1", "-connectTimeout", "1", "-t", "30"});
   expect_failed_with(run.primary,
-                     "the connection stalled: nothing sent or received for 1 s while waiting to "
-                     "receive");
+                     "protocol error: the other side sent nothing simhadr sends within 1 s of "
+                     "connecting (-connectTimeout)");
+}
+
+TEST(PrimaryFacingAFakeStandby, AnHttpClientIsAProtocolErrorInAsyncToo) {
+  PrimaryFacingFake run({"-syncMode", "ASYNC", "-t", "30"});
+  run.receive(1024);
+  run.standby.send("GET / HTTP/1.1\r\nHost: db2-standby\r\n\r\n");
+  // As a client waiting for its answer, it reads what comes.
+  EXPECT_TRUE(run.standby.wait_closed(10s));
+  expect_failed_with(run.primary,
+                     "protocol error: the standby sent bytes in ASYNC, where a standby sends none");
 }
 
 std::vector<std::string> primary_expecting(const std::string& standby_host) {

@@ -69,7 +69,10 @@ std::vector<std::string> shape_of(const std::string& report) {
                                                 "StandByRcvBufUsed:",
                                                 "Stalls:",
                                                 "Log gap:",
-                                                "HADR timeout:"};
+                                                "HADR timeout:",
+                                                "Interrupted by ",
+                                                "Sleep accuracy:",
+                                                "Warning: inaccurate sleep time:"};
   static const std::regex number(R"(\d+(\.\d+)?)");
   static const std::regex resolver(R"(via \w+\(\))");
   static const std::regex row(R"((From # to #|Exactly +#) +# numbers|# zeros)");

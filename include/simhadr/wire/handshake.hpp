@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "simhadr/config.hpp"
 #include "simhadr/sync_mode.hpp"
@@ -43,5 +44,9 @@ std::array<char, kHandshakeBytes> encode_handshake(const HandshakeParams& params
 
 // Throws ProtocolError naming what is wrong; never allocates beyond the message.
 HandshakeParams decode_handshake(std::span<const char, kHandshakeBytes> message);
+
+// Whether a message's first bytes can begin a handshake: a known field and its
+// '='. An HTTP server's answer, an SSH banner or random bytes cannot.
+bool may_begin_handshake(std::string_view first);
 
 }  // namespace simhadr

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "fakes/fake_clock.hpp"
+#include "simhadr/wire/protocol_error.hpp"
 
 namespace simhadr {
 namespace {
@@ -47,10 +48,10 @@ class TrickleTransport final : public Transport {
 };
 
 struct LinkRig {
-  explicit LinkRig(Nanos every, Nanos stall_bound)
+  explicit LinkRig(Nanos every, Nanos stall_bound, Nanos first_message_bound = Nanos{0})
       : transport(clock, every),
         log(output, false),
-        link(transport, clock, stop, log, stall_bound) {}
+        link(transport, clock, stop, log, stall_bound, first_message_bound) {}
   FakeClock clock;
   TrickleTransport transport;
   std::ostringstream output;
@@ -77,6 +78,28 @@ TEST(LinkStall, NothingMovingForTheBoundEndsASendWithAnError) {
 
 TEST(LinkStall, NothingMovingForTheBoundEndsAReceiveWithAnError) {
   LinkRig rig(Nanos{0}, 5s);
+  std::array<char, 16> ack{};
+  EXPECT_THROW(rig.link.recv_exact(ack, nullptr), TransportError);
+  EXPECT_EQ(rig.clock.now().time_since_epoch(), 5s);
+}
+
+TEST(LinkStall, APeerSilentFromTheStartIsAProtocolErrorWithinTheFirstMessageBound) {
+  LinkRig rig(Nanos{0}, 60s, 2s);
+  std::array<char, 16> ack{};
+  try {
+    rig.link.recv_exact(ack, nullptr);
+    FAIL() << "no protocol error";
+  } catch (const ProtocolError& error) {
+    EXPECT_NE(std::string(error.what()).find("within 2 s of connecting (-connectTimeout)"),
+              std::string::npos)
+        << error.what();
+  }
+  EXPECT_EQ(rig.clock.now().time_since_epoch(), 2s);
+}
+
+TEST(LinkStall, OnceTheFirstMessageCameTheStallBoundHolds) {
+  LinkRig rig(Nanos{0}, 5s, 2s);
+  rig.link.first_message_came();
   std::array<char, 16> ack{};
   EXPECT_THROW(rig.link.recv_exact(ack, nullptr), TransportError);
   EXPECT_EQ(rig.clock.now().time_since_epoch(), 5s);

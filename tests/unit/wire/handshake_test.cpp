@@ -67,6 +67,17 @@ TEST(Handshake, RefusesMalformedMessages) {
   }
 }
 
+TEST(Handshake, OnlyAKnownFieldAndItsEqualsSignMayBeginOne) {
+  for (const std::string_view first :
+       {"syncM", "syncMode=", "flush", "conn", "standbySockSndBuf="}) {
+    EXPECT_TRUE(may_begin_handshake(first)) << first;
+  }
+  for (const std::string_view first :
+       {"HTTP/", "GET /", "SSH-2", "syncMode:", "flushSizeX", "\x16\x03\x01"}) {
+    EXPECT_FALSE(may_begin_handshake(first)) << first;
+  }
+}
+
 TEST(Handshake, RefusesBytesAfterThePaddingBegins) {
   auto message = message_of("syncMode=SYNC\nflushSize=16\n");
   message[1000] = 'x';
