@@ -100,6 +100,9 @@ int run_real_time_action(Action action, ActionContext& s) {
       SpinClock clock(s.spin, s.config.spin_seconds ? SpinPolicy::Fixed : SpinPolicy::Adaptive,
                       s.stop);
       run_sleep_test(s.config.as<SleepTestRun>()->seconds, clock, s.log);
+      if (s.config.disk) {
+        run_disk_sleep_test(*s.config.disk, s.config.effective_flush_pages(), clock, s.log);
+      }
       s.log.flush();
       return 0;
     }

@@ -1,5 +1,7 @@
 #include "simhadr/report/disk_report.hpp"
 
+#include "simhadr/models/disk_model.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
@@ -67,6 +69,11 @@ void write_fit_table(std::ostream& out, std::span<const FitRow> rows,
   fmt::print(out, "Fitted: time per write = {:.6f} second + bytes / ({:.3f} x 10^6 bytes/second)\n",
              fitted->overhead_seconds, fitted->rate.value());
   fmt::print(out, "Suggested option: -disk {:.3f} {:.6f}\n", fitted->rate.value(),
+             fitted->overhead_seconds);
+  // Its IOs are sleeps: whether this host sleeps that exactly is worth a look first.
+  fmt::print(out,
+             "This host's sleeps at its lengths: simhadr -testSleep {:.6f} -disk {:.3f} {:.6f}\n",
+             to_seconds(LinearDisk(*fitted).io_time(kPageBytes)), fitted->rate.value(),
              fitted->overhead_seconds);
 }
 

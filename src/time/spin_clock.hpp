@@ -21,8 +21,12 @@ struct SleepCalibration {
 SleepCalibration calibrate_sleep();
 
 // Keeps the lateness of the last wake-ups and sizes the spin from them: the
-// second-latest of the last 32, so 31 IOs in 32 end on time while the one
-// stall among them does not turn every later sleep into a spin.
+// median of the last 32. Half the IOs wake early and spin the little that is
+// left; the other half end late by how much later than usual they woke, which
+// the report tallies (report/sleep_text). Covering all but the latest instead
+// spun through nearly every short IO: 90% of a CPU a side for the -disk a fast
+// disk test suggests, against 14% at the median for 2% less of the model's
+// rate; and a stall does not turn every later sleep into a spin.
 //
 // On a host whose CPUs are all busy the wake-ups come late because another
 // task has the CPU, and spinning longer only spends the CPU time that gets
