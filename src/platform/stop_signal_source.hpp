@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
 
 namespace simhadr {
@@ -18,6 +19,9 @@ struct StopSignal {
   std::int64_t sender = 0;
   std::chrono::steady_clock::time_point at{};
 };
+
+// "SIGINT", "SIGTERM" (and "SIGBREAK" on Windows), as reports name them.
+std::string stop_signal_name(int number);
 
 class StopSignalSource {
  public:

@@ -8,12 +8,12 @@
 #include "net/socket_properties.hpp"
 #include "net/tcp_stats.hpp"
 #include "net/tcp_watch.hpp"
+#include "platform/stop_signal_source.hpp"
 #include "roles/auxiliary_feed.hpp"
 #include "roles/primary.hpp"
 #include "roles/standby.hpp"
 #include "runs/verdict.hpp"
 #include "time/spin_clock.hpp"
-#include "time/stop_signals.hpp"
 
 namespace simhadr {
 

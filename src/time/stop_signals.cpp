@@ -1,23 +1,6 @@
 #include "time/stop_signals.hpp"
 
-#include <csignal>
-
 namespace simhadr {
-
-std::string stop_signal_name(int number) {
-  switch (number) {
-    case SIGINT:
-      return "SIGINT";
-    case SIGTERM:
-      return "SIGTERM";
-#ifdef SIGBREAK
-    case SIGBREAK:
-      return "SIGBREAK";
-#endif
-    default:
-      return "signal " + std::to_string(number);
-  }
-}
 
 StopSignals::StopSignals(StopSource& stop)
     : stop_(stop), source_([this](const StopSignal& signal) { on_signal(signal); }) {}

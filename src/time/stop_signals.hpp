@@ -3,16 +3,11 @@
 // into a stop request, seen whatever the roles are doing. A second request
 // ends the process at once, for the case where something is stuck; the first
 // one sent twice by the same process (StopSignalFilter) does not.
-#include <string>
-
 #include "platform/stop_signal_source.hpp"
 #include "simhadr/stop.hpp"
 #include "time/stop_signal_filter.hpp"
 
 namespace simhadr {
-
-// "SIGINT", "SIGTERM" (and "SIGBREAK" on Windows), as reports name them.
-std::string stop_signal_name(int number);
 
 class StopSignals {
  public:
