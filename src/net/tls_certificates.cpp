@@ -5,6 +5,7 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/rand.h>
+#include <openssl/rsa.h>
 
 #include <ctime>
 
@@ -24,10 +25,11 @@ RunError cannot_make(std::string_view step) {
 
 }  // namespace
 
-SelfSignedCertificate make_self_signed_certificate() {
+SelfSignedCertificate make_self_signed_certificate(SelfSignedKey kind) {
   SelfSignedCertificate made;
-  made.key.reset(EVP_EC_gen("P-256"));
-  if (!made.key) throw cannot_make("making an EC key");
+  const bool rsa = kind == SelfSignedKey::Rsa2048;
+  made.key.reset(rsa ? EVP_RSA_gen(2048) : EVP_EC_gen("P-256"));
+  if (!made.key) throw cannot_make(rsa ? "making an RSA key" : "making an EC key");
   made.certificate.reset(X509_new());
   X509* certificate = made.certificate.get();
   if (!certificate) throw cannot_make("X509_new");

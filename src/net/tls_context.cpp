@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/objects.h>
 #include <openssl/rand.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
@@ -84,12 +85,32 @@ void use_ciphers(SSL_CTX* context, const std::string& list, TlsVersion version) 
   }
 }
 
-void use_certificate(SSL_CTX* context, const TlsSettings& settings) {
+// Only a TLS 1.2 server's key decides which suites it can serve: an ECDHE_RSA
+// suite needs an RSA key. (TLS 1.3's suites take either; a client's key never matters.)
+bool may_serve_rsa_suites(SSL_CTX* context, const TlsSettings& settings, Role role) {
+  if (role != Role::Standby || settings.version != TlsVersion::Tls12) return false;
+  const STACK_OF(SSL_CIPHER)* suites = SSL_CTX_get_ciphers(context);
+  for (int i = 0; i < sk_SSL_CIPHER_num(suites); ++i) {
+    if (SSL_CIPHER_get_auth_nid(sk_SSL_CIPHER_value(suites, i)) == NID_auth_rsa) return true;
+  }
+  return false;
+}
+
+void use_made_certificate(SSL_CTX* context, SelfSignedKey kind) {
+  const SelfSignedCertificate made = make_self_signed_certificate(kind);
+  if (SSL_CTX_use_certificate(context, made.certificate.get()) != 1 ||
+      SSL_CTX_use_PrivateKey(context, made.key.get()) != 1) {
+    throw openssl_refusal("-tls: cannot use the certificate made at start-up");
+  }
+}
+
+void use_certificate(SSL_CTX* context, const TlsSettings& settings, Role role) {
   if (settings.certificate.empty()) {
-    const SelfSignedCertificate made = make_self_signed_certificate();
-    if (SSL_CTX_use_certificate(context, made.certificate.get()) != 1 ||
-        SSL_CTX_use_PrivateKey(context, made.key.get()) != 1) {
-      throw openssl_refusal("-tls: cannot use the certificate made at start-up");
+    // As servers do, one certificate per key type: OpenSSL keeps each in its own
+    // slot and serves the one the agreed suite needs.
+    use_made_certificate(context, SelfSignedKey::EcdsaP256);
+    if (may_serve_rsa_suites(context, settings, role)) {
+      use_made_certificate(context, SelfSignedKey::Rsa2048);
     }
     return;
   }
@@ -147,7 +168,7 @@ TlsContext::TlsContext(const TlsSettings& settings, Role role)
   SSL_CTX* context = context_.get();
   use_version(context, settings.version);
   use_ciphers(context, settings.ciphers, settings.version);
-  use_certificate(context, settings);
+  use_certificate(context, settings, role);
   use_ca(context, settings, role);
   // A send may hand over part of its data, and retry from a buffer that moved.
   SSL_CTX_set_mode(context, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);

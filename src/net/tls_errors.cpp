@@ -68,6 +68,33 @@ std::string verify_failure(long result, const TlsPeer& peer, const TlsPeerNotes&
   }
 }
 
+// The peer refused this side's certificate: its alert says why, as far as TLS can.
+std::string refused_certificate(int reason, const std::string& text, const TlsPeer& peer) {
+  switch (reason) {
+    case SSL_R_TLSV1_ALERT_UNKNOWN_CA:
+      return fmt::format(
+          "{} does not trust the CA that signed this side's certificate ({}): give this side a "
+          "-tlsCert signed by a CA in {}'s -tlsCA",
+          peer.name, text, peer.name);
+    case SSL_R_SSLV3_ALERT_BAD_CERTIFICATE:
+      return fmt::format(
+          "{} refused this side's certificate ({}), though it trusts its CA: with -tlsHostCheck "
+          "it holds the certificate to its -rhost, and this certificate names none of that host's "
+          "names or addresses; give this side a certificate that does",
+          peer.name, text);
+    case SSL_R_SSLV3_ALERT_CERTIFICATE_EXPIRED:
+      return fmt::format(
+          "{} found this side's certificate expired or not yet valid ({}): compare its dates "
+          "with both hosts' clocks",
+          peer.name, text);
+    default:
+      return fmt::format(
+          "{} refused this side's certificate ({}): check it against {}'s -tlsCA and "
+          "-tlsHostCheck",
+          peer.name, text, peer.name);
+  }
+}
+
 }  // namespace
 
 std::string take_openssl_reason() {
@@ -95,19 +122,17 @@ std::string tls_failure(SSL* ssl, int status, const TlsPeer& peer, const TlsPeer
   if (reason == SSL_R_CERTIFICATE_VERIFY_FAILED) {
     return verify_failure(SSL_get_verify_result(ssl), peer, notes);
   }
-  if (among(kRefusedCertificate, reason)) {
-    return fmt::format(
-        "{} refused this side's certificate ({}): give this side a -tlsCert signed by a CA in "
-        "its -tlsCA",
-        peer.name, text);
-  }
+  if (among(kRefusedCertificate, reason)) return refused_certificate(reason, text, peer);
   if (among(kNoCommonVersion, reason)) {
     return fmt::format("{} and this side share no TLS version ({}): give both the same -tlsVersion",
                        peer.name, text);
   }
   if (among(kNoCommonCipher, reason)) {
-    return fmt::format("{} and this side share no cipher suite ({}): compare their -tlsCiphers",
-                       peer.name, text);
+    return fmt::format(
+        "{} and this side share no cipher suite ({}): compare their -tlsCiphers; under TLS 1.2 "
+        "an ECDHE_RSA suite also needs an RSA key in the standby's -tlsCert, an ECDHE_ECDSA "
+        "suite an EC one",
+        peer.name, text);
   }
   if (among(kNotTls, reason)) {
     return fmt::format("{} does not speak TLS ({}): start it with -tls too", peer.name, text);

@@ -159,6 +159,22 @@ TEST_F(Tls, Version12IsAgreedWhenBothAskForIt) {
   EXPECT_TRUE(tls_line(run.standby_out).starts_with("TLSv1.2 TLS_ECDHE_")) << run.standby_out;
 }
 
+// Db2's usual TLS 1.2 suite authenticates with RSA: the certificate made at
+// start-up serves it, as the ECDSA suites, given on one side or both.
+TEST_F(Tls, TheRsaSuiteIsServedByTheStartUpCertificate) {
+  const std::vector<std::string> rsa{"-tls", "-tlsVersion", "1.2", "-tlsCiphers",
+                                     "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384"};
+  const std::string agreed = "TLSv1.2 TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384, peer not verified";
+  for (const bool both : {true, false}) {
+    const PairRun run =
+        run_pair(concat(rsa, {"-n", "20", "-flushSize", "4"}),
+                 both ? rsa : std::vector<std::string>{"-tls", "-tlsVersion", "1.2"});
+    expect_same_log_on_both_sides(run, 20, kTlsFlushBytes);
+    EXPECT_EQ(tls_line(run.primary_out), agreed) << run.primary_out;
+    EXPECT_EQ(tls_line(run.standby_out), agreed) << run.standby_out;
+  }
+}
+
 TEST_F(Tls, Db2sCipherNameIsTakenAndReported) {
   const PairRun run = run_pair(
       {"-tls", "-tlsCiphers", "TLS_AES_128_GCM_SHA256", "-n", "20", "-flushSize", "4"}, {"-tls"});
@@ -234,17 +250,19 @@ INSTANTIATE_TEST_SUITE_P(
             side_files("stranger", "ca"),
             "the standby's certificate (CN=stranger.test), issued by CN=another CA, was not "
             "signed by a CA in -tlsCA",
-            "the primary refused this side's certificate"},
+            "the primary does not trust the CA that signed this side's certificate"},
         TlsMismatch{
             "PrimaryCertificateFromAnotherCa", side_files("stranger", "ca"),
-            side_files("standby", "ca"), "the standby refused this side's certificate",
+            side_files("standby", "ca"),
+            "the standby does not trust the CA that signed this side's certificate",
             "the primary's certificate (CN=stranger.test), issued by CN=another CA, was not "
             "signed by a CA in -tlsCA"},
         TlsMismatch{"HostNameMismatch", concat(side_files("primary", "ca"), {"-tlsHostCheck"}),
                     side_files("elsewhere", "ca"),
                     "the standby's certificate (CN=elsewhere.test) does not name '127.0.0.1' "
                     "(-tlsHostCheck)",
-                    "the primary refused this side's certificate"},
+                    "the primary refused this side's certificate (sslv3 alert bad certificate), "
+                    "though it trusts its CA: with -tlsHostCheck"},
         TlsMismatch{"PlainStandby",
                     {"-tls"},
                     {},
