@@ -17,6 +17,8 @@ SideSettings settings_for(const RunConfig& config, Role role) {
   settings.role = role;
   settings.disk = config.disk;
   settings.hadr_timeout = from_seconds(config.hadr_timeout_seconds);
+  settings.requested_send_buffer = config.socket.send_buffer;
+  settings.requested_receive_buffer = config.socket.receive_buffer;
   if (role == Role::Standby) {
     settings.replay = config.replay;
     return settings;

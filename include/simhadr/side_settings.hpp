@@ -42,6 +42,10 @@ struct SideSettings {
   std::optional<ThreadCpuCost> thread_cpu;  // -model -tls, -tcpCost: each side's CPU per byte
   Nanos hadr_timeout{};                     // -hadrTimeout: a longer stall leaves peer state
   std::optional<OfferedLoad> offered;       // primary: -target, -logRate, -workload
+  // -sockSndBuf/-sockRcvBuf as asked (a standby's, as its primary asked); the
+  // kernel's figure, which Linux doubles, is the run's socket_send_buffer.
+  std::optional<int> requested_send_buffer;
+  std::optional<int> requested_receive_buffer;
 
   // -model -tcpCost: what TCP's work costs this side's thread per GB; empty when not charged.
   std::optional<double> tcp_cost_seconds_per_gb() const;

@@ -29,7 +29,8 @@ Usage:
                                    waiting; a 60 s run takes milliseconds
   simhadr -testDisk DIR            measure a log disk and suggest the -disk option
   simhadr -write FILE | -read FILE measure synchronous writes or reads of one size
-  simhadr -testSleep SECONDS       how exactly this host sleeps, then exit
+  simhadr -testSleep SECONDS       how exactly this host sleeps: 10 sleeps of SECONDS;
+                                   with -disk, also the IO lengths that model asks for
   simhadr -calculate FILE -network MB/S SECONDS -disk MB/S SECONDS
                                    what each sync mode gives a db2logscan workload
   simhadr -diagnose FILE...        what limits a running pair, from its db2pd -hadr

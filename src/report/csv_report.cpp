@@ -54,6 +54,8 @@ enum class Column : std::uint8_t {
   TlsPeerVerified,
   TlsOverheadBytes,
   TlsCostSecondsPerGb,
+  SockSndBufRequested,
+  SockRcvBufRequested,
   Count,
 };
 
@@ -104,6 +106,8 @@ constexpr std::array<ColumnName, kColumnCount> kColumns{{
     {Column::TlsPeerVerified, "tls_peer_verified"},
     {Column::TlsOverheadBytes, "tls_overhead_bytes"},
     {Column::TlsCostSecondsPerGb, "tls_cost_seconds_per_gb"},
+    {Column::SockSndBufRequested, "sock_snd_buf_requested"},
+    {Column::SockRcvBufRequested, "sock_rcv_buf_requested"},
 }};
 
 // Every column named once, in the enum's order: a row cannot drift from the header.
@@ -199,6 +203,9 @@ std::string csv_row(std::chrono::system_clock::time_point started, const RunConf
   cells.set(Column::FlushPages, r.settings.flush_pages);
   cells.set(Column::SockSndBuf, r.socket_send_buffer);
   cells.set(Column::SockRcvBuf, r.socket_receive_buffer);
+  // What was asked of the kernel, which on Linux reports twice that.
+  cells.set(Column::SockSndBufRequested, r.settings.requested_send_buffer);
+  cells.set(Column::SockRcvBufRequested, r.settings.requested_receive_buffer);
   if (primary) {
     cells.set(Column::StandbySockSndBuf, asked.send_buffer);
     cells.set(Column::StandbySockRcvBuf, asked.receive_buffer);

@@ -163,7 +163,9 @@ const std::string* Db2LogscanReader::first_skipped() const {
 std::vector<ScanLine> Db2LogscanReader::take() {
   if (!any_interval_) {
     throw WorkloadInputError(
-        fmt::format("{}: no db2logscan rate lines (\"YYYY-MM-DD hh:mm:ss R MB/s, ...\") found",
+        fmt::format("{}: no db2logscan rate lines found; they read \"2013-02-08 23:58:27  0.792 "
+                    "MB/s, 60 sec,  17.7 pg/f, 0.087083 sec/f, ...\" (db2logscan -interval 60 "
+                    "S*.LOG prints them)",
                     fmt::join(names_, ", ")));
   }
   return std::move(lines_);

@@ -8,6 +8,7 @@
 
 namespace simhadr {
 
-void write_tcp_stats(std::ostream& out, const TcpStats& tcp, Nanos run);
+// emulated_link: -demo with -netDelay/-netRate, which TCP does not see.
+void write_tcp_stats(std::ostream& out, const TcpStats& tcp, Nanos run, bool emulated_link);
 
 }  // namespace simhadr

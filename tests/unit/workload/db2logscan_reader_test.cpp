@@ -95,8 +95,11 @@ TEST(Db2LogscanReader, ADamagedLineIsPassedOverWithTheReason) {
   reader.read(summary, "scan.txt");
   ASSERT_NE(reader.first_skipped(), nullptr);
   EXPECT_NE(reader.first_skipped()->find("scan.txt line 3: the line after"), std::string::npos);
-  EXPECT_EQ(refusal("nothing\n"),
-            "scan.txt: no db2logscan rate lines (\"YYYY-MM-DD hh:mm:ss R MB/s, ...\") found");
+  EXPECT_EQ(
+      refusal("nothing\n"),
+      "scan.txt: no db2logscan rate lines found; they read \"2013-02-08 23:58:27  0.792 MB/s, "
+      "60 sec,  17.7 pg/f, 0.087083 sec/f, ...\" (db2logscan -interval 60 S*.LOG prints "
+      "them)");
 }
 
 TEST(Db2LogscanReader, NonBreakingSpacesReadAsSpaces) {
