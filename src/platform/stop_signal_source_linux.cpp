@@ -5,7 +5,6 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdlib>
-#include <string>
 #include <system_error>
 #include <thread>
 
@@ -47,17 +46,6 @@ void handle(int number, struct sigaction* previous) {
 }
 
 }  // namespace
-
-std::string stop_signal_name(int number) {
-  switch (number) {
-    case SIGINT:
-      return "SIGINT";
-    case SIGTERM:
-      return "SIGTERM";
-    default:
-      return "signal " + std::to_string(number);
-  }
-}
 
 // Asio's signal_set does not say who sent a signal, so this handler does, through a pipe.
 struct StopSignalSource::State {

@@ -3,24 +3,10 @@
 #include <csignal>
 #include <cstdlib>
 #include <mutex>
-#include <string>
 
 #include "platform/stop_signal_source.hpp"
 
 namespace simhadr {
-
-std::string stop_signal_name(int number) {
-  switch (number) {
-    case SIGINT:
-      return "SIGINT";
-    case SIGTERM:
-      return "SIGTERM";
-    case SIGBREAK:
-      return "SIGBREAK";
-    default:
-      return "signal " + std::to_string(number);
-  }
-}
 
 // Windows runs a console's control handler on a thread it starts for each
 // event, so no thread of this source's own is needed.
