@@ -101,7 +101,7 @@ int run_real_time_action(Action action, ActionContext& s) {
                       s.stop);
       run_sleep_test(s.config.as<SleepTestRun>()->seconds, clock, s.log);
       if (s.config.disk) {
-        run_disk_sleep_test(*s.config.disk, s.config.effective_flush_pages(), clock, s.log);
+        run_disk_sleep_test(*s.config.disk, s.config.largest_flush_pages(), clock, s.stop, s.log);
       }
       s.log.flush();
       return 0;

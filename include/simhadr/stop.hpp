@@ -17,10 +17,11 @@ class StopSource {
   void request(int signal = 0) noexcept {
     int none = 0;
     if (signal != 0) signal_.compare_exchange_strong(none, signal, std::memory_order_relaxed);
-    requested_.store(true, std::memory_order_relaxed);
+    // Released after the signal, so whoever sees the request sees its signal.
+    requested_.store(true, std::memory_order_release);
   }
   bool requested() const noexcept {
-    return requested_.load(std::memory_order_relaxed) || (parent_ && parent_->requested());
+    return requested_.load(std::memory_order_acquire) || (parent_ && parent_->requested());
   }
   // The signal that stopped this run, here or in a parent; 0 when none did.
   int signal() const noexcept {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 #include "simhadr/advice/measured_path.hpp"
@@ -41,7 +42,7 @@ double rate(double bytes, double seconds) {
 }
 
 struct Inputs {
-  double bytes = 0;  // the average flush
+  double bytes = 0;  // the flush the figures are for (flush_bytes_for_figures)
   FlushCosts costs;
   std::optional<NetworkModel> network;
   std::optional<MeasuredPath> path;  // a real primary's view of its connection
@@ -51,12 +52,13 @@ struct Inputs {
   bool encrypted = false;    // a real -tls run
   ThreadCpuCost thread_cpu;  // -model -tls, -tcpCost
 
-  // The average flush in whole bytes, as the per-byte models take it.
+  // That flush in whole bytes, as the per-byte models take it.
   std::uint64_t whole_bytes() const { return static_cast<std::uint64_t>(bytes); }
   bool modelled_rate() const { return network && network->rate_limited(); }
   bool measured_wire() const { return !modelled_rate() && path && path->is_wire; }
   double link_mbytes_per_sec() const {
-    return modelled_rate() ? network->payload_rate().value() : path->mbytes_per_sec;
+    if (modelled_rate()) return network->payload_rate().value();
+    return path ? path->mbytes_per_sec : 0.0;
   }
 };
 
@@ -150,7 +152,9 @@ std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
   }
   if (in.network) {
     const MBytesPerSec window = in.network->throughput_bound();
-    if (!in.network->rate_limited() || window < in.network->payload_rate()) {
+    // With no round trip the window bounds nothing, and a limit is only ever a figure.
+    const bool bounds = std::isfinite(window.value());
+    if (bounds && (!in.network->rate_limited() || window < in.network->payload_rate())) {
       limits.push_back({Resource::SocketBufferWindow, window.value()});
     }
   }
@@ -344,26 +348,42 @@ std::optional<Verdict> host_cpu(const RunResult& primary, double allowed, double
   return Verdict{Resource::HostCpu, e};
 }
 
+// The workload's intervals the run reached: one cut short by -t or a stop counts
+// for the part it covered; those after it were never offered.
+std::vector<WorkloadStepTally> replayed_steps(const RunResult& primary) {
+  std::vector<WorkloadStepTally> reached;
+  std::ranges::copy_if(primary.workload, std::back_inserter(reached),
+                       [](const WorkloadStepTally& step) { return step.seconds > 0; });
+  return reached;
+}
+
 // The run carried the load it was offered: the pace it kept was the load's.
 bool carried_offered_load(const RunResult& primary, double measured) {
   const auto& offered = primary.settings.offered;
   if (!offered) return false;
   if (offered->by == OfferedBy::Workload) {
-    return !primary.workload.empty() &&
-           std::ranges::all_of(primary.workload, &WorkloadStepTally::sustained);
+    const auto reached = replayed_steps(primary);
+    return !reached.empty() && std::ranges::all_of(reached, &WorkloadStepTally::sustained);
   }
   if (measured < kCarriedShare * offered->rate.value()) return false;
   const double blocked = primary.commit_wait ? primary.commit_wait->blocked_seconds : 0.0;
   return blocked <= (1 - kCarriedShare) * to_seconds(primary.elapsed);
 }
 
-Evidence load_carried(const RunResult& primary, const Inputs& in, double capacity) {
+Evidence carried_evidence(const RunResult& primary, const Inputs& in, double capacity) {
   Evidence e;
   e.form = EvidenceForm::LoadCarried;
   e.flush_bytes = in.bytes;
   e.offered_mbytes_per_sec = primary.settings.offered->rate.value();
   if (primary.settings.offered->by == OfferedBy::Workload) {
-    e.workload_intervals = primary.workload.size();
+    // The busiest of the intervals it reached, not of the whole file.
+    const auto reached = replayed_steps(primary);
+    e.workload_intervals = reached.size();
+    double busiest = 0;
+    for (const WorkloadStepTally& step : reached) {
+      busiest = std::max(busiest, step.offered_bytes / step.seconds);
+    }
+    e.offered_mbytes_per_sec = busiest / kBytesPerMByte;
   }
   if (primary.commit_wait && primary.commit_wait->waited_bytes > 0) {
     e.commit_wait_seconds = primary.commit_wait->avg_seconds;
@@ -402,14 +422,22 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
   if (disk_named && disks_alike(in.costs.write, in.costs.standby_write)) {
     b.resource = Resource::BothDisks;
   }
-  b.evidence = evidence_for(b.resource, primary.settings.mode, in);
+  if (std::isfinite(tightest)) {
+    b.evidence = evidence_for(b.resource, primary.settings.mode, in);
+  } else {
+    // A resource with no figure is never named: with none, nothing limits this mode.
+    b.resource = Resource::Unknown;
+    b.evidence.form = EvidenceForm::NothingModelled;
+  }
+  const bool carried = carried_offered_load(primary, b.measured_mbytes_per_sec);
   // What would hold a heavier load back: the models' limit, or one that caps every mode.
   NearestLimit nearest{b.resource, b.evidence};
   const auto held = held_back(primary, standby, in, b.resource == Resource::SocketBufferWindow);
   // The principal's share of a full uplink caps every mode alike.
   const auto uplink = shared_uplink(primary);
   for (const auto& capping : {held, uplink}) {
-    if (!capping) continue;
+    // A run paced by its load was not at capacity: its pace caps nothing.
+    if (!capping || carried) continue;
     // Whatever held TCP back passed the log at the measured rate: no mode gets more.
     b.limits.push_back({capping->resource, busy_mbytes_per_sec});
     if (busy_mbytes_per_sec < tightest)
@@ -430,17 +458,12 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
     b.resource = verdict->resource;
     b.evidence = verdict->evidence;
   }
-  if (carried_offered_load(primary, b.measured_mbytes_per_sec)) {
+  if (carried) {
     // No resource held it back; what would hold a heavier load is named beside.
     b.resource =
         primary.settings.offered->by == OfferedBy::Target ? Resource::Target : Resource::Workload;
-    b.evidence = load_carried(primary, in, allowed);
-    if (std::isfinite(allowed)) b.nearest = nearest;
-  } else if (!std::isfinite(allowed) && b.evidence.form == nearest.evidence.form) {
-    // A resource with no figure is never named: with none, nothing limits this mode.
-    b.resource = Resource::Unknown;
-    b.evidence = Evidence{};
-    b.evidence.form = EvidenceForm::NothingModelled;
+    b.evidence = carried_evidence(primary, in, allowed);
+    if (std::isfinite(allowed) && nearest.resource != Resource::Unknown) b.nearest = nearest;
   }
   if (b.resource != Resource::NetworkOutages) b.evidence.stalls = stalls_beside(primary);
   if (b.resource != Resource::PacketLoss) b.evidence.retransmitted_share = loss_beside(in.path);

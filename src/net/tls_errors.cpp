@@ -78,14 +78,15 @@ std::string refused_certificate(int reason, const std::string& text, const TlsPe
           peer.name, text, peer.name);
     case SSL_R_SSLV3_ALERT_BAD_CERTIFICATE:
       return fmt::format(
-          "{} refused this side's certificate ({}), though it trusts its CA: with -tlsHostCheck "
-          "it holds the certificate to its -rhost, and this certificate names none of that host's "
-          "names or addresses; give this side a certificate that does",
+          "{} refused this side's certificate ({}), though it trusts its CA: most often its "
+          "-tlsHostCheck, when the certificate names none of the names or addresses of its "
+          "-rhost; else the certificate is not valid yet (compare the two hosts' clocks) or its "
+          "key or signature is too weak",
           peer.name, text);
     case SSL_R_SSLV3_ALERT_CERTIFICATE_EXPIRED:
       return fmt::format(
-          "{} found this side's certificate expired or not yet valid ({}): compare its dates "
-          "with both hosts' clocks",
+          "{} found this side's certificate expired ({}): compare its dates with both hosts' "
+          "clocks",
           peer.name, text);
     default:
       return fmt::format(

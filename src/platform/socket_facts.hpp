@@ -30,6 +30,9 @@ enum class SocketBuffer { Send, Receive };
 // Empty when set; the system's reason otherwise.
 std::optional<std::string> set_socket_buffer(NativeSocket socket, SocketBuffer which, int bytes);
 
+// The socket's close will be a reset (SO_LINGER on, 0 s), not an orderly end of stream.
+void reset_on_close(NativeSocket socket);
+
 // The number the system gives an address family, as the original's report prints it.
 int address_family_number(bool v4);
 

@@ -41,6 +41,11 @@ std::optional<std::string> set_socket_buffer(NativeSocket socket, SocketBuffer w
   return std::strerror(errno);
 }
 
+void reset_on_close(NativeSocket socket) {
+  const linger abrupt{1, 0};
+  ::setsockopt(socket, SOL_SOCKET, SO_LINGER, &abrupt, sizeof abrupt);
+}
+
 std::string_view non_blocking_call() {
   return "fcntl(O_NONBLOCK)";
 }

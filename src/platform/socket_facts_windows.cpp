@@ -40,6 +40,12 @@ std::optional<std::string> set_socket_buffer(NativeSocket socket, SocketBuffer w
   return windows_error_text(static_cast<unsigned long>(::WSAGetLastError()));
 }
 
+void reset_on_close(NativeSocket socket) {
+  const linger abrupt{1, 0};
+  ::setsockopt(socket, SOL_SOCKET, SO_LINGER, reinterpret_cast<const char*>(&abrupt),
+               sizeof abrupt);
+}
+
 std::string_view non_blocking_call() {
   return "ioctlsocket(FIONBIO)";
 }

@@ -215,8 +215,8 @@ std::string load_carried(const Evidence& e) {
   std::string text =
       e.workload_intervals
           ? fmt::format(
-                "the pair kept up with each of the workload's {} intervals, the busiest "
-                "offering {:.6f} MBytes/sec",
+                "the pair kept up with each of the {} workload intervals the run reached, the "
+                "busiest offering {:.6f} MBytes/sec",
                 *e.workload_intervals, offered)
           : fmt::format("the pair kept up with the {:.6f} MBytes/sec offered", offered);
   if (e.commit_wait_seconds) {

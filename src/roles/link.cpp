@@ -37,8 +37,8 @@ void Link::throw_if_stalled(std::string_view waiting_to, bool receiving) const {
     if (waited_without_progress_ < first_message_bound_) return;
     throw ProtocolError(
         fmt::format("the other side sent nothing simhadr sends within {:g} s of connecting "
-                    "(-connectTimeout): is it simhadr?",
-                    to_seconds(first_message_bound_)));
+                    "({}): is it simhadr?",
+                    to_seconds(first_message_bound_), first_message_option_));
   }
   if (stall_bound_ <= Nanos{0} || waited_without_progress_ < stall_bound_) return;
   throw TransportError(

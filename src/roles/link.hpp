@@ -6,6 +6,7 @@
 // TransportError. Time the role spends elsewhere (a modelled write, pacing)
 // does not count.
 #include <span>
+#include <string_view>
 
 #include "log/run_log.hpp"
 #include "simhadr/clock.hpp"
@@ -26,14 +27,17 @@ class Link {
   // A zero stall_bound waits without end. Until the peer's first message came
   // (first_message_came), a nonzero first_message_bound bounds the receive waits
   // instead: a peer that is not simhadr is told apart while still connecting.
+  // first_message_option names the option that set that bound, for its message.
   Link(Transport& transport, Clock& clock, const StopSource& stop, RunLog& log,
-       Nanos stall_bound = Nanos{0}, Nanos first_message_bound = Nanos{0})
+       Nanos stall_bound = Nanos{0}, Nanos first_message_bound = Nanos{0},
+       std::string_view first_message_option = "-connectTimeout")
       : transport_(transport),
         clock_(clock),
         stop_(stop),
         log_(log),
         stall_bound_(stall_bound),
-        first_message_bound_(first_message_bound) {}
+        first_message_bound_(first_message_bound),
+        first_message_option_(first_message_option) {}
 
   // With `counted`, the calls, their sizes and any congestion go into it.
   TransferEnd send_all(std::span<const char> data, RunResult* counted);
@@ -73,6 +77,7 @@ class Link {
   RunLog& log_;
   Nanos stall_bound_;
   Nanos first_message_bound_;
+  std::string_view first_message_option_;
   Nanos waited_without_progress_{0};
   std::optional<Clock::time_point> give_up_at_;
 };

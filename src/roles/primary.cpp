@@ -62,7 +62,7 @@ RoleOutcome Primary::run() {
       intervals_.poll(now, result_);
       if (end != TransferEnd::Done || log_ended_) break;
       if (plan_.limits().reached(result_.flushes.calls, now - start)) break;
-      if (!awaits_acks() && now >= next_look) {
+      if (now >= next_look) {
         next_look = now + kStopCheckSlice;
         end = look_at_standby();
         if (end != TransferEnd::Done) break;
@@ -230,7 +230,8 @@ TransferEnd Primary::await_ack(Clock::time_point& shipped) {
   const TransferEnd end = link_.recv_exact(ack, &result_);
   const auto acked = clock_.now();
   if (plan_.watch) plan_.watch->awaiting_ack(false, acked);
-  if (end == TransferEnd::PeerClosed) standby_ended_run_ = true;  // none of the ack came
+  // None of the ack came: a standby that has acked before ended the run between flushes.
+  if (end == TransferEnd::PeerClosed) standby_ended_run_ = result_.ack_wait.calls > 0;
   if (end != TransferEnd::Done) return end;
   if (std::string_view(ack.data(), ack.size()) != kAckMessage) {
     throw ProtocolError("the standby's ack is not the 16 bytes \"ack message\" and NULs");
@@ -246,19 +247,20 @@ bool Primary::awaits_acks() const {
   return rules_for(plan_.handshake.mode).standby_ack != AckPoint::None;
 }
 
-// In ASYNC and SUPERASYNC nothing is read: a look now and then sees a standby
-// that ended the run, or a peer that sends what no standby sends in these modes.
+// Between flushes a standby sends nothing: a look now and then sees one that
+// ended the run (in ASYNC and SUPERASYNC nothing else would, and in any mode
+// before a flush that follows a long pause), or a peer that is not a standby.
 TransferEnd Primary::look_at_standby() {
   switch (link_.look_at_peer()) {
     case PeerNews::Nothing:
       return TransferEnd::Done;
     case PeerNews::Closed:
-      standby_ended_run_ = true;
+      standby_ended_run_ = !awaits_acks() || result_.ack_wait.calls > 0;
       return TransferEnd::PeerClosed;
     case PeerNews::SentBytes:
       throw ProtocolError(fmt::format(
-          "the standby sent bytes in {}, where a standby sends none: is the peer a simhadr "
-          "standby?",
+          "the standby sent bytes between flushes in {}, where a standby sends none: is the peer "
+          "a simhadr standby?",
           to_string(plan_.handshake.mode)));
   }
   return TransferEnd::Done;

@@ -14,7 +14,7 @@ namespace simhadr {
 
 enum class RunEnd : std::uint8_t {
   Completed,    // -n / -t reached, or (standby) the primary closed the connection
-  Interrupted,  // Ctrl-C or SIGTERM
+  Interrupted,  // Ctrl-C or SIGTERM; on a primary also its standby closing between flushes
   Failed,       // the connection or the peer broke the run
 };
 
@@ -23,7 +23,7 @@ enum class Session : std::uint8_t {
   Ran,             // a run took place (RunEnd says how it ended)
   NeverConnected,  // stopped before the peer was there
   // The standby's connection closed, was reset or was stopped before a
-  // handshake came: no run took place.
+  // handshake came, or what came was not one (a protocol error): no run took place.
   NoHandshake,
   // The standby closes to reconnect with requested socket settings: not a
   // run yet, and no report (see docs/protocol.md).

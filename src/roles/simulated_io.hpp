@@ -1,8 +1,9 @@
 #pragma once
 // A simulated disk IO is a wait on the clock. The original prints a warning for
-// each wait that overshoots by more than a tenth; the spin that keeps most waits
-// on time lets about one in 32 run late by design, so we tally them for one line
-// at the end of the report (report/sleep_text) and list each only with -verbose.
+// each wait that overshoots by more than a tenth; the spin covers the median
+// wake-up (spin_clock.hpp), so some waits run late by design, and we tally them
+// for one line at the end of the report (report/sleep_text), listing each only
+// with -verbose.
 #include "log/run_log.hpp"
 #include "simhadr/clock.hpp"
 #include "simhadr/measure/sleep_accuracy.hpp"

@@ -124,6 +124,7 @@ std::optional<HandshakeParams> Standby::receive_handshake(RoleOutcome& outcome) 
   }
   switch (end) {
     case TransferEnd::Stopped:
+      log_.line("Stopped before the primary's handshake came.");
       outcome.session = Session::NoHandshake;
       outcome.end = RunEnd::Interrupted;
       return std::nullopt;

@@ -59,16 +59,19 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   std::optional<ShapedTransport> shaped;
   if (network) shaped.emplace(transport, clock, *network);
   // Until the peer's first message, it is still being connected to.
-  const Nanos first_message_bound =
-      config.waits.connect > Nanos{0} ? config.waits.connect : config.waits.stall;
+  const bool connect_bounded = config.waits.connect > Nanos{0};
   Link link(shaped ? static_cast<Transport&>(*shaped) : transport, clock, stop, log,
-            config.waits.stall, first_message_bound);
+            config.waits.stall, connect_bounded ? config.waits.connect : config.waits.stall,
+            connect_bounded ? "-connectTimeout" : "-stallTimeout");
   const auto disk = make_disk_model(config.disk);
   const ThisThreadCpuUsage this_thread;
   const CpuMeter cpu(this_thread);
   const TcpStatsMeter tcp_meter(fd, same_host);
   TcpWatch watch(fd, role);
   RoleOutcome outcome = run_role(link, clock, *disk, watch);
+  // A standby ends its primary's run by closing in order only when it was stopped
+  // (Standby::run); one that failed resets the connection, so its primary fails too.
+  if (role == Role::Standby && outcome.end == RunEnd::Failed) reset_on_close(fd);
   if (outcome.end == RunEnd::Interrupted && outcome.stopped_by.empty() && stop.signal() != 0) {
     outcome.stopped_by = stop_signal_name(stop.signal());
   }
@@ -203,10 +206,7 @@ void serve_standby_runs(const RunConfig& config, const StopSource& stop, RunLog&
     // next connection may wait in that backlog only to be closed or reset; or
     // a stop comes while we wait for a handshake. Neither is a run to record.
     if (outcome.session == Session::NoHandshake) {
-      if (stop.requested()) {
-        log.line("Stopped before the primary's handshake came.");
-        break;
-      }
+      if (stop.requested()) break;
       log.line("Not a run: {}; waiting for the next primary.", outcome.failure);
       log.blank();
       --run;

@@ -34,7 +34,7 @@ void run_sleep_test(double seconds, SpinClock& clock, RunLog& log) {
 }
 
 void run_disk_sleep_test(const DiskParams& disk, std::uint32_t flush_pages, SpinClock& clock,
-                         RunLog& log) {
+                         const StopSource& stop, RunLog& log) {
   const LinearDisk model(disk);
   const std::set<std::uint32_t> sizes{1, flush_pages, default_buffer_pages(flush_pages)};
   log.blank();
@@ -48,12 +48,16 @@ void run_disk_sleep_test(const DiskParams& disk, std::uint32_t flush_pages, Spin
     const Nanos requested = model.io_time(pages_to_bytes(pages));
     SleepAccuracy row;
     const CpuMeter row_cpu(this_thread);
-    for (int round = 0; round < kDiskRounds; ++round) {
+    for (int round = 0; round < kDiskRounds && !stop.requested(); ++round) {
       const auto start = clock.now();
       clock.sleep_until(start + requested);
       const Nanos over = clock.now() - start - requested;
       row.add(requested, over);
       all.add(requested, over);
+    }
+    if (stop.requested()) {
+      log.line("Stopped.");
+      return;
     }
     const CpuUsage used = row_cpu.stop();
     log.line("{:>7} {:>14.6f} {:>11} {:>13.6f} {:>14.6f} {:>17.6f}", pages, to_seconds(requested),

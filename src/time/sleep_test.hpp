@@ -15,6 +15,6 @@ namespace simhadr {
 void run_sleep_test(double seconds, SpinClock& clock, RunLog& log);
 
 void run_disk_sleep_test(const DiskParams& disk, std::uint32_t flush_pages, SpinClock& clock,
-                         RunLog& log);
+                         const StopSource& stop, RunLog& log);
 
 }  // namespace simhadr

@@ -12,9 +12,7 @@ constexpr Nanos kSleepSlice = std::chrono::milliseconds(50);
 constexpr Nanos kCalibrationSleep = std::chrono::microseconds(50);
 constexpr int kCalibrationRounds = 21;
 constexpr double kSpinMargin = 1.2;
-// The rank in the window that the spin covers: all but the latest wake-up.
-// Measured against the 90th percentile: SYNC with -disk (two simulated IOs in
-// series per flush) came 0.3-0.7% nearer the model, at no measurable CPU.
+// The rank in the window that the spin covers: the median wake-up (spin_clock.hpp says why).
 constexpr std::size_t kCoveredRank = SpinSizer::kWindow / 2;
 
 }  // namespace

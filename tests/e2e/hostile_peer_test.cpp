@@ -180,6 +180,15 @@ TEST(PrimaryFacingAFakeStandby, AStandbyThatNeverAcksIsAProtocolErrorWithinTheCo
                      "connecting (-connectTimeout)");
 }
 
+// A close before any ack is no standby ending its run: the primary fails.
+TEST(PrimaryFacingAFakeStandby, AStandbyThatClosesBeforeItsFirstAckIsAFailure) {
+  PrimaryFacingFake run({"-syncMode", "NEARSYNC", "-flushSize", "1", "-t", "30"});
+  run.receive(1024 + 4096);
+  run.standby.close();
+  expect_failed_with(run.primary, "");
+  EXPECT_EQ(run.primary.out().find("Interrupted by the standby"), std::string::npos);
+}
+
 TEST(PrimaryFacingAFakeStandby, AnHttpClientIsAProtocolErrorInAsyncToo) {
   PrimaryFacingFake run({"-syncMode", "ASYNC", "-t", "30"});
   run.receive(1024);
@@ -187,7 +196,8 @@ TEST(PrimaryFacingAFakeStandby, AnHttpClientIsAProtocolErrorInAsyncToo) {
   // As a client waiting for its answer, it reads what comes.
   EXPECT_TRUE(run.standby.wait_closed(10s));
   expect_failed_with(run.primary,
-                     "protocol error: the standby sent bytes in ASYNC, where a standby sends none");
+                     "protocol error: the standby sent bytes between flushes in ASYNC, where a "
+                     "standby sends none");
 }
 
 std::vector<std::string> primary_expecting(const std::string& standby_host) {

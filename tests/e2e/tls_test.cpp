@@ -262,7 +262,7 @@ INSTANTIATE_TEST_SUITE_P(
                     "the standby's certificate (CN=elsewhere.test) does not name '127.0.0.1' "
                     "(-tlsHostCheck)",
                     "the primary refused this side's certificate (sslv3 alert bad certificate), "
-                    "though it trusts its CA: with -tlsHostCheck"},
+                    "though it trusts its CA: most often its -tlsHostCheck"},
         TlsMismatch{"PlainStandby",
                     {"-tls"},
                     {},

@@ -30,8 +30,12 @@ FORECAST_SLACK = 0.02
 NO_COST_FIGURE = {"unknown", "not this standby"}
 
 
+# Said beside a verdict, not the figures of the verdict itself.
+ASIDES = {"form", "stalls", "retransmitted_share"}
+
+
 def has_figure(figures):
-    return any(value is not None for key, value in figures.items() if key != "form")
+    return any(value is not None for key, value in figures.items() if key not in ASIDES)
 
 
 def inconsistency(side):

@@ -1,5 +1,5 @@
 #pragma once
-// How closely a real run's simulated IOs (-disk, -replay) kept to their
+// How closely a real run's simulated log writes (-disk) kept to their
 // model. A late wake-up stretches the run's wall clock, and so can lower its
 // MBytes/sec, never its disk figures, which are model time.
 #include <algorithm>

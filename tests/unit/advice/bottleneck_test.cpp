@@ -365,6 +365,31 @@ TEST(Advisor, ARunThatKeptItsTargetKeepsItsVerdictWithTheStallsBesideIt) {
   EXPECT_EQ(advise(primary, nullptr).resource, Resource::NetworkOutages);
 }
 
+// A workload cut short by -t: the intervals it never reached were offered
+// nothing, and neither count as kept up with nor set the busiest rate.
+TEST(Advisor, AWorkloadCutShortSpeaksOfTheIntervalsItReached) {
+  RunResult primary = real_primary(SyncMode::Async, 300, 3.0);
+  primary.settings.flush_pages = 256;
+  primary.settings.offered = OfferedLoad{OfferedBy::Workload, 50.0_MBps};
+  const auto step = [](double seconds, double bytes) {
+    WorkloadStepTally tally;
+    tally.seconds = seconds;
+    tally.offered_bytes = tally.written_bytes = tally.shipped_bytes = bytes;
+    return tally;
+  };
+  primary.workload = {step(2, 8e6), step(1, 6e6), step(0, 0), step(0, 0)};
+  const Bottleneck b = advise(primary, nullptr);
+  EXPECT_EQ(b.resource, Resource::Workload) << evidence_text(b.evidence);
+  EXPECT_EQ(*b.evidence.workload_intervals, 2u);
+  EXPECT_DOUBLE_EQ(*b.evidence.offered_mbytes_per_sec, 6.0);
+  EXPECT_NE(evidence_text(b.evidence).find("each of the 2 workload intervals the run reached"),
+            std::string::npos)
+      << evidence_text(b.evidence);
+  // None reached: nothing was carried.
+  for (WorkloadStepTally& tally : primary.workload) tally = step(0, 0);
+  EXPECT_NE(advise(primary, nullptr).resource, Resource::Workload);
+}
+
 TEST(Advisor, RetransmissionsOfAQuarterOfTheBytesSentArePacketLoss) {
   RunResult primary = real_primary(SyncMode::Async, 560, 3.0);
   primary.tcp->bytes_sent = primary.tcp->bytes_acked * 2;
