@@ -6,6 +6,7 @@
 // meant does not compile, and a conversion is a visible rate_cast.
 #include <compare>
 #include <cstdint>
+#include <limits>
 
 #include "simhadr/units.hpp"
 
@@ -78,6 +79,11 @@ constexpr double mbytes_per_sec(double bytes, double seconds) {
 }
 constexpr double mbytes_per_sec(std::uint64_t bytes, Nanos elapsed) {
   return mbytes_per_sec(static_cast<double>(bytes), to_seconds(elapsed));
+}
+
+// What moving `bytes` in `seconds` allows, as a limit: unbounded when it takes no time.
+inline double limit_mbytes_per_sec(double bytes, double seconds) {
+  return seconds > 0 ? mbytes_per_sec(bytes, seconds) : std::numeric_limits<double>::infinity();
 }
 
 }  // namespace simhadr

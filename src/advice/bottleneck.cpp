@@ -2,19 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
-#include <limits>
 
-#include "simhadr/advice/measured_path.hpp"
+#include "simhadr/advice/bottleneck_inputs.hpp"
+#include "simhadr/advice/load_carried.hpp"
 #include "simhadr/advice/unstable_link.hpp"
-#include "simhadr/models/disk_model.hpp"
-#include "simhadr/models/network.hpp"
 
 namespace simhadr {
 
 namespace {
 
-constexpr double kUnbounded = std::numeric_limits<double>::infinity();
 // A standby whose buffer was full this much of the run held its primary back;
 // likewise a closed window, a full send buffer, a wait for a CPU.
 constexpr double kHeldBackFraction = 0.10;
@@ -28,124 +24,21 @@ constexpr double kHostCpuShortfall = 0.90;
 constexpr double kDisksAlike = 0.05;
 // In SYNC, the lesser disk's share of the two writes from which both are named.
 constexpr double kDisksInSeriesShare = 0.25;
-// The share of its offered load from which a run carried it (its flushes'
-// bytes over the whole run), and of the run the workload may have stood
-// still on a full log buffer.
-constexpr double kCarriedShare = 0.97;
-
-double seconds_for(const std::optional<DiskParams>& model, double bytes) {
-  return model ? to_seconds(LinearDisk(*model).io_time(static_cast<std::uint64_t>(bytes))) : 0.0;
-}
-
-double rate(double bytes, double seconds) {
-  return seconds > 0 ? mbytes_per_sec(bytes, seconds) : kUnbounded;
-}
-
-struct Inputs {
-  double bytes = 0;  // the flush the figures are for (flush_bytes_for_figures)
-  FlushCosts costs;
-  std::optional<NetworkModel> network;
-  std::optional<MeasuredPath> path;  // a real primary's view of its connection
-  std::optional<DiskParams> replay;
-  bool cpu_send = false;  // send time measured on a real connection with no wire to show
-  bool standby_disk_assumed = false;
-  bool encrypted = false;    // a real -tls run
-  ThreadCpuCost thread_cpu;  // -model -tls, -tcpCost
-
-  // That flush in whole bytes, as the per-byte models take it.
-  std::uint64_t whole_bytes() const { return static_cast<std::uint64_t>(bytes); }
-  bool modelled_rate() const { return network && network->rate_limited(); }
-  bool measured_wire() const { return !modelled_rate() && path && path->is_wire; }
-  double link_mbytes_per_sec() const {
-    if (modelled_rate()) return network->payload_rate().value();
-    return path ? path->mbytes_per_sec : 0.0;
-  }
-};
-
-bool paced_by_a_logger(const RunResult& primary) {
-  return primary.settings.offered && primary.settings.offered->by != OfferedBy::Target;
-}
-
-// The flush the figures are for. A logger's flushes are as large as its rate
-// makes them, so their mean echoes the demand; a heavier load fills the log
-// buffer, and what each mode could carry is at that flush.
-double flush_bytes_for_figures(const RunResult& primary) {
-  const double mean =
-      static_cast<double>(primary.flushes.bytes) / static_cast<double>(primary.flushes.calls);
-  if (!paced_by_a_logger(primary)) return mean;
-  return std::max(mean, static_cast<double>(pages_to_bytes(primary.settings.flush_pages)));
-}
-
-Inputs gather(const RunResult& primary, const RunResult* standby) {
-  Inputs in;
-  const double mean =
-      static_cast<double>(primary.flushes.bytes) / static_cast<double>(primary.flushes.calls);
-  in.bytes = flush_bytes_for_figures(primary);
-  // What a real run measured per flush, as time per byte, is scaled to that flush.
-  const double scale = in.bytes / mean;
-  FlushCosts& c = in.costs;
-  c.write = seconds_for(primary.settings.disk, in.bytes);
-  if (standby) {
-    c.standby_write = seconds_for(standby->settings.disk, in.bytes);
-    in.replay = standby->settings.replay;
-  } else {
-    c.standby_write = c.write;
-    in.standby_disk_assumed = primary.settings.disk.has_value();
-  }
-  if (primary.settings.network)
-    in.network.emplace(*primary.settings.network, primary.settings.network_window);
-  in.path = measure_path(primary);
-  in.encrypted = primary.tls.has_value();
-  const std::uint64_t flushes = primary.flushes.calls;
-  if (in.modelled_rate()) {
-    const std::uint64_t bytes = in.whole_bytes();
-    c.send = to_seconds(in.network->serialization(bytes));
-  } else if (in.measured_wire()) {
-    c.send = in.path->wire_seconds_per_flush;
-  } else if (!primary.settings.modelled) {
-    // Waiting for room is the receiver's doing, not the cost of sending.
-    const Nanos sending = primary.send_phase.time - primary.congestions.time;
-    c.send = seconds_per_call(std::max(sending, Nanos{0}), flushes);
-    in.cpu_send = true;
-  }
-  const double send_of_mean = c.send;
-  if (!in.modelled_rate()) c.send *= scale;
-  c.round_trip = in.network ? to_seconds(in.network->round_trip()) : 0.0;
-  if (const auto& cpu = primary.settings.thread_cpu) {
-    c.threads =
-        thread_shipping(in.whole_bytes(), *cpu,
-                        in.network.value_or(NetworkModel({}, primary.settings.network_window)));
-    in.thread_cpu = *cpu;
-  }
-  if (!primary.settings.modelled && expects_ack(primary.settings.mode)) {
-    // A real run measures the round trip: the ack wait, less what of the flush
-    // was still crossing the wire when the send returned, less the standby's
-    // write in SYNC. TCP's smallest round trip is a floor under it.
-    const double ack_wait = seconds_per_call(primary.ack_wait.time, primary.ack_wait.calls);
-    const double handed_over = seconds_per_call(primary.send_phase.time, flushes);
-    const double still_on_wire =
-        in.measured_wire() ? std::max(0.0, send_of_mean - handed_over) : 0.0;
-    const double standby_write =
-        primary.settings.mode == SyncMode::Sync
-            ? seconds_for(standby ? standby->settings.disk : primary.settings.disk, mean)
-            : 0.0;
-    const double floor = in.path ? in.path->min_round_trip : 0.0;
-    c.round_trip = std::max(floor, ack_wait - still_on_wire - standby_write);
-  }
-  return in;
-}
 
 // Limits that hold whatever the mode: the pipeline's slowest stage.
 std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
   std::vector<ResourceLimit> limits;
   if (in.costs.standby_write > 0) {
-    limits.push_back({Resource::StandbyDisk, rate(in.bytes, in.costs.standby_write)});
+    limits.push_back(
+        {Resource::StandbyDisk, limit_mbytes_per_sec(in.bytes, in.costs.standby_write)});
   }
   if (in.replay) {
-    limits.push_back({Resource::StandbyReplay, rate(in.bytes, seconds_for(in.replay, in.bytes))});
+    limits.push_back({Resource::StandbyReplay,
+                      limit_mbytes_per_sec(in.bytes, seconds_for(in.replay, in.bytes))});
   }
   if (in.costs.receiver_cpu() > 0) {
-    limits.push_back({Resource::ReceiverCpu, rate(in.bytes, in.costs.receiver_cpu())});
+    limits.push_back(
+        {Resource::ReceiverCpu, limit_mbytes_per_sec(in.bytes, in.costs.receiver_cpu())});
   }
   if (in.modelled_rate() || in.measured_wire()) {
     limits.push_back({Resource::NetworkBandwidth, in.link_mbytes_per_sec()});
@@ -162,7 +55,7 @@ std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
 }
 
 double forecast(SyncMode mode, const Inputs& in, const std::vector<ResourceLimit>& limits) {
-  double best = rate(in.bytes, closed_form_seconds(mode, in.costs));
+  double best = limit_mbytes_per_sec(in.bytes, closed_form_seconds(mode, in.costs));
   for (const ResourceLimit& limit : limits) best = std::min(best, limit.mbytes_per_sec);
   return best;
 }
@@ -348,49 +241,42 @@ std::optional<Verdict> host_cpu(const RunResult& primary, double allowed, double
   return Verdict{Resource::HostCpu, e};
 }
 
-// The workload's intervals the run reached: one cut short by -t or a stop counts
-// for the part it covered; those after it were never offered.
-std::vector<WorkloadStepTally> replayed_steps(const RunResult& primary) {
-  std::vector<WorkloadStepTally> reached;
-  std::ranges::copy_if(primary.workload, std::back_inserter(reached),
-                       [](const WorkloadStepTally& step) { return step.seconds > 0; });
-  return reached;
-}
-
-// The run carried the load it was offered: the pace it kept was the load's.
-bool carried_offered_load(const RunResult& primary, double measured) {
-  const auto& offered = primary.settings.offered;
-  if (!offered) return false;
-  if (offered->by == OfferedBy::Workload) {
-    const auto reached = replayed_steps(primary);
-    return !reached.empty() && std::ranges::all_of(reached, &WorkloadStepTally::sustained);
-  }
-  if (measured < kCarriedShare * offered->rate.value()) return false;
-  const double blocked = primary.commit_wait ? primary.commit_wait->blocked_seconds : 0.0;
-  return blocked <= (1 - kCarriedShare) * to_seconds(primary.elapsed);
-}
-
-Evidence carried_evidence(const RunResult& primary, const Inputs& in, double capacity) {
-  Evidence e;
-  e.form = EvidenceForm::LoadCarried;
-  e.flush_bytes = in.bytes;
-  e.offered_mbytes_per_sec = primary.settings.offered->rate.value();
-  if (primary.settings.offered->by == OfferedBy::Workload) {
-    // The busiest of the intervals it reached, not of the whole file.
-    const auto reached = replayed_steps(primary);
-    e.workload_intervals = reached.size();
-    double busiest = 0;
-    for (const WorkloadStepTally& step : reached) {
-      busiest = std::max(busiest, step.offered_bytes / step.seconds);
+// The limit the models and the serial path set: the tightest of the pipeline's
+// limits and the mode's closed form, with its evidence; its rate is returned.
+double name_the_models_limit(SyncMode mode, const Inputs& in, Bottleneck& b) {
+  b.limits = pipeline_limits(in);
+  b.resource = serial_bottleneck(mode, in);
+  double tightest = limit_mbytes_per_sec(in.bytes, closed_form_seconds(mode, in.costs));
+  for (const ResourceLimit& limit : b.limits) {
+    if (limit.mbytes_per_sec < tightest) {
+      tightest = limit.mbytes_per_sec;
+      b.resource = limit.resource;
     }
-    e.offered_mbytes_per_sec = busiest / kBytesPerMByte;
   }
-  if (primary.commit_wait && primary.commit_wait->waited_bytes > 0) {
-    e.commit_wait_seconds = primary.commit_wait->avg_seconds;
-    e.commit_wait_max_seconds = primary.commit_wait->max_seconds;
+  const bool disk_named =
+      b.resource == Resource::PrimaryDisk || b.resource == Resource::StandbyDisk;
+  if (disk_named && disks_alike(in.costs.write, in.costs.standby_write)) {
+    b.resource = Resource::BothDisks;
   }
-  if (std::isfinite(capacity)) e.capacity_mbytes_per_sec = capacity;
-  return e;
+  if (std::isfinite(tightest)) {
+    b.evidence = evidence_for(b.resource, mode, in);
+  } else {
+    // A resource with no figure is never named: with none, nothing limits this mode.
+    b.resource = Resource::Unknown;
+    b.evidence.form = EvidenceForm::NothingModelled;
+  }
+  return tightest;
+}
+
+// The stalls and retransmissions where they are not the verdict, and the
+// socket buffer that covers bandwidth x round trip.
+void say_what_is_beside(const RunResult& primary, const Inputs& in, Bottleneck& b) {
+  if (b.resource != Resource::NetworkOutages) b.evidence.stalls = stalls_beside(primary);
+  if (b.resource != Resource::PacketLoss) b.evidence.retransmitted_share = loss_beside(in.path);
+  if ((in.modelled_rate() || in.measured_wire()) && in.costs.round_trip > 0) {
+    b.covering_socket_buffer =
+        static_cast<std::uint64_t>(in.link_mbytes_per_sec() * kBytesPerMByte * in.costs.round_trip);
+  }
 }
 
 }  // namespace
@@ -408,27 +294,7 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
   b.standby_disk_assumed = in.standby_disk_assumed;
   b.flush_bytes = in.bytes;
   b.costs = in.costs;
-  b.limits = pipeline_limits(in);
-  b.resource = serial_bottleneck(primary.settings.mode, in);
-  double tightest = rate(in.bytes, closed_form_seconds(primary.settings.mode, in.costs));
-  for (const ResourceLimit& limit : b.limits) {
-    if (limit.mbytes_per_sec < tightest) {
-      tightest = limit.mbytes_per_sec;
-      b.resource = limit.resource;
-    }
-  }
-  const bool disk_named =
-      b.resource == Resource::PrimaryDisk || b.resource == Resource::StandbyDisk;
-  if (disk_named && disks_alike(in.costs.write, in.costs.standby_write)) {
-    b.resource = Resource::BothDisks;
-  }
-  if (std::isfinite(tightest)) {
-    b.evidence = evidence_for(b.resource, primary.settings.mode, in);
-  } else {
-    // A resource with no figure is never named: with none, nothing limits this mode.
-    b.resource = Resource::Unknown;
-    b.evidence.form = EvidenceForm::NothingModelled;
-  }
+  const double tightest = name_the_models_limit(primary.settings.mode, in, b);
   const bool carried = carried_offered_load(primary, b.measured_mbytes_per_sec);
   // What would hold a heavier load back: the models' limit, or one that caps every mode.
   NearestLimit nearest{b.resource, b.evidence};
@@ -462,15 +328,10 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
     // No resource held it back; what would hold a heavier load is named beside.
     b.resource =
         primary.settings.offered->by == OfferedBy::Target ? Resource::Target : Resource::Workload;
-    b.evidence = carried_evidence(primary, in, allowed);
+    b.evidence = carried_evidence(primary, in.bytes, allowed);
     if (std::isfinite(allowed) && nearest.resource != Resource::Unknown) b.nearest = nearest;
   }
-  if (b.resource != Resource::NetworkOutages) b.evidence.stalls = stalls_beside(primary);
-  if (b.resource != Resource::PacketLoss) b.evidence.retransmitted_share = loss_beside(in.path);
-  if ((in.modelled_rate() || in.measured_wire()) && in.costs.round_trip > 0) {
-    b.covering_socket_buffer =
-        static_cast<std::uint64_t>(in.link_mbytes_per_sec() * kBytesPerMByte * in.costs.round_trip);
-  }
+  say_what_is_beside(primary, in, b);
   return b;
 }
 

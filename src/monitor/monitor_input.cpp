@@ -197,6 +197,29 @@ bool is_db2pd_field(std::string_view line) {
   return is_identifier(name) && is_mon_get_hadr_column(upper_case(name));
 }
 
+namespace {
+
+// Why a file with no monitor output in it is refused: what it is instead, if known.
+MonitorInputError not_monitor_output(const std::vector<TextLine>& lines, const std::string& name) {
+  const auto snapshot = std::ranges::find_if(lines, [](const TextLine& l) {
+    return trimmed(l.text) == "HADR Status" || trimmed(l.text).starts_with("HADR Status ");
+  });
+  if (snapshot != lines.end()) {
+    return MonitorInputError(fmt::format(
+        "{}:{}: the HADR section of a database snapshot (db2 get snapshot), whose fields "
+        "-diagnose does not read: collect db2pd -db DB -hadr instead",
+        name, snapshot->number));
+  }
+  const auto first = std::ranges::find_if(lines, [](const TextLine& l) { return !blank(l); });
+  if (first == lines.end()) return MonitorInputError(fmt::format("{}: holds no samples", name));
+  return MonitorInputError(fmt::format(
+      "{}:{}: neither db2pd -hadr nor MON_GET_HADR output (no db2pd header, HADR field or "
+      "MON_GET_HADR column names anywhere): {}",
+      name, first->number, shown(trimmed(first->text))));
+}
+
+}  // namespace
+
 MonitorFile read_monitor_file(std::istream& in, std::string name) {
   PastedText text = pasted_text(in);
   MonitorFile file;
@@ -218,23 +241,7 @@ MonitorFile read_monitor_file(std::istream& in, std::string name) {
   const std::optional<Start> found = start_of(text.lines, file.name, headings);
   if (!found) {
     if (!file.inactive_lines.empty()) throw never_active();
-    const auto snapshot = std::ranges::find_if(text.lines, [](const TextLine& l) {
-      return trimmed(l.text) == "HADR Status" || trimmed(l.text).starts_with("HADR Status ");
-    });
-    if (snapshot != text.lines.end()) {
-      throw MonitorInputError(fmt::format(
-          "{}:{}: the HADR section of a database snapshot (db2 get snapshot), whose fields "
-          "-diagnose does not read: collect db2pd -db DB -hadr instead",
-          file.name, snapshot->number));
-    }
-    const auto first =
-        std::ranges::find_if(text.lines, [](const TextLine& l) { return !blank(l); });
-    if (first == text.lines.end())
-      throw MonitorInputError(fmt::format("{}: holds no samples", file.name));
-    throw MonitorInputError(fmt::format(
-        "{}:{}: neither db2pd -hadr nor MON_GET_HADR output (no db2pd header, HADR field or "
-        "MON_GET_HADR column names anywhere): {}",
-        file.name, first->number, shown(trimmed(first->text))));
+    throw not_monitor_output(text.lines, file.name);
   }
   const Start start = *found;
   for (std::size_t i = 0; i < start.index; ++i) {

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <limits>
 
 #include "simhadr/enum_names.hpp"
 #include "simhadr/rate.hpp"
@@ -12,10 +11,6 @@
 namespace simhadr {
 
 namespace {
-
-double rate(double bytes, double seconds) {
-  return seconds > 0 ? mbytes_per_sec(bytes, seconds) : std::numeric_limits<double>::infinity();
-}
 
 std::string assumed(const Evidence& e) {
   return e.standby_disk_assumed ? ", taking the standby's disk to be like -disk" : "";
@@ -81,14 +76,15 @@ std::string no_flush(const Evidence&) {
 std::string primary_write(const Evidence& e) {
   const double bytes = e.flush_bytes;
   return fmt::format("the log write takes {:.6f} s per flush of {:.0f} bytes ({:.6f} MBytes/sec)",
-                     *e.write_seconds, bytes, rate(bytes, *e.write_seconds));
+                     *e.write_seconds, bytes, limit_mbytes_per_sec(bytes, *e.write_seconds));
 }
 
 std::string standby_write(const Evidence& e) {
   const double bytes = e.flush_bytes;
   return fmt::format(
       "the standby's write takes {:.6f} s per flush of {:.0f} bytes ({:.6f} MBytes/sec){}",
-      *e.standby_write_seconds, bytes, rate(bytes, *e.standby_write_seconds), assumed(e));
+      *e.standby_write_seconds, bytes, limit_mbytes_per_sec(bytes, *e.standby_write_seconds),
+      assumed(e));
 }
 
 std::string writes_in_series(const Evidence& e) {
@@ -97,7 +93,7 @@ std::string writes_in_series(const Evidence& e) {
       "a flush of {:.0f} bytes is written on the primary ({:.6f} s), then on the standby "
       "({:.6f} s) before its ack: {:.6f} MBytes/sec for the two in series{}",
       bytes, *e.write_seconds, *e.standby_write_seconds,
-      rate(bytes, *e.write_seconds + *e.standby_write_seconds), assumed(e));
+      limit_mbytes_per_sec(bytes, *e.write_seconds + *e.standby_write_seconds), assumed(e));
 }
 
 std::string either_write(const Evidence& e) {
@@ -106,7 +102,8 @@ std::string either_write(const Evidence& e) {
       "the primary writes a flush of {:.0f} bytes in {:.6f} s and the standby in {:.6f} s; "
       "either alone holds the log to {:.6f} MBytes/sec{}",
       bytes, *e.write_seconds, *e.standby_write_seconds,
-      rate(bytes, std::max(*e.write_seconds, *e.standby_write_seconds)), assumed(e));
+      limit_mbytes_per_sec(bytes, std::max(*e.write_seconds, *e.standby_write_seconds)),
+      assumed(e));
 }
 
 std::string sender_cpu(const Evidence& e) {
@@ -114,7 +111,7 @@ std::string sender_cpu(const Evidence& e) {
   return fmt::format(
       "handing a flush of {:.0f} bytes to TCP takes {:.6f} s ({:.6f} MBytes/sec): the sending "
       "process{} and the kernel{}",
-      bytes, *e.send_seconds, rate(bytes, *e.send_seconds),
+      bytes, *e.send_seconds, limit_mbytes_per_sec(bytes, *e.send_seconds),
       e.encrypted ? " (encrypting it for TLS: the CPU line shows the cost)" : "", sender_pace(e));
 }
 
@@ -152,7 +149,7 @@ std::string sends_waited(const Evidence& e) {
 std::string replay(const Evidence& e) {
   const double bytes = e.flush_bytes;
   return fmt::format("replay takes {:.6f} s per flush of {:.0f} bytes ({:.6f} MBytes/sec)",
-                     *e.replay_seconds, bytes, rate(bytes, *e.replay_seconds));
+                     *e.replay_seconds, bytes, limit_mbytes_per_sec(bytes, *e.replay_seconds));
 }
 
 std::string cpu_wait(const Evidence& e) {
@@ -199,7 +196,7 @@ std::string thread_cpu(const Evidence& e, std::string_view cipher_work, std::str
   }
   return fmt::format(
       "{} each flush of {:.0f} bytes takes the {} {:.6f} s of CPU ({:.6f} MBytes/sec)", work,
-      e.flush_bytes, side, cipher + tcp, rate(e.flush_bytes, cipher + tcp));
+      e.flush_bytes, side, cipher + tcp, limit_mbytes_per_sec(e.flush_bytes, cipher + tcp));
 }
 
 std::string modelled_sender_cpu(const Evidence& e) {

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <array>
-#include <vector>
 
 #include "simhadr/wire/protocol_error.hpp"
 
@@ -118,7 +117,7 @@ IoStep Link::recv_waiting(std::span<char> first, std::span<char> second, RunResu
 
 void Link::close_and_drain(Nanos at_most) {
   transport_.close();
-  std::vector<char> dropped(kDrainBytes);
+  std::array<char, kDrainBytes> dropped{};
   const auto until = clock_.now() + at_most;
   try {
     while (clock_.now() < until) {

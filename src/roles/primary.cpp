@@ -53,22 +53,7 @@ RoleOutcome Primary::run() {
     start = clock_.now();
     intervals_.start(start);
     if (plan_.watch) plan_.watch->begin(start, kHandshakeBytes);
-    // Each step hands the next the time it ended: a flush reads the clock after its
-    // send and after its ack, and nothing between two flushes needs another reading.
-    auto now = start;
-    auto next_look = start + kStopCheckSlice;
-    while (end == TransferEnd::Done && !stop_.requested()) {
-      end = ship_one(now);
-      intervals_.poll(now, result_);
-      if (end != TransferEnd::Done || log_ended_) break;
-      if (plan_.limits().reached(result_.flushes.calls, now - start)) break;
-      if (now >= next_look) {
-        next_look = now + kStopCheckSlice;
-        end = look_at_standby();
-        if (end != TransferEnd::Done) break;
-      }
-      now = pace(start, now);
-    }
+    end = ship_flushes(start);
   });
   const auto finished = clock_.now();
   intervals_.finish(finished, result_);
@@ -79,7 +64,30 @@ RoleOutcome Primary::run() {
   finish_auxiliaries(finished, outcome);
 
   outcome.result = result_;
-  if (outcome.reconnects()) return outcome;
+  if (!outcome.reconnects()) settle(end, outcome);
+  return outcome;
+}
+
+TransferEnd Primary::ship_flushes(Clock::time_point start) {
+  // Each step hands the next the time it ended: a flush reads the clock after its
+  // send and after its ack, and nothing between two flushes needs another reading.
+  auto now = start;
+  auto next_look = start + kStopCheckSlice;
+  while (!stop_.requested()) {
+    const TransferEnd end = ship_one(now);
+    intervals_.poll(now, result_);
+    if (end != TransferEnd::Done || log_ended_) return end;
+    if (plan_.limits().reached(result_.flushes.calls, now - start)) return end;
+    if (now >= next_look) {
+      next_look = now + kStopCheckSlice;
+      if (const TransferEnd looked = look_at_standby(); looked != TransferEnd::Done) return looked;
+    }
+    now = pace(start, now);
+  }
+  return TransferEnd::Done;
+}
+
+void Primary::settle(TransferEnd end, RoleOutcome& outcome) {
   if (outcome.end != RunEnd::Failed && end == TransferEnd::PeerClosed) {
     if (standby_ended_run_) {
       // A standby stopped by a signal closes between flushes; so does one whose
@@ -97,10 +105,9 @@ RoleOutcome Primary::run() {
           "the standby speaks TLS (it was started with -tls) and refused this plain "
           "connection: start the primary with -tls too");
     }
-    return outcome;
+    return;
   }
   if (end == TransferEnd::Stopped || stop_.requested()) outcome.end = RunEnd::Interrupted;
-  return outcome;
 }
 
 TransferEnd Primary::confirm_standby_settings(RoleOutcome& outcome) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <stdexcept>
 
 #include "roles/simulated_io.hpp"
 #include "simhadr/config.hpp"
@@ -86,65 +87,70 @@ RoleOutcome Standby::run() {
   return outcome;
 }
 
+namespace {
+
+// The primary speaks another protocol than this standby: a one-line refusal of its own.
+class OtherProtocol : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace
+
+TransferEnd Standby::read_handshake(std::span<char, kHandshakeBytes> message) {
+  // The first bytes alone first: a primary started with -tls sends a TLS
+  // record shorter than a handshake, then waits for the answer.
+  const std::span<char> first = std::span(message).first(kTlsRecordHeaderBytes);
+  const TransferEnd end = link_.recv_exact(first, nullptr);
+  if (end != TransferEnd::Done) return end;
+  if (looks_like_tls_record(first)) {
+    throw OtherProtocol(
+        "the primary speaks TLS (it was started with -tls): start this standby with -tls too");
+  }
+  if (!may_begin_handshake({first.data(), first.size()})) {
+    throw ProtocolError(fmt::format(
+        "handshake expected, but the primary's first bytes are {}: is -rhost:-rport a simhadr "
+        "primary?",
+        shown(std::string_view(first.data(), first.size()))));
+  }
+  return link_.recv_exact(std::span(message).subspan(kTlsRecordHeaderBytes), nullptr);
+}
+
 std::optional<HandshakeParams> Standby::receive_handshake(RoleOutcome& outcome) {
   log_.trace("Receiving handshake message.");
-  std::array<char, kHandshakeBytes> message{};
-  TransferEnd end = TransferEnd::Done;
-  try {
-    // The first bytes alone first: a primary started with -tls sends a TLS
-    // record shorter than a handshake, then waits for the answer.
-    const std::span<char> first = std::span(message).first(kTlsRecordHeaderBytes);
-    end = link_.recv_exact(first, nullptr);
-    if (end == TransferEnd::Done && looks_like_tls_record(first)) {
-      outcome.session = Session::NoHandshake;
-      outcome.fail(
-          "the primary speaks TLS (it was started with -tls): start this standby with -tls too");
-      return std::nullopt;
-    }
-    if (end == TransferEnd::Done && !may_begin_handshake({first.data(), first.size()})) {
-      throw ProtocolError(fmt::format(
-          "handshake expected, but the primary's first bytes are {}: is -rhost:-rport a simhadr "
-          "primary?",
-          shown(std::string_view(first.data(), first.size()))));
-    }
-    if (end == TransferEnd::Done) {
-      end = link_.recv_exact(std::span(message).subspan(kTlsRecordHeaderBytes), nullptr);
-    }
-  } catch (const ProtocolError& error) {
+  // However it ends before a handshake came, no run took place.
+  const auto no_run = [&](std::string why) {
     outcome.session = Session::NoHandshake;
-    outcome.fail(fmt::format("protocol error: {}", error.what()));
+    outcome.fail(std::move(why));
     return std::nullopt;
+  };
+  std::array<char, kHandshakeBytes> message{};
+  HandshakeParams params;
+  try {
+    switch (read_handshake(message)) {
+      case TransferEnd::Stopped:
+        log_.line("Stopped before the primary's handshake came.");
+        outcome.session = Session::NoHandshake;
+        outcome.end = RunEnd::Interrupted;
+        return std::nullopt;
+      case TransferEnd::PeerClosed:
+        return no_run(
+            "the primary closed the connection before sending its handshake (is this host an "
+            "address of the primary's -rhost?)");
+      case TransferEnd::Done:
+        break;
+    }
+    log_.trace("{} bytes received", message.size());
+    params = decode_handshake(message);
+  } catch (const OtherProtocol& refusal) {
+    return no_run(refusal.what());
+  } catch (const ProtocolError& error) {
+    return no_run(fmt::format("protocol error: {}", error.what()));
   } catch (const TransportError& error) {
     // A primary that has finished still listens until its process exits; a
     // connection left in that backlog is reset then. Like a close, not a run.
-    outcome.session = Session::NoHandshake;
-    outcome.fail(
+    return no_run(
         fmt::format("the connection ended before the primary's handshake came: {}", error.what()));
-    return std::nullopt;
-  }
-  switch (end) {
-    case TransferEnd::Stopped:
-      log_.line("Stopped before the primary's handshake came.");
-      outcome.session = Session::NoHandshake;
-      outcome.end = RunEnd::Interrupted;
-      return std::nullopt;
-    case TransferEnd::PeerClosed:
-      outcome.session = Session::NoHandshake;
-      outcome.fail(
-          "the primary closed the connection before sending its handshake (is this host an "
-          "address of the primary's -rhost?)");
-      return std::nullopt;
-    case TransferEnd::Done:
-      break;
-  }
-  log_.trace("{} bytes received", message.size());
-  HandshakeParams params;
-  try {
-    params = decode_handshake(message);
-  } catch (const ProtocolError& error) {
-    outcome.session = Session::NoHandshake;
-    outcome.fail(fmt::format("protocol error: {}", error.what()));
-    return std::nullopt;
   }
   link_.first_message_came();
   log_.line("Received handshake message:");

@@ -37,6 +37,8 @@ class Standby {
  private:
   // nullopt when the run ended (stopped, or failed as outcome says) before it.
   std::optional<HandshakeParams> receive_handshake(RoleOutcome& outcome);
+  // Throws ProtocolError for bytes no handshake begins with.
+  TransferEnd read_handshake(std::span<char, kHandshakeBytes> message);
   // Answers a handshake that carries standby* settings. False when the
   // connection must be reopened with other socket buffer sizes first.
   bool take_requested_settings(const StandbyRequest& request, RoleOutcome& outcome);

@@ -1,5 +1,7 @@
 #include "runs/shipping_run.hpp"
 
+#include <fmt/format.h>
+
 #include <iterator>
 #include <memory>
 
@@ -19,6 +21,25 @@ namespace simhadr {
 
 namespace {
 
+// Stopped before a run could begin: no report.
+RoleOutcome stopped_unconnected(RunLog& log, std::string_view when) {
+  log.line("Stopped {}.", when);
+  RoleOutcome outcome;
+  outcome.end = RunEnd::Interrupted;
+  outcome.session = Session::NeverConnected;
+  return outcome;
+}
+
+// Who stopped the run, and how the connection is to close.
+void say_how_it_ended(RoleOutcome& outcome, Role role, NativeSocket fd, const StopSource& stop) {
+  // A standby ends its primary's run by closing in order only when it was stopped
+  // (Standby::run); one that failed resets the connection, so its primary fails too.
+  if (role == Role::Standby && outcome.end == RunEnd::Failed) reset_on_close(fd);
+  if (outcome.end == RunEnd::Interrupted && outcome.stopped_by.empty() && stop.signal() != 0) {
+    outcome.stopped_by = stop_signal_name(stop.signal());
+  }
+}
+
 // Once connected, both roles run over the same pieces: a transport on the
 // socket, the spin clock, the measured link and the disk model.
 template <typename RunRole>
@@ -26,13 +47,7 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
                           const TlsContext* tls, const StopSource& stop, RunLog& log, Nanos spin,
                           Role role, std::string_view waiting_for, RunRole run_role,
                           const std::optional<NetworkModel>& network = std::nullopt) {
-  if (!socket) {
-    log.line("Stopped before {} connected.", waiting_for);
-    RoleOutcome outcome;
-    outcome.end = RunEnd::Interrupted;
-    outcome.session = Session::NeverConnected;
-    return outcome;
-  }
+  if (!socket) return stopped_unconnected(log, fmt::format("before {} connected", waiting_for));
   const NativeSocket fd = socket->native_handle();
   const SocketProperties connected = read_socket_properties(fd);
   const bool same_host = ends_on_one_host(*socket);
@@ -46,11 +61,7 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
     return outcome;
   }
   if (!opened.transport) {
-    log.line("Stopped during the TLS handshake with {}.", waiting_for);
-    RoleOutcome outcome;
-    outcome.end = RunEnd::Interrupted;
-    outcome.session = Session::NeverConnected;
-    return outcome;
+    return stopped_unconnected(log, fmt::format("during the TLS handshake with {}", waiting_for));
   }
   Transport& transport = *opened.transport;
   // A spin the user chose is kept as it is; a measured one adapts to this machine's wake-ups.
@@ -69,12 +80,7 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   const TcpStatsMeter tcp_meter(fd, same_host);
   TcpWatch watch(fd, role);
   RoleOutcome outcome = run_role(link, clock, *disk, watch);
-  // A standby ends its primary's run by closing in order only when it was stopped
-  // (Standby::run); one that failed resets the connection, so its primary fails too.
-  if (role == Role::Standby && outcome.end == RunEnd::Failed) reset_on_close(fd);
-  if (outcome.end == RunEnd::Interrupted && outcome.stopped_by.empty() && stop.signal() != 0) {
-    outcome.stopped_by = stop_signal_name(stop.signal());
-  }
+  say_how_it_ended(outcome, role, fd, stop);
   if (auto findings = watch.stop()) {
     outcome.result.stalls = std::move(findings->stalls);
     // TCP acknowledges what crossed loopback, not what crossed the emulated link.

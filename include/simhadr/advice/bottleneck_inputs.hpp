@@ -1,0 +1,42 @@
+#pragma once
+// What the advisor works from, for one flush: the costs of its parts (the
+// models', or what a real run measured, scaled to that flush), the network
+// model and the path a real primary measured. bottleneck.cpp weighs them.
+#include <cstdint>
+#include <optional>
+
+#include "simhadr/advice/measured_path.hpp"
+#include "simhadr/measure/run_result.hpp"
+#include "simhadr/models/closed_forms.hpp"
+#include "simhadr/models/network.hpp"
+
+namespace simhadr {
+
+struct Inputs {
+  double bytes = 0;  // the flush the figures are for (flush_bytes_for_figures)
+  FlushCosts costs;
+  std::optional<NetworkModel> network;
+  std::optional<MeasuredPath> path;  // a real primary's view of its connection
+  std::optional<DiskParams> replay;
+  bool cpu_send = false;  // send time measured on a real connection with no wire to show
+  bool standby_disk_assumed = false;
+  bool encrypted = false;    // a real -tls run
+  ThreadCpuCost thread_cpu;  // -model -tls, -tcpCost
+
+  // That flush in whole bytes, as the per-byte models take it.
+  std::uint64_t whole_bytes() const { return static_cast<std::uint64_t>(bytes); }
+  bool modelled_rate() const { return network && network->rate_limited(); }
+  bool measured_wire() const { return !modelled_rate() && path && path->is_wire; }
+  double link_mbytes_per_sec() const {
+    if (modelled_rate()) return network->payload_rate().value();
+    return path ? path->mbytes_per_sec : 0.0;
+  }
+};
+
+// The inputs for the primary's result; `standby` is the other side's when this process has it.
+Inputs gather(const RunResult& primary, const RunResult* standby);
+
+// Seconds a -disk or -replay model takes for `bytes`; 0 without a model.
+double seconds_for(const std::optional<DiskParams>& model, double bytes);
+
+}  // namespace simhadr
