@@ -268,10 +268,19 @@ double name_the_models_limit(SyncMode mode, const Inputs& in, Bottleneck& b) {
   return tightest;
 }
 
-// The stalls and retransmissions where they are not the verdict, and the
-// socket buffer that covers bandwidth x round trip.
-void say_what_is_beside(const RunResult& primary, const Inputs& in, Bottleneck& b) {
+// The stalls and retransmissions where they are not the verdict, the log a
+// headline above the mode's limit owes to the standby's buffer, and the socket
+// buffer that covers bandwidth x round trip.
+void say_what_is_beside(const RunResult& primary, const RunResult* standby, const Inputs& in,
+                        double allowed, Bottleneck& b) {
   if (b.resource != Resource::NetworkOutages) b.evidence.stalls = stalls_beside(primary);
+  if (standby && standby->settings.replay && standby->replays.time > Nanos::zero() &&
+      b.measured_mbytes_per_sec > allowed) {
+    b.evidence.replayed_bytes = standby->replays.bytes;
+    b.evidence.replayed_seconds = to_seconds(standby->replays.time);
+    b.evidence.replayed_mbytes_per_sec =
+        mbytes_per_sec(standby->replays.bytes, standby->replays.time);
+  }
   if (b.resource != Resource::PacketLoss) b.evidence.retransmitted_share = loss_beside(in.path);
   if ((in.modelled_rate() || in.measured_wire()) && in.costs.round_trip > 0) {
     b.covering_socket_buffer =
@@ -331,7 +340,7 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
     b.evidence = carried_evidence(primary, in.bytes, allowed);
     if (std::isfinite(allowed) && nearest.resource != Resource::Unknown) b.nearest = nearest;
   }
-  say_what_is_beside(primary, in, b);
+  say_what_is_beside(primary, standby, in, allowed, b);
   return b;
 }
 

@@ -285,6 +285,12 @@ std::string evidence_asides(const Evidence& e) {
   if (e.retransmitted_share && e.form != EvidenceForm::PacketLoss) {
     text += fmt::format("; TCP sent {:.1f}% of its bytes again", *e.retransmitted_share * 100);
   }
+  if (e.replayed_seconds) {
+    text += fmt::format(
+        "; the standby took {:.6f} s to replay the {} bytes it received ({:.6f} MBytes/sec): the "
+        "measured figure also counts what its buffer and the link held when the run ended",
+        *e.replayed_seconds, e.replayed_bytes.value_or(0), e.replayed_mbytes_per_sec.value_or(0));
+  }
   return text;
 }
 

@@ -65,7 +65,10 @@ json evidence_figures_json(const Evidence& e) {
       {"workload_intervals", optional_json(e.workload_intervals)},
       {"commit_wait_seconds", optional_json(e.commit_wait_seconds)},
       {"commit_wait_max_seconds", optional_json(e.commit_wait_max_seconds)},
-      {"capacity_mbytes_per_sec", optional_json(e.capacity_mbytes_per_sec)}};
+      {"capacity_mbytes_per_sec", optional_json(e.capacity_mbytes_per_sec)},
+      {"replayed_bytes", optional_json(e.replayed_bytes)},
+      {"replayed_seconds", optional_json(e.replayed_seconds)},
+      {"replayed_mbytes_per_sec", optional_json(e.replayed_mbytes_per_sec)}};
 }
 
 }  // namespace

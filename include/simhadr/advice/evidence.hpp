@@ -97,6 +97,11 @@ struct Evidence {
   std::optional<double> commit_wait_seconds;        // the average, with -logRate and -workload
   std::optional<double> commit_wait_max_seconds;
   std::optional<double> capacity_mbytes_per_sec;  // what the mode that ran could carry
+  // Where the headline passes what the mode allowed: how long the standby took
+  // to replay what it received. The rest was in its buffer or on the link.
+  std::optional<std::uint64_t> replayed_bytes;
+  std::optional<double> replayed_seconds;
+  std::optional<double> replayed_mbytes_per_sec;
   bool standby_disk_assumed = false;  // a real primary takes its own -disk for the standby's
   bool encrypted = false;             // a real -tls run: handing to TCP includes encrypting
 };

@@ -83,6 +83,34 @@ TEST(Advisor, ASlowReplayIsNamed) {
   EXPECT_NEAR(forecast(b, SyncMode::Async), 20.0, 1e-6);
 }
 
+TEST(Advisor, AHeadlineAboveTheReplayLimitOwesTheExcessToTheStandbysBuffer) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.replay = DiskParams{20_MBps, 0};
+  plan.run_time = from_seconds(5);
+  FixedFlushSize sizes(16);
+  const StopSource never;
+  const VirtualOutcome out = run_virtual(plan, sizes, never);
+  const Bottleneck b = advise(out.primary, &out.standby);
+  ASSERT_EQ(b.resource, Resource::StandbyReplay);
+  ASSERT_GT(b.measured_mbytes_per_sec, forecast(b, SyncMode::Async));
+  ASSERT_TRUE(b.evidence.replayed_seconds);
+  EXPECT_EQ(*b.evidence.replayed_bytes, out.primary.flushes.bytes);
+  // Over the time it took, replay kept its modelled pace: the headline's excess is the buffer's.
+  EXPECT_NEAR(*b.evidence.replayed_mbytes_per_sec, 20.0, 1e-6);
+  EXPECT_GT(*b.evidence.replayed_seconds, 5.0);
+  EXPECT_NE(evidence_text(b.evidence).find("also counts what its buffer and the link held"),
+            std::string::npos);
+}
+
+TEST(Advisor, AHeadlineWithinTheLimitSaysNothingOfTheBuffer) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.disk = DiskParams{10_MBps, 0};
+  plan.replay = DiskParams{20_MBps, 0};
+  EXPECT_FALSE(advise_model(plan).evidence.replayed_seconds);
+}
+
 TEST(Advisor, ASyncRunIsLimitedByItsLargestPart) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Sync;
