@@ -28,6 +28,7 @@ SideSettings settings_for(const RunConfig& config, Role role) {
   settings.network = config.network;
   settings.network_window = config.network_window_bytes();
   settings.offered = offered_load(config);
+  settings.payload = config.payload;
   return settings;
 }
 

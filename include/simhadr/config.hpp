@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "simhadr/action.hpp"
+#include "simhadr/payload.hpp"
 #include "simhadr/rate.hpp"
 #include "simhadr/sync_mode.hpp"
 #include "simhadr/units.hpp"
@@ -263,6 +264,7 @@ struct RunConfig {
   SocketOptions socket;
   WaitBounds waits;
   std::optional<TlsSettings> tls;  // -tls and the -tls* options
+  PayloadSpec payload;  // -payload: what the primary's pages and a disk test's writes carry
 
   Action action() const { return action_of_run(run.index()); }
   // The kind's own settings; null when the run is of another kind.

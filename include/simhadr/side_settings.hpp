@@ -46,6 +46,7 @@ struct SideSettings {
   // kernel's figure, which Linux doubles, is the run's socket_send_buffer.
   std::optional<int> requested_send_buffer;
   std::optional<int> requested_receive_buffer;
+  std::optional<PayloadSpec> payload;  // primary, disk test: what the pages carried
 
   // -model -tcpCost: what TCP's work costs this side's thread per GB; empty when not charged.
   std::optional<double> tcp_cost_seconds_per_gb() const;

@@ -46,6 +46,7 @@ enum class OptionId : std::uint8_t {
   LogBufSize,
   Workload,
   WorkloadSpeed,
+  Payload,
   NetDelay,
   NetRate,
   UplinkRate,

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/payload_files.hpp"
 #include "cli/value_parsers.hpp"
 #include "simhadr/limits.hpp"
 
@@ -86,6 +87,10 @@ void store_calculate(Values& o, const Input& in) {
   if (!o.calculate) o.calculate.emplace();
   auto& files = o.calculate->files;
   files.insert(files.end(), in.all().begin(), in.all().end());
+}
+
+void store_payload(Values& o, const Input& in) {
+  o.config.payload = parse_payload(in.all());
 }
 
 void store_diagnose(Values& o, const Input& in) {

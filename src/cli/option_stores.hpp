@@ -17,6 +17,7 @@ void store_net_rate(Values& o, const Input& in);
 void store_tcp_cost(Values& o, const Input& in);
 void store_tls_cost(Values& o, const Input& in);
 void store_calculate(Values& o, const Input& in);
+void store_payload(Values& o, const Input& in);
 void store_diagnose(Values& o, const Input& in);
 void store_network(Values& o, const Input& in);
 Nanos seconds(const Input& in, double least);

@@ -190,6 +190,13 @@ constexpr std::array kOptions{
                [](Values& o, const Input& in) { o.workload().path = in.text(); }},
     OptionSpec{Id::WorkloadSpeed, "workloadSpeed", One, kPrimary, Shipping, "", "",
                [](Values& o, const Input& in) { o.workload().speed = in.positive(kMaxRateMBps); }},
+    OptionSpec{Id::Payload, "payload", Many, kPrimary, Shipping, "-payload KIND|FILE...",
+               "what the pages carry: incompressible (default: random\n"
+               "bytes, new in every page), dots (the original's '.',\n"
+               "which a compressing path shrinks), or your own files\n"
+               "(archived log files), in order and cycled; disk tests\n"
+               "write it too",
+               store_payload},
 
     OptionSpec{Id::NetDelay, "netDelay", One, kPrimary, Models, "-netDelay SECONDS",
                "one-way network delay added to every message\n"

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 
+#include "payload/page_source.hpp"
 #include "simhadr/page_aligned_buffer.hpp"
-#include "simhadr/wire/flush_codec.hpp"
 
 namespace simhadr {
 
@@ -12,8 +13,10 @@ DiskIoResult run_disk_io(DiskFile& file, DiskAccess access, const DiskIoPlan& pl
                          const StopSource& stop, RunLog& log) {
   using clock = std::chrono::steady_clock;
   const std::size_t io_bytes = pages_to_bytes(plan.pages);
-  PageAlignedBuffer buffer(io_bytes, kPageFill);
   const bool reading = access == DiskAccess::Read;
+  PageAlignedBuffer buffer(reading ? io_bytes : 0, '\0');
+  const std::unique_ptr<PageSource> payload =
+      reading ? nullptr : make_page_source(plan.payload, plan.pages);
   const char* verb = reading ? "Reading" : "Writing";
 
   DiskIoResult result;
@@ -23,15 +26,21 @@ DiskIoResult run_disk_io(DiskFile& file, DiskAccess access, const DiskIoPlan& pl
     if (plan.max_ios && result.ios >= *plan.max_ios) break;
     if (plan.run_time && clock::now() - start >= *plan.run_time) break;
     std::size_t moved = 0;
-    const auto before = clock::now();
+    Nanos took{};
     try {
-      moved =
-          reading ? file.read_at(buffer.bytes(), offset) : file.write_at(buffer.bytes(), offset);
+      // The payload is made before the clock starts: the IO alone is timed.
+      const std::span<const char> written =
+          reading ? buffer.bytes() : payload->next_pages(plan.pages);
+      const auto before = clock::now();
+      moved = reading ? file.read_at(buffer.bytes(), offset) : file.write_at(written, offset);
+      took = clock::now() - before;
     } catch (const DiskError& error) {
       result.failure = error.what();
       break;
+    } catch (const PayloadError& error) {
+      result.failure = error.what();
+      break;
     }
-    const Nanos took = clock::now() - before;
     if (moved == 0) {
       result.end_of_file = true;
       break;

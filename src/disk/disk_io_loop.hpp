@@ -7,6 +7,7 @@
 #include "disk/disk_file.hpp"
 #include "log/run_log.hpp"
 #include "simhadr/measure/disk_io_result.hpp"
+#include "simhadr/payload.hpp"
 #include "simhadr/stop.hpp"
 #include "simhadr/units.hpp"
 
@@ -17,6 +18,7 @@ struct DiskIoPlan {
   std::optional<std::uint64_t> max_ios;
   std::optional<Nanos> run_time;
   std::uint64_t wrap_bytes = 0;  // preallocated size: writes go round inside it; 0 = append
+  PayloadSpec payload;           // what a write carries
 };
 
 DiskIoResult run_disk_io(DiskFile& file, DiskAccess access, const DiskIoPlan& plan,

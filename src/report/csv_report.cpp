@@ -56,6 +56,8 @@ enum class Column : std::uint8_t {
   TlsCostSecondsPerGb,
   SockSndBufRequested,
   SockRcvBufRequested,
+  Payload,
+  PayloadFileBytes,
   Count,
 };
 
@@ -108,6 +110,8 @@ constexpr std::array<ColumnName, kColumnCount> kColumns{{
     {Column::TlsCostSecondsPerGb, "tls_cost_seconds_per_gb"},
     {Column::SockSndBufRequested, "sock_snd_buf_requested"},
     {Column::SockRcvBufRequested, "sock_rcv_buf_requested"},
+    {Column::Payload, "payload"},
+    {Column::PayloadFileBytes, "payload_file_bytes"},
 }};
 
 // Every column named once, in the enum's order: a row cannot drift from the header.
@@ -149,6 +153,13 @@ Column auxiliary_column(Column first, std::size_t i) {
 
 std::optional<double> seconds_of(const std::optional<Nanos>& duration) {
   return duration ? std::optional<double>(to_seconds(*duration)) : std::nullopt;
+}
+
+void set_payload(Cells& cells, const std::optional<PayloadSpec>& payload) {
+  if (!payload) return;
+  cells.set(Column::Payload, payload_kind_name(payload->kind));
+  if (payload->kind == PayloadKind::Files)
+    cells.set(Column::PayloadFileBytes, payload->file_bytes());
 }
 
 }  // namespace
@@ -206,6 +217,7 @@ std::string csv_row(std::chrono::system_clock::time_point started, const RunConf
   // What was asked of the kernel, which on Linux reports twice that.
   cells.set(Column::SockSndBufRequested, r.settings.requested_send_buffer);
   cells.set(Column::SockRcvBufRequested, r.settings.requested_receive_buffer);
+  set_payload(cells, r.settings.payload);
   if (primary) {
     cells.set(Column::StandbySockSndBuf, asked.send_buffer);
     cells.set(Column::StandbySockRcvBuf, asked.receive_buffer);
@@ -250,6 +262,7 @@ std::string csv_row(std::chrono::system_clock::time_point started, const DiskRow
   cells.set(Column::Flushes, row.ios);
   cells.set_seconds(Column::SecondsPerFlush, row.seconds_per_io);
   cells.set(Column::End, end);
+  set_payload(cells, row.payload);
   return cells.row();
 }
 

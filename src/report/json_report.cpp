@@ -147,6 +147,16 @@ json auxiliary_endpoints_json(const RunConfig& config) {
 
 }  // namespace
 
+json payload_json(const PayloadSpec& payload) {
+  json files = json::array();
+  for (const PayloadFile& file : payload.files) {
+    files.push_back({{"path", file.path}, {"bytes", file.bytes}});
+  }
+  return {{"kind", payload_kind_name(payload.kind)},
+          {"files", files},
+          {"file_bytes", payload.file_bytes()}};
+}
+
 json histogram_json(const Pow2Histogram& histogram, std::string_view unit) {
   const HistogramView view = histogram.view();
   return {{"unit", unit},
@@ -300,6 +310,7 @@ json side_json(const RunResult& r, const SideEnd& end,
       {"log_gap", log_gap_json(r.log_gap)},
       {"tls", tls_json(r)},
       {"sleep_accuracy", sleep_accuracy_json(r.sleeps, r.elapsed)},
+      {"payload", r.settings.payload ? payload_json(*r.settings.payload) : json(nullptr)},
   };
 }
 

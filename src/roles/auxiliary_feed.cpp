@@ -21,7 +21,7 @@ AuxiliaryFeed::AuxiliaryFeed(AuxiliaryPlan plan, std::unique_ptr<Transport> tran
       clock_(clock),
       finishing_(&stop),
       log_(log),
-      image_(plan_.handshake.flush_pages) {}
+      pages_(make_page_source(plan_.payload, plan_.handshake.flush_pages)) {}
 
 AuxiliaryFeed::~AuxiliaryFeed() {
   if (!thread_.joinable()) return;
@@ -77,7 +77,7 @@ void AuxiliaryFeed::ship() {
         if (finishing_.requested()) break;
         pages = backlog_.front();
       }
-      end = link.send_all(image_.flush(pages), &counted_);
+      end = link.send_all(pages_->next_flush(pages), &counted_);
       if (end != TransferEnd::Done) break;
       counted_.flushes.add(pages_to_bytes(pages));
       {
@@ -88,6 +88,8 @@ void AuxiliaryFeed::ship() {
     }
     if (end == TransferEnd::PeerClosed) failure = "the standby closed the connection";
   } catch (const TransportError& error) {
+    failure = error.what();
+  } catch (const PayloadError& error) {
     failure = error.what();
   }
   note_acknowledged();

@@ -15,12 +15,12 @@
 #include <thread>
 
 #include "log/run_log.hpp"
+#include "payload/page_source.hpp"
 #include "simhadr/clock.hpp"
 #include "simhadr/measure/lag_ledger.hpp"
 #include "simhadr/measure/run_result.hpp"
 #include "simhadr/stop.hpp"
 #include "simhadr/transport.hpp"
-#include "simhadr/wire/flush_codec.hpp"
 #include "simhadr/wire/handshake.hpp"
 
 namespace simhadr {
@@ -29,6 +29,7 @@ struct AuxiliaryPlan {
   Endpoint listed;
   HandshakeParams handshake;  // SUPERASYNC, whatever the principal's mode
   Nanos stall_bound{};
+  PayloadSpec payload;  // the principal's kind of pages, made anew for this stream
 };
 
 class AuxiliaryFeed {
@@ -60,7 +61,7 @@ class AuxiliaryFeed {
   Clock& clock_;
   StopSource finishing_;
   RunLog& log_;
-  FlushImage image_;
+  std::unique_ptr<PageSource> pages_;
   RunResult counted_;  // the feed thread's own, read after it ends
 
   mutable std::mutex mutex_;

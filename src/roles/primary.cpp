@@ -6,6 +6,8 @@
 #include <array>
 
 #include "roles/simulated_io.hpp"
+#include "simhadr/report/payload_text.hpp"
+#include "simhadr/wire/flush_codec.hpp"
 
 namespace simhadr {
 
@@ -22,7 +24,8 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
       log_(log),
       trace_(log, rules_for(plan_.handshake.mode)),
       auxiliaries_(auxiliaries),
-      flush_image_(flush_sizes.max_pages()),
+      pages_(make_page_source(plan_.settings.payload.value_or(PayloadSpec{}),
+                              flush_sizes.max_pages())),
       pacing_(plan_.target),
       intervals_(plan_.interval, plan_.on_interval, plan_.watch) {
   result_.settings = plan_.settings;
@@ -35,6 +38,10 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
 RoleOutcome Primary::run() {
   RoleOutcome outcome;
   const auto handshake = encode_handshake(plan_.handshake);
+  if (plan_.settings.payload) {
+    log_.line("{}", payload_line(*plan_.settings.payload));
+    log_.blank();
+  }
   log_.line("Sending handshake message:");
   log_.text(handshake_text(plan_.handshake));
   log_.blank();
@@ -210,7 +217,7 @@ void Primary::await_io(FlushInFlight& flush, Clock::time_point& now) {
 
 TransferEnd Primary::send_flush(FlushInFlight& flush, Clock::time_point& now) {
   trace_.sending(flush.pages);
-  const TransferEnd end = link_.send_all(flush_image_.flush(flush.pages), &result_);
+  const TransferEnd end = link_.send_all(pages_->next_flush(flush.pages), &result_);
   if (end != TransferEnd::Done) return end;
   trace_.sent(flush.bytes);
   // Without an ack, shipping ends with the send.

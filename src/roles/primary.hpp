@@ -6,6 +6,7 @@
 #include <optional>
 #include <span>
 
+#include "payload/page_source.hpp"
 #include "roles/auxiliary_feed.hpp"
 #include "roles/flush_trace.hpp"
 #include "roles/link.hpp"
@@ -18,7 +19,6 @@
 #include "simhadr/pipeline/pacing.hpp"
 #include "simhadr/pipeline/run_limits.hpp"
 #include "simhadr/side_settings.hpp"
-#include "simhadr/wire/flush_codec.hpp"
 #include "simhadr/wire/handshake.hpp"
 
 namespace simhadr {
@@ -98,7 +98,7 @@ class Primary {
   RunLog& log_;
   FlushTrace trace_;
   std::span<const std::unique_ptr<AuxiliaryFeed>> auxiliaries_;
-  FlushImage flush_image_;
+  std::unique_ptr<PageSource> pages_;
   Pacing pacing_;
   IntervalReporter intervals_;
   RunResult result_;

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "payload/page_source.hpp"
 #include "simhadr/advice/bottleneck.hpp"
 #include "simhadr/config.hpp"
 #include "simhadr/measure/run_result.hpp"
@@ -67,6 +68,9 @@ void fail_on_peer_errors(RoleOutcome& outcome, Body body) {
     outcome.fail(error.what());
   } catch (const ProtocolError& error) {
     outcome.fail(fmt::format("protocol error: {}", error.what()));
+  } catch (const PayloadError& error) {
+    // Not the peer's, but it ends the run the same way: what was shipped is reported.
+    outcome.fail(error.what());
   }
 }
 

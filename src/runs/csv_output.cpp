@@ -15,7 +15,7 @@ class CsvOutput final : public FileOutput {
 };
 
 std::vector<std::string> disk_test_rows(std::chrono::system_clock::time_point started,
-                                        const DiskTestOutcome& disk) {
+                                        const DiskTestOutcome& disk, const PayloadSpec& payload) {
   const std::string_view end = disk.failure ? "failed" : "completed";
   const std::string_view kind = disk.access == DiskAccess::Read ? "disk-read" : "disk-write";
   std::vector<std::string> rows;
@@ -24,7 +24,9 @@ std::vector<std::string> disk_test_rows(std::chrono::system_clock::time_point st
     rows.push_back(
         csv_row(started,
                 DiskRow{kind, row.pages, to_seconds(r.elapsed), mbytes_per_sec(r.bytes, r.elapsed),
-                        r.ios, seconds_per_call(r.io_time, r.ios)},
+                        r.ios, seconds_per_call(r.io_time, r.ios),
+                        disk.access == DiskAccess::Read ? std::nullopt
+                                                        : std::optional<PayloadSpec>(payload)},
                 end));
   }
   return rows;
@@ -46,7 +48,7 @@ void CsvOutput::finished(const RunRecord& record) {
                    return sides;
                  },
                  [&](const DiskTestRecord& test) -> Rows {
-                   return disk_test_rows(record.started, test.outcome);
+                   return disk_test_rows(record.started, test.outcome, config_.payload);
                  },
                  // -calculate refuses -csv: a calculation has no row of this table's shape.
                  [](const CalculationRecord&) -> Rows { return std::nullopt; },

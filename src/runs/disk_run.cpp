@@ -9,6 +9,7 @@
 #include "disk/disk_io_loop.hpp"
 #include "simhadr/models/disk_fit.hpp"
 #include "simhadr/report/disk_report.hpp"
+#include "simhadr/report/payload_text.hpp"
 
 namespace simhadr {
 
@@ -76,6 +77,7 @@ void run_one_size(const RunConfig& config, const std::vector<std::string>& paths
   } else {
     log.line("{} {} files at once, one writer each: {}", verb, paths.size(), fmt::join(paths, " "));
   }
+  if (access != DiskAccess::Read) log.line("{}", payload_line(plan.payload));
   log.line("Press Ctrl-C to stop.");
   log.flush();
   const Workers workers = run_workers(paths, access, plan, test.cache, stop, log);
@@ -104,6 +106,7 @@ void run_fit(const RunConfig& config, const std::vector<std::string>& paths, Dis
     log.line("Fitting the disk model: writes of {} to {} pages, {} writes each.", kFitPages.front(),
              kFitPages.back(), *plan.max_ios);
   }
+  log.line("{}", payload_line(plan.payload));
   log.line("Press Ctrl-C to stop.");
   log.blank();
   log.flush();
@@ -142,6 +145,7 @@ DiskTestOutcome run_disk_test(const RunConfig& config, const StopSource& stop, R
   DiskIoPlan plan;
   plan.pages = config.effective_flush_pages();
   plan.max_ios = config.max_flushes;
+  plan.payload = config.payload;
   if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
   try {
     if (test.kind != DiskTestKind::ReadFile) {

@@ -72,7 +72,9 @@ json disk_test_json(const RunConfig& config, const DiskTestOutcome& outcome) {
     fit = {{"mbytes_per_sec", outcome.fitted->rate},
            {"overhead_seconds", outcome.fitted->overhead_seconds}};
   }
-  return {{"access", outcome.access == DiskAccess::Read ? "read" : "write"},
+  const bool reading = outcome.access == DiskAccess::Read;
+  return {{"access", reading ? "read" : "write"},
+          {"payload", reading ? json(nullptr) : payload_json(config.payload)},
           {"path", test.path},
           {"cache", test.cache},
           {"preallocate", test.preallocate},

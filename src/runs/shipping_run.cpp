@@ -128,9 +128,11 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
     // An auxiliary is told SUPERASYNC, which any standby (the original's too) can play.
     std::vector<std::unique_ptr<AuxiliaryFeed>> auxiliaries;
     for (std::size_t i = 0; i < auxiliary_sockets.size(); ++i) {
-      AuxiliaryPlan auxiliary{config.auxiliaries[i],
-                              {SyncMode::SuperAsync, config.largest_flush_pages(), conn_time, {}},
-                              config.waits.stall};
+      AuxiliaryPlan auxiliary;
+      auxiliary.listed = config.auxiliaries[i];
+      auxiliary.handshake = {SyncMode::SuperAsync, config.largest_flush_pages(), conn_time, {}};
+      auxiliary.payload = config.payload;
+      auxiliary.stall_bound = config.waits.stall;
       OpenedTransport opened = open_transport(std::move(auxiliary_sockets[i]), config, tls_context,
                                               config.auxiliaries[i].host, stop);
       if (!opened.transport) break;

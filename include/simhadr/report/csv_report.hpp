@@ -25,6 +25,7 @@ struct DiskRow {
   double mbytes_per_sec = 0;
   std::uint64_t ios = 0;
   double seconds_per_io = 0;
+  std::optional<PayloadSpec> payload;  // what a write carried
 };
 std::string csv_row(std::chrono::system_clock::time_point started, const DiskRow& row,
                     std::string_view end);

@@ -44,6 +44,8 @@ inline nlohmann::json finite_json(double value) {
   return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
 }
 
+// -payload: {"kind", "files": [{"path", "bytes"}], "file_bytes"}.
+nlohmann::json payload_json(const PayloadSpec& payload);
 nlohmann::json histogram_json(const Pow2Histogram& histogram, std::string_view unit);
 nlohmann::json percentiles_json(const LatencyPercentiles& percentiles);
 nlohmann::json side_json(const RunResult& result, const SideEnd& end,

@@ -1,8 +1,11 @@
 #include "cli/options.hpp"
+#include "cli/usage_error.hpp"
 
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 
 namespace simhadr {
 namespace {
@@ -183,6 +186,41 @@ TEST(Options, AReceiveBufferOfAtLeastOneFlushIsAccepted) {
   EXPECT_EQ(
       *parse(primary_with({"-flushSize", "16", "-hadrBufSize", "16"})).config.standby_buffer_pages,
       16u);
+}
+
+TEST(Options, ThePayloadIsIncompressibleUnlessAskedOtherwise) {
+  EXPECT_EQ(parse(kPrimary).config.payload.kind, PayloadKind::Incompressible);
+  EXPECT_EQ(parse(primary_with({"-payload", "dots"})).config.payload.kind, PayloadKind::Dots);
+  EXPECT_EQ(parse({"-write", "/data/log", "-payload", "incompressible"}).config.payload.kind,
+            PayloadKind::Incompressible);
+}
+
+TEST(Options, PayloadFilesAreKeptInOrderWithTheirSizes) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path();
+  const std::filesystem::path first = dir / "simhadr-options-S0000001.LOG";
+  const std::filesystem::path second = dir / "simhadr-options-S0000002.LOG";
+  const std::filesystem::path empty = dir / "simhadr-options-empty.LOG";
+  std::ofstream(first) << std::string(5000, 'a');
+  std::ofstream(second) << std::string(12, 'b');
+  std::ofstream{empty};
+  const Command c = parse(primary_with({"-payload", second.string(), first.string()}));
+  ASSERT_EQ(c.config.payload.kind, PayloadKind::Files);
+  ASSERT_EQ(c.config.payload.files.size(), 2u);
+  EXPECT_EQ(c.config.payload.files[0], (PayloadFile{second.string(), 12}));
+  EXPECT_EQ(c.config.payload.files[1], (PayloadFile{first.string(), 5000}));
+  EXPECT_EQ(c.config.payload.file_bytes(), 5012u);
+  // A standby takes its pages from the primary: the option is noted, and ignored.
+  const Command standby = parse({"-role", "standby", "-lhost", "a", "-lport", "1", "-rhost", "b",
+                                 "-rport", "2", "-payload", "dots"});
+  ASSERT_EQ(standby.warnings.size(), 1u);
+  EXPECT_NE(standby.warnings[0].find("-payload"), std::string::npos);
+  try {
+    parse(primary_with({"-payload", first.string(), empty.string()}));
+    ADD_FAILURE() << "an empty file was taken";
+  } catch (const UsageError& error) {
+    EXPECT_NE(std::string(error.what()).find("is empty"), std::string::npos) << error.what();
+  }
+  for (const auto& path : {first, second, empty}) std::filesystem::remove(path);
 }
 
 }  // namespace

@@ -109,8 +109,11 @@ TEST(PrimarySequence, SuperAsyncReadsInsteadOfWritingAndTakesNoAck) {
 
 TEST(PrimarySequence, ACongestionIsCountedOnceWithItsDurationAndTheBytesStayTheSame) {
   StandbyBehaviour congested{.send_script = {{8192, false}, {0, true}}, .block_time = 250us};
-  PrimaryRig rig(SyncMode::Async, 4, std::nullopt, congested);
-  PrimaryRig clean(SyncMode::Async, 4, std::nullopt, {});
+  // The original's pages, the same in both runs.
+  PrimaryPlan dots;
+  dots.settings.payload = PayloadSpec{PayloadKind::Dots, {}};
+  PrimaryRig rig(SyncMode::Async, 4, std::nullopt, congested, dots);
+  PrimaryRig clean(SyncMode::Async, 4, std::nullopt, {}, dots);
   rig.ship_one_flush();
   clean.ship_one_flush();
   const RunResult& r = rig.primary->result();

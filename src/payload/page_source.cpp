@@ -1,0 +1,80 @@
+#include "payload/page_source.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "payload/file_bytes.hpp"
+#include "payload/random_pages.hpp"
+#include "simhadr/page_aligned_buffer.hpp"
+#include "simhadr/wire/flush_codec.hpp"
+
+namespace simhadr {
+
+namespace {
+
+// The original's pages: one image, built once, every flush a span of it.
+class DotPages final : public PageSource {
+ public:
+  explicit DotPages(std::uint32_t max_pages)
+      : image_(max_pages), plain_(pages_to_bytes(max_pages), kPageFill) {}
+  std::span<const char> next_flush(std::uint32_t pages) override { return image_.flush(pages); }
+  std::span<const char> next_pages(std::uint32_t pages) override {
+    return plain_.bytes().first(pages_to_bytes(pages));
+  }
+
+ private:
+  FlushImage image_;
+  PageAlignedBuffer plain_;
+};
+
+// Pages made anew for every flush, into one page-aligned buffer.
+template <typename Bytes>
+class FilledPages final : public PageSource {
+ public:
+  template <typename... Args>
+  explicit FilledPages(std::uint32_t max_pages, Args&&... args)
+      : buffer_(pages_to_bytes(max_pages), '\0'), bytes_(std::forward<Args>(args)...) {}
+  std::span<const char> next_flush(std::uint32_t pages) override {
+    const std::span<char> flush = buffer_.bytes().first(pages_to_bytes(pages));
+    bytes_.fill(flush);
+    // A page of the payload may start as the marker does; only the last may.
+    for (std::uint32_t page = 0; page + 1 < pages; ++page) {
+      const std::span<char> bytes = flush.subspan(pages_to_bytes(page), kPageBytes);
+      if (starts_with_marker(bytes)) bytes[0] = static_cast<char>(~bytes[0]);
+    }
+    std::ranges::copy(kEndOfFlushMarker, flush.last(kPageBytes).begin());
+    return flush;
+  }
+  std::span<const char> next_pages(std::uint32_t pages) override {
+    const std::span<char> bytes = buffer_.bytes().first(pages_to_bytes(pages));
+    bytes_.fill(bytes);
+    return bytes;
+  }
+  Nanos waited() const override {
+    if constexpr (requires { bytes_.waited(); }) {
+      return bytes_.waited();
+    } else {
+      return Nanos::zero();
+    }
+  }
+
+ private:
+  PageAlignedBuffer buffer_;
+  Bytes bytes_;
+};
+
+}  // namespace
+
+std::unique_ptr<PageSource> make_page_source(const PayloadSpec& payload, std::uint32_t max_pages) {
+  switch (payload.kind) {
+    case PayloadKind::Dots:
+      return std::make_unique<DotPages>(max_pages);
+    case PayloadKind::Files:
+      return std::make_unique<FilledPages<FileBytes>>(max_pages, payload.files);
+    case PayloadKind::Incompressible:
+      break;
+  }
+  return std::make_unique<FilledPages<RandomBytes>>(max_pages, fresh_seed());
+}
+
+}  // namespace simhadr
