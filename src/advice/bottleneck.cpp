@@ -274,7 +274,8 @@ double name_the_models_limit(SyncMode mode, const Inputs& in, Bottleneck& b) {
 void say_what_is_beside(const RunResult& primary, const RunResult* standby, const Inputs& in,
                         double allowed, Bottleneck& b) {
   if (b.resource != Resource::NetworkOutages) b.evidence.stalls = stalls_beside(primary);
-  if (standby && standby->settings.replay && standby->replays.time > Nanos::zero() &&
+  // Only where replay lagged: more than the flush in hand awaited it when the standby's run ended.
+  if (standby && standby->settings.replay && standby->replay_backlog.calls > 1 &&
       b.measured_mbytes_per_sec > allowed) {
     b.evidence.replayed_bytes = standby->replays.bytes;
     b.evidence.replayed_seconds = to_seconds(standby->replays.time);

@@ -11,6 +11,7 @@
 #include "cli/input_file.hpp"
 #include "cli/model_checks.hpp"
 #include "cli/option_table.hpp"
+#include "cli/payload_files.hpp"
 #include "cli/standby_list.hpp"
 #include "cli/tls_checks.hpp"
 #include "cli/workload_file.hpp"
@@ -75,6 +76,8 @@ class Rules {
     if (!values_.help && !values_.version && !values_.calculate && !values_.diagnose &&
         values_.role != Role::Standby) {
       prepare_workload();
+      // A standby takes its pages from the primary: the same option line works on both hosts.
+      if (!values_.payload.empty()) config_.payload = parse_payload(values_.payload);
     }
     command_.action = decide_action();
     check_across_actions();

@@ -6,7 +6,6 @@
 #include <utility>
 #include <vector>
 
-#include "cli/payload_files.hpp"
 #include "cli/value_parsers.hpp"
 #include "simhadr/limits.hpp"
 
@@ -90,7 +89,7 @@ void store_calculate(Values& o, const Input& in) {
 }
 
 void store_payload(Values& o, const Input& in) {
-  o.config.payload = parse_payload(in.all());
+  o.payload.assign(in.all().begin(), in.all().end());
 }
 
 void store_diagnose(Values& o, const Input& in) {

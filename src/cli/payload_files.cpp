@@ -25,13 +25,15 @@ PayloadSpec parse_payload(std::span<const std::string> values) {
   const std::string_view option = option_name(OptionId::Payload);
   payload.kind = PayloadKind::Files;
   for (const std::string& path : values) {
-    open_input_file(option, path);
     std::error_code error;
-    // Read round and round: a pipe or a device could not be read from its start again.
-    if (!std::filesystem::is_regular_file(path, error)) {
+    // Read round and round: a pipe or a device could not be read from its start again (and
+    // opening a pipe with no writer would wait for one).
+    if (std::filesystem::exists(path, error) && !std::filesystem::is_directory(path, error) &&
+        !std::filesystem::is_regular_file(path, error)) {
       throw UsageError(fmt::format("-{} {} is not a regular file; give files that hold log", option,
                                    shown(path)));
     }
+    open_input_file(option, path);
     const std::uintmax_t bytes = std::filesystem::file_size(path, error);
     if (error) {
       throw UsageError(

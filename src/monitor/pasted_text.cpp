@@ -21,9 +21,16 @@ bool blank(std::string_view line) {
 }
 
 void replace_all(std::string& text, std::string_view from, std::string_view to) {
-  for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size()) {
-    text.replace(at, from.size(), to);
+  std::string replaced;
+  replaced.reserve(text.size());
+  std::size_t done = 0;
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, done)) {
+    replaced.append(text, done, at - done);
+    replaced.append(to);
+    done = at + from.size();
   }
+  replaced.append(text, done);
+  text = std::move(replaced);
 }
 
 // Web pages set db2pd's "--" as an en or em dash; in a line of dashes (a CLP

@@ -3,11 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 
 #include "payload/page_source.hpp"
 #include "simhadr/shown.hpp"
@@ -24,12 +24,16 @@ FileBytes::FileBytes(std::vector<PayloadFile> files) : files_(std::move(files)) 
   }
   for (const PayloadFile& file : files_) {
     std::ifstream in(file.path, std::ios::binary);
-    resident_.insert(resident_.end(), std::istreambuf_iterator<char>(in),
-                     std::istreambuf_iterator<char>());
-    if (in.bad() || !in.is_open()) {
+    if (!in) {
       throw PayloadError(
           fmt::format("-payload {}: cannot read it: {}", shown(file.path), std::strerror(errno)));
     }
+    std::array<char, 65536> block{};
+    while (in.read(block.data(), block.size()) || in.gcount() > 0) {
+      resident_.insert(resident_.end(), block.data(), block.data() + in.gcount());
+    }
+    if (in.bad())
+      throw PayloadError(fmt::format("-payload {}: reading it failed", shown(file.path)));
   }
   if (resident_.empty()) throw PayloadError("-payload: every file given is empty now");
 }

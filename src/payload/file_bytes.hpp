@@ -1,9 +1,10 @@
 #pragma once
 // The bytes of the DBA's files (-payload FILE...), one after the other and
-// from the first again, read ahead by a thread of their own: a file read
-// from disk never lands inside a flush's timing, and a file is never held
+// from the first again, read ahead by a thread of their own, and a file is never held
 // whole in memory, only the few MB read ahead. Files that all fit in what
 // would be read ahead are read once, at the start, and cycled in memory.
+// The primary takes a flush's bytes before the flush's clock starts, so a
+// reader that falls behind delays the run, never a flush's own figures.
 #include <condition_variable>
 #include <cstdint>
 #include <fstream>

@@ -1,6 +1,7 @@
 #include "payload/page_source.hpp"
 
 #include <algorithm>
+#include <string_view>
 #include <utility>
 
 #include "payload/file_bytes.hpp"
@@ -11,6 +12,8 @@
 namespace simhadr {
 
 namespace {
+
+constexpr std::string_view kMarkerText = kEndOfFlushMarker.substr(0, kEndOfFlushMarker.size() - 1);
 
 // The original's pages: one image, built once, every flush a span of it.
 class DotPages final : public PageSource {
@@ -40,7 +43,10 @@ class FilledPages final : public PageSource {
     // A page of the payload may start as the marker does; only the last may.
     for (std::uint32_t page = 0; page + 1 < pages; ++page) {
       const std::span<char> bytes = flush.subspan(pages_to_bytes(page), kPageBytes);
-      if (starts_with_marker(bytes)) bytes[0] = static_cast<char>(~bytes[0]);
+      // The text alone, without its NUL: a standby that compared less would still see no end.
+      if (std::string_view(bytes.data(), kMarkerText.size()) == kMarkerText) {
+        bytes[0] = static_cast<char>(~bytes[0]);
+      }
     }
     std::ranges::copy(kEndOfFlushMarker, flush.last(kPageBytes).begin());
     return flush;

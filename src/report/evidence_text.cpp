@@ -287,7 +287,8 @@ std::string evidence_asides(const Evidence& e) {
   }
   if (e.replayed_seconds) {
     text += fmt::format(
-        "; the standby took {:.6f} s to replay the {} bytes it received ({:.6f} MBytes/sec): the "
+        "; the standby took {:.6f} s to replay the {} bytes of log it took in ({:.6f} MBytes/sec): "
+        "the "
         "measured figure also counts what its buffer and the link held when the run ended",
         *e.replayed_seconds, e.replayed_bytes.value_or(0), e.replayed_mbytes_per_sec.value_or(0));
   }

@@ -168,7 +168,10 @@ std::optional<Primary::FlushInFlight> Primary::begin_flush(Clock::time_point now
   flush.pages = request->pages;
   flush.bytes = pages_to_bytes(flush.pages);
   flush.io_time = disk_.io_time(flush.bytes);
-  flush.start = start;
+  // A database's log is in its buffer before the flush begins: making the
+  // payload's bytes is not the flush's time, nor its shipping's.
+  flush.image = pages_->next_flush(flush.pages);
+  flush.start = std::max(start, clock_.now());
   return flush;
 }
 
@@ -217,7 +220,7 @@ void Primary::await_io(FlushInFlight& flush, Clock::time_point& now) {
 
 TransferEnd Primary::send_flush(FlushInFlight& flush, Clock::time_point& now) {
   trace_.sending(flush.pages);
-  const TransferEnd end = link_.send_all(pages_->next_flush(flush.pages), &result_);
+  const TransferEnd end = link_.send_all(flush.image, &result_);
   if (end != TransferEnd::Done) return end;
   trace_.sent(flush.bytes);
   // Without an ack, shipping ends with the send.

@@ -61,6 +61,7 @@ class Primary {
   struct FlushInFlight {
     std::uint32_t pages = 0;
     std::uint64_t bytes = 0;
+    std::span<const char> image;  // its pages, as they travel
     Nanos io_time{};
     Clock::time_point start;
     Clock::time_point io_done;

@@ -232,7 +232,8 @@ TEST_P(PayloadInterop, TheOriginalsStandbyTakesEachPayload) {
   const auto& [mode, kind] = GetParam();
   std::string payload = kind;
   const auto file =
-      std::filesystem::temp_directory_path() / ("simhadr-interop-payload-" + mode + "-" + kind);
+      std::filesystem::temp_directory_path() /
+      ("simhadr-interop-payload-" + mode + "-" + kind + "-" + std::to_string(::getpid()));
   if (kind == "files") {
     std::ofstream out(file, std::ios::binary);
     for (int i = 0; i < 30000; ++i)

@@ -1,6 +1,8 @@
 // What the pages carry (-payload), end to end: every kind crosses to our
 // standby intact in every mode, the report and the results name it, a disk
 // test writes it, and files are refused or end a run with one line.
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -17,7 +19,8 @@ using namespace std::chrono_literals;
 // A file of log-like bytes: runs of text and numbers, and one page that opens
 // as a flush's marker does, which a flush must not carry unchanged.
 std::string log_like_file(const std::string& name) {
-  const auto path = std::filesystem::temp_directory_path() / name;
+  const auto path =
+      std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
   std::ofstream out(path, std::ios::binary);
   out << std::string("End of flush") << '\0' << std::string(4096 - 13, 'm');
   for (int record = 0; record < 20000; ++record) {
@@ -49,7 +52,8 @@ INSTANTIATE_TEST_SUITE_P(
     [](const auto& info) { return std::get<0>(info.param) + "_" + std::get<1>(info.param); });
 
 TEST(Payload, TheResultsNameItAndADiskTestWritesIt) {
-  const auto dir = std::filesystem::temp_directory_path() / "simhadr-e2e-payload-disk";
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("simhadr-e2e-payload-disk-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::string json = (dir / "run.json").string();
   const std::string csv = (dir / "run.csv").string();

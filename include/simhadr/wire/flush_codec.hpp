@@ -1,7 +1,8 @@
 #pragma once
-// Log pages as they travel: every byte '.', except that the last page of each
-// flush starts with "End of flush" and a NUL. The standby answers with a
-// 16-byte ack in SYNC and NEARSYNC.
+// Log pages as they travel: the last page of each flush starts with "End of
+// flush" and a NUL; in the original every other byte is '.', which FlushImage
+// makes (our primary's other payloads: src/payload). The standby answers with
+// a 16-byte ack in SYNC and NEARSYNC.
 #include <cstddef>
 #include <cstdint>
 #include <span>

@@ -196,7 +196,11 @@ TEST(Options, ThePayloadIsIncompressibleUnlessAskedOtherwise) {
 }
 
 TEST(Options, PayloadFilesAreKeptInOrderWithTheirSizes) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path();
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() /
+      ("simhadr-options-" +
+       std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+  std::filesystem::create_directories(dir);
   const std::filesystem::path first = dir / "simhadr-options-S0000001.LOG";
   const std::filesystem::path second = dir / "simhadr-options-S0000002.LOG";
   const std::filesystem::path empty = dir / "simhadr-options-empty.LOG";
@@ -209,9 +213,10 @@ TEST(Options, PayloadFilesAreKeptInOrderWithTheirSizes) {
   EXPECT_EQ(c.config.payload.files[0], (PayloadFile{second.string(), 12}));
   EXPECT_EQ(c.config.payload.files[1], (PayloadFile{first.string(), 5000}));
   EXPECT_EQ(c.config.payload.file_bytes(), 5012u);
-  // A standby takes its pages from the primary: the option is noted, and ignored.
+  // A standby takes its pages from the primary: the option is noted and ignored, and the
+  // primary's files need not be on the standby's host.
   const Command standby = parse({"-role", "standby", "-lhost", "a", "-lport", "1", "-rhost", "b",
-                                 "-rport", "2", "-payload", "dots"});
+                                 "-rport", "2", "-payload", "/no/such/S0000001.LOG"});
   ASSERT_EQ(standby.warnings.size(), 1u);
   EXPECT_NE(standby.warnings[0].find("-payload"), std::string::npos);
   try {
@@ -220,7 +225,7 @@ TEST(Options, PayloadFilesAreKeptInOrderWithTheirSizes) {
   } catch (const UsageError& error) {
     EXPECT_NE(std::string(error.what()).find("is empty"), std::string::npos) << error.what();
   }
-  for (const auto& path : {first, second, empty}) std::filesystem::remove(path);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

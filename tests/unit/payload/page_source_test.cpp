@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -71,7 +72,8 @@ TEST(PageSource, IncompressiblePagesNeverRepeatALine) {
 TEST(PageSource, TwoRunsShipDifferentBytes) {
   const auto one = make_page_source({}, 4);
   const auto other = make_page_source({}, 4);
-  const std::string first(one->next_pages(4).begin(), one->next_pages(4).end());
+  const std::span<const char> pages = one->next_pages(4);
+  const std::string first(pages.begin(), pages.end());
   EXPECT_FALSE(std::ranges::equal(first, other->next_pages(4)));
 }
 
@@ -79,8 +81,9 @@ class PayloadFiles : public ::testing::Test {
  protected:
   std::filesystem::path dir_ =
       std::filesystem::temp_directory_path() /
-      ("simhadr-payload-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-       "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+      ("simhadr-payload-" +
+       std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) + "-" +
+       ::testing::UnitTest::GetInstance()->current_test_info()->name());
 
   void SetUp() override { std::filesystem::create_directories(dir_); }
   void TearDown() override { std::filesystem::remove_all(dir_); }
@@ -130,9 +133,14 @@ TEST_F(PayloadFiles, LargeOnesAreReadAheadInOrderAndCycled) {
 TEST_F(PayloadFiles, APageThatLooksLikeTheMarkerIsChangedInAFlushOnly) {
   std::string page(kPageBytes, 'x');
   std::ranges::copy(kEndOfFlushMarker, page.begin());
-  PayloadSpec payload{PayloadKind::Files, {write("marker", page)}};
+  // A second page with the marker's text and no NUL after it: changed too.
+  std::string text_only(kPageBytes, 'y');
+  std::ranges::copy(std::string_view("End of flush\n"), text_only.begin());
+  PayloadSpec payload{PayloadKind::Files, {write("marker", page + text_only)}};
   const auto source = make_page_source(payload, 4);
-  expect_flush_layout(source->next_flush(4), 4);
+  const std::span<const char> flush = source->next_flush(4);
+  expect_flush_layout(flush, 4);
+  EXPECT_FALSE(page_of(flush, 1).starts_with("End of flush"));
   EXPECT_TRUE(page_of(source->next_pages(4), 0).starts_with(kEndOfFlushMarker));
 }
 
