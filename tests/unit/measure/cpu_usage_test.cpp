@@ -30,8 +30,8 @@ constexpr Nanos kProcessStart = 1h;
 CpuUsage measured(Nanos waited, std::optional<Nanos> waited_before = Nanos{0}) {
   std::optional<Nanos> waited_after;
   if (waited_before) waited_after = *waited_before + waited;
-  const ScriptedCpuUsage source(
-      {{1s, 2s, waited_before, kProcessStart}, {1s + 300ms, 2s + 500ms, waited_after, kProcessStart + 4s}});
+  const ScriptedCpuUsage source({{1s, 2s, waited_before, kProcessStart},
+                                 {1s + 300ms, 2s + 500ms, waited_after, kProcessStart + 4s}});
   const CpuMeter meter(source);
   return meter.stop();
 }

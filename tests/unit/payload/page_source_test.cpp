@@ -149,7 +149,11 @@ TEST_F(PayloadFiles, AFileGoneMidRunEndsItWithOneLine) {
                       {write("gone", pattern(9 * FileBytes::kChunkBytes, 'g'))}};
   const auto source = make_page_source(payload, 64 * 64);
   source->next_pages(2);
-  std::filesystem::remove(payload.files.front().path);
+  std::error_code error;
+  if (!std::filesystem::remove(payload.files.front().path, error)) {
+    // Windows keeps a file that is open from being removed: there it cannot go mid-run.
+    GTEST_SKIP() << "this system does not remove a file that is open: " << error.message();
+  }
   try {
     // Past what was read ahead before the file went, and round to its start.
     for (int i = 0; i < 100; ++i) source->next_pages(64 * 64);
