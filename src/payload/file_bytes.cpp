@@ -14,7 +14,8 @@
 
 namespace simhadr {
 
-FileBytes::FileBytes(std::vector<PayloadFile> files) : files_(std::move(files)) {
+FileBytes::FileBytes(std::size_t bytes, std::vector<PayloadFile> files)
+    : files_(std::move(files)), buffer_(bytes, '\0') {
   std::uint64_t total = 0;
   for (const PayloadFile& file : files_) total += file.bytes;
   if (total > kChunks * kChunkBytes) {
@@ -101,6 +102,12 @@ bool FileBytes::read_chunk(std::vector<char>& chunk) {
     file_ = (file_ + 1) % files_.size();
   }
   return true;
+}
+
+std::span<char> FileBytes::next(std::size_t bytes) {
+  const std::span<char> out = buffer_.bytes().first(bytes);
+  fill(out);
+  return out;
 }
 
 void FileBytes::fill_from_memory(std::span<char> into) {

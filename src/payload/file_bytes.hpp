@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "simhadr/page_aligned_buffer.hpp"
 #include "simhadr/payload.hpp"
 #include "simhadr/units.hpp"
 
@@ -21,26 +22,30 @@ namespace simhadr {
 
 class FileBytes {
  public:
-  explicit FileBytes(std::vector<PayloadFile> files);
+  // `bytes`: the most one call asks for.
+  FileBytes(std::size_t bytes, std::vector<PayloadFile> files);
   ~FileBytes();
   FileBytes(const FileBytes&) = delete;
   FileBytes& operator=(const FileBytes&) = delete;
 
-  // Copies the next into.size() bytes, waiting for the reader when it is
-  // behind; throws PayloadError when a file could not be read.
-  void fill(std::span<char> into);
+  // The next `bytes` of the files, valid and free to change until the next
+  // call; waits for the reader when it is behind, and throws PayloadError
+  // when a file could not be read.
+  std::span<char> next(std::size_t bytes);
   Nanos waited() const { return waited_; }
 
   static constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
   static constexpr std::size_t kChunks = 8;
 
  private:
+  void fill(std::span<char> into);
   void fill_from_memory(std::span<char> into);
   void read_ahead();
   // Fills one chunk from the files, cycling; false when stopping or failed.
   bool read_chunk(std::vector<char>& chunk);
 
   std::vector<PayloadFile> files_;
+  PageAlignedBuffer buffer_;    // what next() hands out
   std::vector<char> resident_;  // files small enough to keep: all of their bytes
   std::size_t resident_at_ = 0;
   std::vector<std::vector<char>> chunks_;

@@ -30,31 +30,33 @@ class DotPages final : public PageSource {
   PageAlignedBuffer plain_;
 };
 
-// Pages made anew for every flush, into one page-aligned buffer.
+// A page of the payload may start as the marker does; only the last may.
+void mark_as_flush(std::span<char> flush) {
+  const std::size_t pages = flush.size() / kPageBytes;
+  for (std::size_t page = 0; page + 1 < pages; ++page) {
+    const std::span<char> bytes = flush.subspan(page * kPageBytes, kPageBytes);
+    // The text alone, without its NUL: a standby that compared less would still see no end.
+    if (std::string_view(bytes.data(), kMarkerText.size()) == kMarkerText) {
+      bytes[0] = static_cast<char>(~bytes[0]);
+    }
+  }
+  std::ranges::copy(kEndOfFlushMarker, flush.last(kPageBytes).begin());
+}
+
+// Pages made anew for every flush by `Bytes`, in a buffer of its own.
 template <typename Bytes>
 class FilledPages final : public PageSource {
  public:
   template <typename... Args>
   explicit FilledPages(std::uint32_t max_pages, Args&&... args)
-      : buffer_(pages_to_bytes(max_pages), '\0'), bytes_(std::forward<Args>(args)...) {}
+      : bytes_(pages_to_bytes(max_pages), std::forward<Args>(args)...) {}
   std::span<const char> next_flush(std::uint32_t pages) override {
-    const std::span<char> flush = buffer_.bytes().first(pages_to_bytes(pages));
-    bytes_.fill(flush);
-    // A page of the payload may start as the marker does; only the last may.
-    for (std::uint32_t page = 0; page + 1 < pages; ++page) {
-      const std::span<char> bytes = flush.subspan(pages_to_bytes(page), kPageBytes);
-      // The text alone, without its NUL: a standby that compared less would still see no end.
-      if (std::string_view(bytes.data(), kMarkerText.size()) == kMarkerText) {
-        bytes[0] = static_cast<char>(~bytes[0]);
-      }
-    }
-    std::ranges::copy(kEndOfFlushMarker, flush.last(kPageBytes).begin());
+    const std::span<char> flush = bytes_.next(pages_to_bytes(pages));
+    mark_as_flush(flush);
     return flush;
   }
   std::span<const char> next_pages(std::uint32_t pages) override {
-    const std::span<char> bytes = buffer_.bytes().first(pages_to_bytes(pages));
-    bytes_.fill(bytes);
-    return bytes;
+    return bytes_.next(pages_to_bytes(pages));
   }
   Nanos waited() const override {
     if constexpr (requires { bytes_.waited(); }) {
@@ -65,7 +67,6 @@ class FilledPages final : public PageSource {
   }
 
  private:
-  PageAlignedBuffer buffer_;
   Bytes bytes_;
 };
 

@@ -8,14 +8,17 @@ namespace simhadr {
 
 namespace {
 
-// 1 MiB: it stays in the cache, and a line's key, not the pool, makes it unique.
-constexpr std::size_t kPoolWords = (std::size_t{1} << 20) / sizeof(std::uint64_t);
 constexpr std::size_t kWordsPerLine = RandomBytes::kLineBytes / sizeof(std::uint64_t);
 
 }  // namespace
 
-RandomBytes::RandomBytes(std::uint64_t seed) : state_(seed), pool_(kPoolWords) {
-  for (std::uint64_t& word : pool_) word = next_word();
+RandomBytes::RandomBytes(std::size_t bytes, std::uint64_t seed)
+    : state_(seed), buffer_(bytes, '\0') {
+  std::span<char> fresh = buffer_.bytes();
+  for (; fresh.size() >= sizeof(std::uint64_t); fresh = fresh.subspan(sizeof(std::uint64_t))) {
+    const std::uint64_t word = next_word();
+    std::memcpy(fresh.data(), &word, sizeof(word));
+  }
 }
 
 // wyrand: 64 bits of good statistical quality from a multiply, a few times
@@ -27,16 +30,18 @@ std::uint64_t RandomBytes::next_word() {
   return static_cast<std::uint64_t>(product >> 64) ^ static_cast<std::uint64_t>(product);
 }
 
-void RandomBytes::fill(std::span<char> into) {
-  char* out = into.data();
-  for (std::size_t line = 0; line < into.size() / kLineBytes; ++line) {
+// A line's bytes are its first random words XORed with every key it has been
+// given since: a new random value in each word at each use.
+std::span<char> RandomBytes::next(std::size_t bytes) {
+  const std::span<char> out = buffer_.bytes().first(bytes);
+  for (char* line = out.data(); line < out.data() + out.size(); line += kLineBytes) {
     const std::uint64_t key = next_word();
     std::uint64_t words[kWordsPerLine];
-    for (std::size_t i = 0; i < kWordsPerLine; ++i) words[i] = pool_[at_ + i] ^ key;
-    std::memcpy(out, words, sizeof(words));
-    out += sizeof(words);
-    at_ = (at_ + kWordsPerLine) % kPoolWords;
+    std::memcpy(words, line, sizeof(words));
+    for (std::uint64_t& word : words) word ^= key;
+    std::memcpy(line, words, sizeof(words));
   }
+  return out;
 }
 
 std::uint64_t fresh_seed() {

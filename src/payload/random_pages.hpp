@@ -1,22 +1,26 @@
 #pragma once
 // Bytes that no compressor shrinks and no deduplicating path (a WAN optimiser,
 // storage that keeps one copy of a block) finds twice within a run, made at
-// close to the speed of a copy: a pool of random words, each 64-byte line of
-// output XORed with a fresh random word, so every line differs from every
-// other the run makes. Seeded anew each run, so a path's cache that saw one
-// run finds nothing of it in the next.
+// a fraction of a copy's cost: a buffer of random words, renewed in place for
+// each use by XORing every 64-byte line with a fresh random word, so every
+// line differs from every other the run makes. One buffer, read and written
+// once per use, keeps the cache for the socket's copies. Seeded anew each
+// run, so a path's cache that saw one run finds nothing of it in the next.
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <vector>
+
+#include "simhadr/page_aligned_buffer.hpp"
 
 namespace simhadr {
 
 class RandomBytes {
  public:
-  explicit RandomBytes(std::uint64_t seed);
-  // Fills `into` (a multiple of 64 bytes) with the next bytes of the stream.
-  void fill(std::span<char> into);
+  // `bytes`: the most one call asks for, a multiple of 64.
+  RandomBytes(std::size_t bytes, std::uint64_t seed);
+  // The next `bytes` of the stream, in the generator's own buffer: valid, and
+  // free to change (the marker), until the next call.
+  std::span<char> next(std::size_t bytes);
 
   static constexpr std::size_t kLineBytes = 64;
 
@@ -24,8 +28,7 @@ class RandomBytes {
   std::uint64_t next_word();
 
   std::uint64_t state_;
-  std::vector<std::uint64_t> pool_;
-  std::size_t at_ = 0;  // the pool's next word
+  PageAlignedBuffer buffer_;
 };
 
 // A seed that differs from run to run.

@@ -47,7 +47,7 @@ TEST(PageSource, IncompressiblePagesNeverRepeatALine) {
   const auto source = make_page_source({}, 64);
   std::unordered_set<std::string_view> lines;
   std::vector<std::string> kept;
-  // 64 flushes of 64 pages: 16 MiB, sixteen times the generator's pool.
+  // 64 flushes of 64 pages: 16 MiB, each line renewed 64 times in place.
   for (int flush = 0; flush < 64; ++flush) {
     const std::span<const char> bytes = source->next_flush(64);
     expect_flush_layout(bytes, 64);
