@@ -9,9 +9,42 @@
 
 namespace simhadr {
 
+namespace {
+
+using IoClock = std::chrono::steady_clock;
+
+// One read or write: what it moved, how long the disk took, and how long
+// making the payload took before the disk's clock started.
+struct DiskIoStep {
+  std::size_t moved = 0;
+  Nanos took{};
+  Nanos making{};
+};
+
+DiskIoStep one_disk_io(DiskFile& file, PageAlignedBuffer& buffer, PageSource* payload,
+                       std::uint32_t pages, std::uint64_t offset) {
+  DiskIoStep step;
+  const auto making_start = IoClock::now();
+  const std::span<const char> written = payload ? payload->next_pages(pages) : buffer.bytes();
+  const auto before = IoClock::now();
+  step.making = before - making_start;
+  step.moved = payload ? file.write_at(written, offset) : file.read_at(buffer.bytes(), offset);
+  step.took = IoClock::now() - before;
+  return step;
+}
+
+void count_disk_io(DiskIoResult& result, const DiskIoStep& step) {
+  ++result.ios;
+  result.bytes += step.moved;
+  result.io_time += step.took;
+  result.micros.add(to_whole_micros(step.took));
+  result.percentiles.add(to_whole_micros(step.took));
+}
+
+}  // namespace
+
 DiskIoResult run_disk_io(DiskFile& file, DiskAccess access, const DiskIoPlan& plan,
                          const StopSource& stop, RunLog& log) {
-  using clock = std::chrono::steady_clock;
   const std::size_t io_bytes = pages_to_bytes(plan.pages);
   const bool reading = access == DiskAccess::Read;
   PageAlignedBuffer buffer(reading ? io_bytes : 0, '\0');
@@ -27,22 +60,14 @@ DiskIoResult run_disk_io(DiskFile& file, DiskAccess access, const DiskIoPlan& pl
     return result;
   }
   std::uint64_t offset = 0;
-  Nanos making{};  // making the payload, which is not the disk's time
-  const auto start = clock::now();
+  Nanos making{};  // making the payload, which is not the disk's time: left out of the elapsed
+  const auto start = IoClock::now();
   while (!stop.requested()) {
     if (plan.max_ios && result.ios >= *plan.max_ios) break;
-    if (plan.run_time && clock::now() - start >= *plan.run_time) break;
-    std::size_t moved = 0;
-    Nanos took{};
+    if (plan.run_time && IoClock::now() - start >= *plan.run_time) break;
+    DiskIoStep step;
     try {
-      // The payload is made before the IO's clock starts, and left out of the elapsed time.
-      const auto making_start = clock::now();
-      const std::span<const char> written =
-          reading ? buffer.bytes() : payload->next_pages(plan.pages);
-      const auto before = clock::now();
-      making += before - making_start;
-      moved = reading ? file.read_at(buffer.bytes(), offset) : file.write_at(written, offset);
-      took = clock::now() - before;
+      step = one_disk_io(file, buffer, payload.get(), plan.pages, offset);
     } catch (const DiskError& error) {
       result.failure = error.what();
       break;
@@ -50,25 +75,22 @@ DiskIoResult run_disk_io(DiskFile& file, DiskAccess access, const DiskIoPlan& pl
       result.failure = error.what();
       break;
     }
-    if (moved == 0) {
+    making += step.making;
+    if (step.moved == 0) {
       result.end_of_file = true;
       break;
     }
-    ++result.ios;
-    result.bytes += moved;
-    result.io_time += took;
-    result.micros.add(to_whole_micros(took));
-    result.percentiles.add(to_whole_micros(took));
-    log.trace("{} {} bytes at offset {} took {:.6f} second.", verb, moved, offset,
-              to_seconds(took));
-    offset += moved;
-    if (reading && moved < io_bytes) {
+    count_disk_io(result, step);
+    log.trace("{} {} bytes at offset {} took {:.6f} second.", verb, step.moved, offset,
+              to_seconds(step.took));
+    offset += step.moved;
+    if (reading && step.moved < io_bytes) {
       result.end_of_file = true;
       break;
     }
     if (plan.wrap_bytes > 0 && offset + io_bytes > plan.wrap_bytes) offset = 0;
   }
-  result.elapsed = clock::now() - start - making;
+  result.elapsed = IoClock::now() - start - making;
   return result;
 }
 

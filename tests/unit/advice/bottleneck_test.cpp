@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "simhadr/models/network.hpp"
 #include "simhadr/report/evidence_text.hpp"
 #include "virtual_time/virtual_run.hpp"
@@ -12,12 +14,23 @@
 namespace simhadr {
 namespace {
 
-Bottleneck advise_model(VirtualRunPlan plan, std::uint32_t flush_pages = 16) {
+// A modelled run of 5 seconds, and the advisor's verdict on it.
+struct AdvisedRun {
+  VirtualOutcome outcome;
+  Bottleneck bottleneck;
+};
+
+AdvisedRun advised_model_run(VirtualRunPlan plan, std::uint32_t flush_pages = 16) {
   plan.run_time = from_seconds(5);
   FixedFlushSize sizes(flush_pages);
   const StopSource never;
-  const VirtualOutcome out = run_virtual(plan, sizes, never);
-  return advise(out.primary, &out.standby);
+  VirtualOutcome out = run_virtual(plan, sizes, never);
+  Bottleneck bottleneck = advise(out.primary, &out.standby);
+  return {std::move(out), std::move(bottleneck)};
+}
+
+Bottleneck advise_model(VirtualRunPlan plan, std::uint32_t flush_pages = 16) {
+  return advised_model_run(std::move(plan), flush_pages).bottleneck;
 }
 
 double forecast(const Bottleneck& b, SyncMode mode) {
@@ -87,11 +100,7 @@ TEST(Advisor, AHeadlineAboveTheReplayLimitOwesTheExcessToTheStandbysBuffer) {
   VirtualRunPlan plan;
   plan.mode = SyncMode::Async;
   plan.replay = DiskParams{20_MBps, 0};
-  plan.run_time = from_seconds(5);
-  FixedFlushSize sizes(16);
-  const StopSource never;
-  const VirtualOutcome out = run_virtual(plan, sizes, never);
-  const Bottleneck b = advise(out.primary, &out.standby);
+  const auto [out, b] = advised_model_run(plan);
   ASSERT_EQ(b.resource, Resource::StandbyReplay);
   ASSERT_GT(b.measured_mbytes_per_sec, forecast(b, SyncMode::Async));
   ASSERT_TRUE(b.evidence.replayed_seconds);
