@@ -7,6 +7,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/help_text.hpp"
@@ -19,6 +20,7 @@
 #include "runs/disk_run.hpp"
 #include "runs/file_output.hpp"
 #include "runs/model_run.hpp"
+#include "runs/payload_compression.hpp"
 #include "runs/shipping_run.hpp"
 #include "runs/verdict.hpp"
 #include "time/sleep_test.hpp"
@@ -131,7 +133,7 @@ int run_real_time_action(Action action, ActionContext& s) {
   return 0;
 }
 
-int run_action(const Command& command, std::ostream& text, RunLog& log, RunReporters& report,
+int run_action(Command& command, std::ostream& text, RunLog& log, RunReporters& report,
                std::chrono::system_clock::time_point started) {
   const RunConfig& config = command.config;
   StopSource stop;
@@ -148,6 +150,8 @@ int run_action(const Command& command, std::ostream& text, RunLog& log, RunRepor
     return 0;
   }
   print_run_header(config, log);
+  log.flush();
+  measure_payload_compression(command.action, command.config);
   if (command.action == Action::Model) {
     // Virtual time never sleeps, so there is no sleep overhead to measure.
     const ModelOutcome outcome = run_model(config, stop, log, report);
@@ -161,7 +165,7 @@ int run_action(const Command& command, std::ostream& text, RunLog& log, RunRepor
 
 // A run that failed before it measured anything still leaves a -json document
 // whose error field says why, so a script reading it is not left guessing.
-int run(const Command& command) {
+int run(Command command) {
   const RunConfig& config = command.config;
   // With -json -, stdout carries the document and the text report goes to stderr.
   std::ostream& text = config.json_path == "-" ? std::cerr : std::cout;
@@ -213,5 +217,5 @@ int main(int argc, char** argv) {
     std::cout << version_text() << '\n';
     return 0;
   }
-  return run(command);
+  return run(std::move(command));
 }

@@ -9,12 +9,16 @@ set -euo pipefail
 
 # python3-jsonschema and gnuplot-nox: the tests validate -json output and draw a sweep.
 # libssl-dev: -tls (its static libraries too); openssl: the TLS tests make their certificates.
+# zlib1g-dev, liblz4-dev, libzstd-dev: the compressors the payload probe measures;
+# zstd and lz4: the tests check its ratios against theirs.
 packages=(cmake g++ make libboost-dev libcli11-dev libfmt-dev libspdlog-dev libgtest-dev
-  nlohmann-json3-dev libssl-dev openssl python3 python3-jsonschema gnuplot-nox)
-# Cross builds' OpenSSL: the target's libssl-dev, unpacked beside the cross
-# compiler's root (multiarch cannot install it beside the host's when the
-# mirror's versions for the two architectures differ).
-cross_openssl=()
+  nlohmann-json3-dev libssl-dev openssl zlib1g-dev liblz4-dev libzstd-dev zstd lz4 python3
+  python3-jsonschema gnuplot-nox)
+# Cross builds' libraries: the target's -dev packages, unpacked beside the
+# cross compiler's root (multiarch cannot install them beside the host's when
+# the mirror's versions for the two architectures differ).
+cross_dev_packages=(libssl-dev zlib1g-dev liblz4-dev libzstd-dev)
+cross_targets=()
 for extra in "$@"; do
   case "$extra" in
     --static) packages+=(file binutils strace python3) ;;
@@ -24,18 +28,20 @@ for extra in "$@"; do
       for arch in "${arches[@]}"; do
         case "$arch" in
           aarch64) packages+=(g++-aarch64-linux-gnu binutils-aarch64-linux-gnu)
-            cross_openssl+=(aarch64-linux-gnu:arm64) ;;
+            cross_targets+=(aarch64-linux-gnu:arm64) ;;
           ppc64le) packages+=(g++-powerpc64le-linux-gnu binutils-powerpc64le-linux-gnu)
-            cross_openssl+=(powerpc64le-linux-gnu:ppc64el) ;;
+            cross_targets+=(powerpc64le-linux-gnu:ppc64el) ;;
           s390x) packages+=(g++-s390x-linux-gnu binutils-s390x-linux-gnu)
-            cross_openssl+=(s390x-linux-gnu:s390x) ;;
+            cross_targets+=(s390x-linux-gnu:s390x) ;;
           x86_64) ;;
           *) echo "install-deps: no cross compiler for $arch" >&2; exit 2 ;;
         esac
       done
       ;;
     --windows)
-      packages+=(g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 wine64 googletest util-linux)
+      # mingw-w64 has zlib among the compressors, and no OpenSSL.
+      packages+=(g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 libz-mingw-w64-dev wine64
+        googletest util-linux)
       ;;
     --ansible) packages+=(ansible-core python3 gnuplot-nox) ;;
     --bench) packages+=(iperf3 fio bc python3 iproute2) ;;
@@ -65,23 +71,30 @@ else
 fi
 
 # Into /opt/simhadr-cross/<triple>, where cmake/toolchains/debian-cross.cmake looks.
-# Without it a cross build is made without TLS, and says so.
-for entry in "${cross_openssl[@]}"; do
+# Without them a cross build is made without TLS and the compressors, and says so.
+for entry in "${cross_targets[@]}"; do
   triple=${entry%%:*} debarch=${entry##*:}
   root=/opt/simhadr-cross/$triple
-  [[ -e $root/usr/lib/$triple/libssl.a ]] && continue
+  wanted=()
+  for package in "${cross_dev_packages[@]}"; do
+    [[ -e $root/.unpacked-$package ]] || wanted+=("$package:$debarch")
+  done
+  ((${#wanted[@]})) || continue
   if ! dpkg --print-foreign-architectures | grep -qx "$debarch"; then
     "${sudo[@]}" dpkg --add-architecture "$debarch"
   fi
   "${sudo[@]}" apt-get update -qq
   download=$(mktemp -d)
   chmod 755 "$download"
-  if (cd "$download" && apt-get download -qq "libssl-dev:$debarch" 2>/dev/null); then
-    "${sudo[@]}" mkdir -p "$root"
-    "${sudo[@]}" dpkg -x "$download"/libssl-dev_*.deb "$root"
-    echo "install-deps: OpenSSL for $triple unpacked in $root"
-  else
-    echo "install-deps: warning: no libssl-dev:$debarch on the mirror; the $triple build will refuse -tls" >&2
-  fi
+  "${sudo[@]}" mkdir -p "$root"
+  for package in "${wanted[@]}"; do
+    if (cd "$download" && apt-get download -qq "$package" 2>/dev/null); then
+      "${sudo[@]}" dpkg -x "$download"/"${package%%:*}"_*.deb "$root"
+      "${sudo[@]}" touch "$root/.unpacked-${package%%:*}"
+      echo "install-deps: $package unpacked in $root"
+    else
+      echo "install-deps: warning: no $package on the mirror; the $triple build goes without it" >&2
+    fi
+  done
   rm -rf "$download"
 done

@@ -4,9 +4,12 @@
 // inline compression or deduplication) shrinks hundreds of times; a database's
 // log shrinks a few times at most.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "simhadr/compression.hpp"
 
 namespace simhadr {
 
@@ -28,6 +31,8 @@ struct PayloadFile {
 struct PayloadSpec {
   PayloadKind kind = PayloadKind::Incompressible;
   std::vector<PayloadFile> files;  // Files: in the order given
+  // What compressors make of it, measured at start-up where a run ships or writes it.
+  std::optional<CompressionProbe> compressibility;
   std::uint64_t file_bytes() const;
   bool operator==(const PayloadSpec&) const = default;
 };

@@ -48,9 +48,10 @@ struct IgnoredOptions {
 
 constexpr std::array kNotForCalculate{Id::NetDelay, Id::NetRate, Id::FlushSize, Id::FlushSizes,
                                       Id::N,        Id::T,       Id::Target,    Id::Replay,
-                                      Id::Interval, Id::TcpCost};
+                                      Id::Interval, Id::TcpCost, Id::Payload};
 constexpr std::array kShippingOnly{Id::Interval};
-constexpr std::array kNotForSleepTest{Id::Json, Id::Csv, Id::Interval};
+constexpr std::array kNotForSleepTest{Id::Json, Id::Csv, Id::Interval, Id::Payload};
+constexpr std::array kNotForModel{Id::Payload};
 constexpr std::array kDiskTestOnly{Id::Cache, Id::Preallocate};
 constexpr std::array kDiskTestOrCalculateOnly{Id::Threads};
 
@@ -62,6 +63,8 @@ constexpr std::array kIgnoredOptions{
                    "applies to shipping runs; ignored in a disk test"},
     IgnoredOptions{[](Action a) { return a == Action::SleepTest; }, kNotForSleepTest,
                    "has nothing to record in -testSleep"},
+    IgnoredOptions{[](Action a) { return a == Action::Model; }, kNotForModel,
+                   "has no bytes to carry under -model; ignored"},
     IgnoredOptions{[](Action a) { return a != Action::DiskTest; }, kDiskTestOnly,
                    "applies to disk tests only; ignored"},
     IgnoredOptions{[](Action a) { return a != Action::DiskTest && a != Action::Calculate; },
@@ -268,6 +271,7 @@ class Rules {
         warn("-preallocate applies to write tests; ignored");
         disk.preallocate = false;
       }
+      if (given(Id::Payload)) warn("-payload applies to write tests; -read reads what is there");
     }
     return settle(disk);
   }

@@ -16,6 +16,10 @@ struct ThreadTimes {
 
 ThreadTimes this_thread_times();
 
+// The calling thread's CPU time so far, user and system, to the nanosecond
+// where the system counts so finely (Linux); Windows counts in scheduler ticks.
+Nanos this_thread_cpu();
+
 // Why the time waiting for a CPU may be missing here, as a report's parenthesis says it.
 std::string_view run_delay_unknown_reason();
 

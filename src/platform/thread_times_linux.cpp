@@ -1,4 +1,5 @@
 #include <sys/resource.h>
+#include <time.h>
 
 #include <fstream>
 
@@ -28,6 +29,12 @@ ThreadTimes this_thread_times() {
   rusage usage{};
   ::getrusage(RUSAGE_THREAD, &usage);
   return {from_timeval(usage.ru_utime), from_timeval(usage.ru_stime), run_delay_of_this_thread()};
+}
+
+Nanos this_thread_cpu() {
+  timespec now{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return std::chrono::seconds(now.tv_sec) + Nanos(now.tv_nsec);
 }
 
 std::string_view run_delay_unknown_reason() {

@@ -23,6 +23,11 @@ ThreadTimes this_thread_times() {
   return {from_file_time(user), from_file_time(kernel), std::nullopt};
 }
 
+Nanos this_thread_cpu() {
+  const ThreadTimes times = this_thread_times();
+  return times.user + times.system;
+}
+
 std::string_view run_delay_unknown_reason() {
   return "Windows keeps no such figure";
 }

@@ -145,6 +145,24 @@ json auxiliary_endpoints_json(const RunConfig& config) {
   return endpoints;
 }
 
+json compression_json(const std::optional<CompressionProbe>& probe) {
+  if (!probe) return nullptr;
+  json measured = json::array();
+  for (const CompressorFigures& f : probe->measured) {
+    measured.push_back({{"compressor", compressor_name(f.compressor)},
+                        {"level", f.level},
+                        {"ratio", f.ratio},
+                        {"compress_seconds_per_gb", f.compress_seconds_per_gb},
+                        {"decompress_seconds_per_gb", f.decompress_seconds_per_gb}});
+  }
+  json not_built = json::array();
+  for (const Compressor compressor : probe->not_built) {
+    not_built.push_back(compressor_name(compressor));
+  }
+  return {
+      {"sample_bytes", probe->sample_bytes}, {"compressors", measured}, {"not_built", not_built}};
+}
+
 }  // namespace
 
 json payload_json(const PayloadSpec& payload) {
@@ -154,7 +172,8 @@ json payload_json(const PayloadSpec& payload) {
   }
   return {{"kind", payload_kind_name(payload.kind)},
           {"files", files},
-          {"file_bytes", payload.file_bytes()}};
+          {"file_bytes", payload.file_bytes()},
+          {"compression", compression_json(payload.compressibility)}};
 }
 
 json histogram_json(const Pow2Histogram& histogram, std::string_view unit) {

@@ -26,15 +26,29 @@ std::string file_names(const PayloadSpec& payload) {
   return names;
 }
 
-}  // namespace
+// "; compressed ...": each compressor's ratio and CPU, or nothing where none was measured.
+std::string compression_text(const std::optional<CompressionProbe>& probe) {
+  if (!probe || (probe->measured.empty() && probe->not_built.empty())) return "";
+  std::string text =
+      fmt::format("; compressed ({} bytes sampled; CPU seconds per GB to compress, to restore):",
+                  probe->sample_bytes);
+  for (const CompressorFigures& f : probe->measured) {
+    text += fmt::format(" {}:{} {:.2f}x ({:.3f}, {:.3f}),", compressor_name(f.compressor), f.level,
+                        f.ratio, f.compress_seconds_per_gb, f.decompress_seconds_per_gb);
+  }
+  for (const Compressor compressor : probe->not_built) {
+    text += fmt::format(" {} not in this build,", compressor_name(compressor));
+  }
+  text.pop_back();
+  return text;
+}
 
-std::string payload_line(const PayloadSpec& payload) {
+std::string payload_description(const PayloadSpec& payload) {
   switch (payload.kind) {
     case PayloadKind::Dots:
       return "Payload: dots, every byte '.' as the original ships them; a compressing path (ssh "
-             "-C, "
-             "a WAN optimiser, compressing storage) shrinks these pages hundreds of times, so its "
-             "figures are not the log's";
+             "-C, a WAN optimiser, compressing storage) shrinks these pages hundreds of times, so "
+             "its figures are not the log's";
     case PayloadKind::Files:
       return fmt::format("Payload: {} file{}, {} bytes, in order and cycled: {}",
                          payload.files.size(), payload.files.size() == 1 ? "" : "s",
@@ -44,6 +58,12 @@ std::string payload_line(const PayloadSpec& payload) {
   }
   return "Payload: incompressible, random bytes new in every page of the run: no compressing or "
          "deduplicating path shrinks them";
+}
+
+}  // namespace
+
+std::string payload_line(const PayloadSpec& payload) {
+  return payload_description(payload) + compression_text(payload.compressibility);
 }
 
 }  // namespace simhadr

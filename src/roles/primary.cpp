@@ -69,10 +69,22 @@ RoleOutcome Primary::run() {
   result_.workload = flush_sizes_.workload_steps();
   link_.close();
   finish_auxiliaries(finished, outcome);
+  say_if_payload_held_back();
 
   outcome.result = result_;
   if (!outcome.reconnects()) settle(end, outcome);
   return outcome;
+}
+
+// Files read more slowly than the link ships them set the run's rate while
+// it waits: worth a line from 1% of the run (the first read always waits).
+void Primary::say_if_payload_held_back() {
+  const Nanos waited = pages_->waited();
+  if (result_.elapsed <= Nanos::zero() || waited * 100 < result_.elapsed) return;
+  log_.line(
+      "Payload: the run waited {:.6f} seconds for the files to be read ({:.1f}% of it): for that "
+      "long their disk, not the link, set the rate.",
+      to_seconds(waited), to_seconds(waited) / to_seconds(result_.elapsed) * 100);
 }
 
 TransferEnd Primary::ship_flushes(Clock::time_point start) {

@@ -195,6 +195,17 @@ TEST(Options, ThePayloadIsIncompressibleUnlessAskedOtherwise) {
             PayloadKind::Incompressible);
 }
 
+TEST(Options, APayloadWhereNoBytesAreWrittenIsNamedAndIgnored) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"-model", "-disk", "100", "0", "-payload", "dots"},
+        std::vector<std::string>{"-read", "/data/log", "-payload", "dots"},
+        std::vector<std::string>{"-testSleep", "1", "-payload", "dots"}}) {
+    const Command c = parse(args);
+    ASSERT_EQ(c.warnings.size(), 1u) << args.front();
+    EXPECT_TRUE(c.warnings[0].starts_with("-payload ")) << c.warnings[0];
+  }
+}
+
 TEST(Options, PayloadFilesAreKeptInOrderWithTheirSizes) {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() /

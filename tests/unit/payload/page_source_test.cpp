@@ -16,6 +16,7 @@
 #include "payload/file_bytes.hpp"
 #include "payload/random_pages.hpp"
 #include "simhadr/wire/flush_codec.hpp"
+#include "unit/payload/payload_files_fixture.hpp"
 
 namespace simhadr {
 namespace {
@@ -75,30 +76,6 @@ TEST(PageSource, TwoRunsShipDifferentBytes) {
   const std::span<const char> pages = one->next_pages(4);
   const std::string first(pages.begin(), pages.end());
   EXPECT_FALSE(std::ranges::equal(first, other->next_pages(4)));
-}
-
-class PayloadFiles : public ::testing::Test {
- protected:
-  std::filesystem::path dir_ =
-      std::filesystem::temp_directory_path() /
-      ("simhadr-payload-" +
-       std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) + "-" +
-       ::testing::UnitTest::GetInstance()->current_test_info()->name());
-
-  void SetUp() override { std::filesystem::create_directories(dir_); }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
-  PayloadFile write(const std::string& name, const std::string& bytes) {
-    const std::filesystem::path path = dir_ / name;
-    std::ofstream(path, std::ios::binary) << bytes;
-    return {path.string(), bytes.size()};
-  }
-};
-
-std::string pattern(std::size_t bytes, char first) {
-  std::string text(bytes, '\0');
-  for (std::size_t i = 0; i < bytes; ++i) text[i] = static_cast<char>(first + i % 23);
-  return text;
 }
 
 // Three times round the files, and a part of a fourth, as the source gives them.

@@ -82,7 +82,7 @@ TEST(SteadyState, ALoggerRunStoppedOnceSettledGivesWhatTheWholeRunGives) {
       LoggerFlushSizes logger({MBytesPerSec{rate}, 256, {}}, Clock::time_point{});
       const RunTotals early = totals_of(run_virtual(plan, logger, never).primary);
       const RunTotals carried = steady.extended(early, plan);
-      SCOPED_TRACE(testing::Message() << to_string(mode) << " at " << rate << " MB/s");
+      SCOPED_TRACE(::testing::Message() << to_string(mode) << " at " << rate << " MB/s");
       if (early.flushes < whole.flushes) ++settled_early;
       EXPECT_NEAR(carried.seconds / static_cast<double>(carried.flushes),
                   whole.seconds / static_cast<double>(whole.flushes),

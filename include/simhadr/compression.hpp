@@ -1,0 +1,37 @@
+#pragma once
+// What a compressing path would make of the payload: each compressor at the
+// level a fast path uses (zlib 6 as ssh -C does, lz4 and zstd at 1), its ratio
+// on a sample of the payload and the CPU it spent per GB of log each way.
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace simhadr {
+
+enum class Compressor : std::uint8_t { Zlib, Lz4, Zstd };
+
+inline constexpr std::array kCompressors{Compressor::Zlib, Compressor::Lz4, Compressor::Zstd};
+
+// "zlib", "lz4", "zstd": as reports write them.
+std::string_view compressor_name(Compressor compressor);
+// The level the probe measures at: what ssh -C (zlib) and a fast path use.
+int probe_level(Compressor compressor);
+
+struct CompressorFigures {
+  Compressor compressor = Compressor::Zlib;
+  int level = 0;
+  double ratio = 0;                      // the sample's bytes over what they compressed to
+  double compress_seconds_per_gb = 0;    // CPU, per GB of log (before compression)
+  double decompress_seconds_per_gb = 0;  // CPU, per GB of log restored
+  bool operator==(const CompressorFigures&) const = default;
+};
+
+struct CompressionProbe {
+  std::uint64_t sample_bytes = 0;
+  std::vector<CompressorFigures> measured;
+  std::vector<Compressor> not_built;  // left out of this build (no library for its target)
+  bool operator==(const CompressionProbe&) const = default;
+};
+
+}  // namespace simhadr
