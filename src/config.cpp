@@ -46,6 +46,12 @@ bool RunConfig::virtual_time() const {
   return as<ModelRun>() || (calculate && calculate->simulate);
 }
 
+bool RunConfig::carries_payload() const {
+  if (as<PrimaryRun>() || as<DemoRun>()) return true;
+  const auto* disk = as<DiskTestConfig>();
+  return disk && disk->kind != DiskTestKind::ReadFile;
+}
+
 std::uint32_t RunConfig::largest_flush_pages() const {
   if (logger) return logger->buffer_pages;
   if (flush_size_list) return std::ranges::max(flush_size_list->pages);

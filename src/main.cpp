@@ -151,7 +151,9 @@ int run_action(Command& command, std::ostream& text, RunLog& log, RunReporters& 
   }
   print_run_header(config, log);
   log.flush();
-  measure_payload_compression(command.action, command.config);
+  if (const auto unmeasured = measure_payload_compression(command.config)) {
+    fmt::print(stderr, "simhadr: warning: {}\n", *unmeasured);
+  }
   if (command.action == Action::Model) {
     // Virtual time never sleeps, so there is no sleep overhead to measure.
     const ModelOutcome outcome = run_model(config, stop, log, report);

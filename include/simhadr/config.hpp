@@ -276,6 +276,8 @@ struct RunConfig {
   std::optional<Role> role() const;
   // -model, and -calculate -model: virtual time, no sockets.
   bool virtual_time() const;
+  // Ships or writes pages, so -payload applies: a primary, a demo, a disk test that writes.
+  bool carries_payload() const;
   // -loop: a standby that serves one primary run after another.
   bool serves_many_runs() const {
     const StandbyRun* standby = as<StandbyRun>();

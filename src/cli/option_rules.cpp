@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <span>
 #include <tuple>
 
@@ -79,10 +80,14 @@ class Rules {
     if (!values_.help && !values_.version && !values_.calculate && !values_.diagnose &&
         values_.role != Role::Standby) {
       prepare_workload();
-      // A standby takes its pages from the primary: the same option line works on both hosts.
-      if (!values_.payload.empty()) config_.payload = parse_payload(values_.payload);
     }
     command_.action = decide_action();
+    // Read only where pages are shipped or written: a standby takes its pages
+    // from the primary, so the same option line works on both hosts.
+    if (!values_.payload.empty() && config_.carries_payload()) {
+      config_.payload = parse_payload(values_.payload);
+      refuse_payload_written_over();
+    }
     check_across_actions();
     command_.config = std::move(config_);
     return std::move(command_);
@@ -300,6 +305,19 @@ class Rules {
       if (!rule.applies(action)) continue;
       for (const Id id : rule.options) {
         if (given(id)) warn(fmt::format("{} {}", dashed(id), rule.why));
+      }
+    }
+  }
+
+  // -write FILE truncates FILE before it writes: a payload file of that name would be lost.
+  void refuse_payload_written_over() const {
+    const DiskTestConfig* disk = config_.as<DiskTestConfig>();
+    if (!disk || disk->kind != DiskTestKind::WriteFile) return;
+    for (const PayloadFile& file : config_.payload.files) {
+      std::error_code error;
+      if (std::filesystem::equivalent(file.path, disk->path, error)) {
+        throw UsageError(fmt::format("-payload {} is the file -write writes over; give a copy",
+                                     shown(file.path)));
       }
     }
   }

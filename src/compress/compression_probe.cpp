@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <vector>
 
 #include "compress/codec.hpp"
@@ -14,20 +15,23 @@ namespace {
 
 // A fast compressor does a few MB in a few milliseconds: repeated until the
 // CPU clock has counted this long, its figure is not the clock's resolution.
+// Where the clock counts in scheduler ticks (Windows: 15.6 ms), the rounds
+// go on for a wall-clock while instead, so that many ticks are counted.
 constexpr Nanos kLeastCpu = std::chrono::milliseconds(20);
-constexpr int kMostRounds = 16;
+constexpr Nanos kLeastWall = std::chrono::milliseconds(150);
 
 // CPU seconds per GB of `bytes` that `step` costs, over as many rounds as it takes.
 template <typename Step>
 double cpu_seconds_per_gb(std::size_t bytes, Step&& step) {
   const Nanos started = this_thread_cpu();
+  const auto wall_started = std::chrono::steady_clock::now();
   int rounds = 0;
   Nanos spent{};
   do {
     step();
     ++rounds;
     spent = this_thread_cpu() - started;
-  } while (spent < kLeastCpu && rounds < kMostRounds);
+  } while (spent < kLeastCpu && std::chrono::steady_clock::now() - wall_started < kLeastWall);
   return to_seconds(spent) / rounds / static_cast<double>(bytes) * kBytesPerGByte;
 }
 

@@ -9,8 +9,8 @@ namespace simhadr {
 
 namespace {
 
-// Zstandard's frame format, each direction with a context of its own kept
-// from call to call, as a stream would.
+// Zstandard's frame format, a whole frame per call; each direction keeps its
+// context from call to call, which saves its allocation, not its history.
 class ZstdCodec final : public Codec {
  public:
   explicit ZstdCodec(int level)

@@ -29,15 +29,18 @@ void append_from(const std::vector<PayloadFile>& files, std::uint64_t offset, st
     }
     std::ifstream in(file.path, std::ios::binary);
     if (!in) {
+      const int error = errno;
       throw PayloadError(
-          fmt::format("-payload {}: cannot read it: {}", shown(file.path), std::strerror(errno)));
+          fmt::format("-payload {}: cannot read it: {}", shown(file.path), std::strerror(error)));
     }
-    in.seekg(static_cast<std::streamoff>(offset));
     const std::size_t wanted =
         static_cast<std::size_t>(std::min<std::uint64_t>(count, file.bytes - offset));
     const std::size_t at = out.size();
     out.resize(at + wanted);
+    in.seekg(static_cast<std::streamoff>(offset));
     in.read(out.data() + at, static_cast<std::streamsize>(wanted));
+    if (in.bad())
+      throw PayloadError(fmt::format("-payload {}: reading it failed", shown(file.path)));
     if (static_cast<std::size_t>(in.gcount()) != wanted) {
       throw PayloadError(
           fmt::format("-payload {}: it is shorter than when the run began", shown(file.path)));

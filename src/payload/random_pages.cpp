@@ -1,5 +1,6 @@
 #include "payload/random_pages.hpp"
 
+#include <cassert>
 #include <chrono>
 #include <cstring>
 #include <random>
@@ -33,6 +34,7 @@ std::uint64_t RandomBytes::next_word() {
 // A line's bytes are its first random words XORed with every key it has been
 // given since: a new random value in each word at each use.
 std::span<char> RandomBytes::next(std::size_t bytes) {
+  assert(bytes % kLineBytes == 0);
   const std::span<char> out = buffer_.bytes().first(bytes);
   for (char* line = out.data(); line < out.data() + out.size(); line += kLineBytes) {
     const std::uint64_t key = next_word();

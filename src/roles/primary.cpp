@@ -77,7 +77,8 @@ RoleOutcome Primary::run() {
 }
 
 // Files read more slowly than the link ships them set the run's rate while
-// it waits: worth a line from 1% of the run (the first read always waits).
+// it waits: worth a line from 1% of the run (a short wait for the first
+// chunk, when the reader has not read it by the first flush, is not).
 void Primary::say_if_payload_held_back() {
   const Nanos waited = pages_->waited();
   if (result_.elapsed <= Nanos::zero() || waited * 100 < result_.elapsed) return;

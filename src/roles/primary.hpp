@@ -49,11 +49,12 @@ class Primary {
   // One flush from `now` (the clock, just read), shipped and (modelled) written;
   // counts go into the result, and once it is done `now` is the time it ended.
   // Flushes until a limit, a stop, the log's end or the connection's; how it ended.
-  void say_if_payload_held_back();
   TransferEnd ship_flushes(Clock::time_point start);
   TransferEnd ship_one(Clock::time_point& now);
   // How the run ended, from how the shipping did: failed, interrupted, or as it was.
   void settle(TransferEnd end, RoleOutcome& outcome);
+  // A line when the payload's files, read more slowly than shipped, held the run back.
+  void say_if_payload_held_back();
 
   const RunResult& result() const { return result_; }
 

@@ -1,5 +1,9 @@
 #include "runs/payload_compression.hpp"
 
+#include <fmt/format.h>
+
+#include <exception>
+
 #include "compress/compression_probe.hpp"
 #include "payload/payload_sample.hpp"
 
@@ -11,23 +15,17 @@ namespace {
 // compressors measure it in a fraction of a second.
 constexpr std::size_t kSampleBytes = std::size_t{4} << 20;
 
-bool writes_or_ships_payload(Action action, const RunConfig& config) {
-  switch (action) {
-    case Action::Primary:
-    case Action::Demo:
-      return true;
-    case Action::DiskTest:
-      return config.as<DiskTestConfig>()->kind != DiskTestKind::ReadFile;
-    default:
-      return false;
-  }
-}
-
 }  // namespace
 
-void measure_payload_compression(Action action, RunConfig& config) {
-  if (!writes_or_ships_payload(action, config)) return;
-  config.payload.compressibility = probe_compression(payload_sample(config.payload, kSampleBytes));
+std::optional<std::string> measure_payload_compression(RunConfig& config) {
+  if (!config.carries_payload()) return std::nullopt;
+  try {
+    config.payload.compressibility =
+        probe_compression(payload_sample(config.payload, kSampleBytes));
+  } catch (const std::exception& error) {
+    return fmt::format("the payload's compression was not measured: {}", error.what());
+  }
+  return std::nullopt;
 }
 
 }  // namespace simhadr

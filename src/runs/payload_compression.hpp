@@ -1,13 +1,16 @@
 #pragma once
 // Before a run ships or writes its payload: what compressors make of it
 // (the compression probe), kept in the configuration for every report.
-#include "simhadr/action.hpp"
+#include <optional>
+#include <string>
+
 #include "simhadr/config.hpp"
 
 namespace simhadr {
 
-// Measures, where `action` ships or writes the payload; throws PayloadError
-// when a file cannot be read.
-void measure_payload_compression(Action action, RunConfig& config);
+// Measures, where the run ships or writes the payload. The figures only
+// inform: a probe that fails leaves them out, and what went wrong comes back
+// for a warning, while the run goes on (and meets a file it cannot read itself).
+std::optional<std::string> measure_payload_compression(RunConfig& config);
 
 }  // namespace simhadr

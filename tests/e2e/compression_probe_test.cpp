@@ -101,6 +101,7 @@ TEST(CompressionProbe, TheReportSaysWhatEachPayloadCompressesTo) {
     ASSERT_NE(line_at, std::string::npos) << out;
     const std::string line = out.substr(line_at + 1, out.find('\n', line_at + 1) - line_at - 1);
     EXPECT_NE(line.find("; compressed (4194304 bytes sampled;"), std::string::npos) << line;
+    if (line.find("zlib not in this build") != std::string::npos) continue;
     EXPECT_NE(line.find(" zlib:6 "), std::string::npos) << line;
     if (kind == "incompressible") {
       EXPECT_NE(line.find("zlib:6 1.00x"), std::string::npos) << line;

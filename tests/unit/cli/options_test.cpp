@@ -198,8 +198,8 @@ TEST(Options, ThePayloadIsIncompressibleUnlessAskedOtherwise) {
 TEST(Options, APayloadWhereNoBytesAreWrittenIsNamedAndIgnored) {
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"-model", "-disk", "100", "0", "-payload", "dots"},
-        std::vector<std::string>{"-read", "/data/log", "-payload", "dots"},
-        std::vector<std::string>{"-testSleep", "1", "-payload", "dots"}}) {
+        std::vector<std::string>{"-read", "/data/log", "-payload", "/no/such/S0000001.LOG"},
+        std::vector<std::string>{"-testSleep", "1", "-payload", "/no/such/S0000001.LOG"}}) {
     const Command c = parse(args);
     ASSERT_EQ(c.warnings.size(), 1u) << args.front();
     EXPECT_TRUE(c.warnings[0].starts_with("-payload ")) << c.warnings[0];
@@ -235,6 +235,13 @@ TEST(Options, PayloadFilesAreKeptInOrderWithTheirSizes) {
     ADD_FAILURE() << "an empty file was taken";
   } catch (const UsageError& error) {
     EXPECT_NE(std::string(error.what()).find("is empty"), std::string::npos) << error.what();
+  }
+  // -write truncates its file first: the payload would be gone before it was read.
+  try {
+    parse({"-write", (dir / "." / first.filename()).string(), "-payload", first.string()});
+    ADD_FAILURE() << "a payload that -write writes over was taken";
+  } catch (const UsageError& error) {
+    EXPECT_NE(std::string(error.what()).find("writes over"), std::string::npos) << error.what();
   }
   std::filesystem::remove_all(dir);
 }
