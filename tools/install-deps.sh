@@ -44,7 +44,7 @@ for extra in "$@"; do
         googletest util-linux)
       ;;
     --ansible) packages+=(ansible-core python3 gnuplot-nox) ;;
-    --bench) packages+=(iperf3 fio bc python3 iproute2) ;;
+    --bench) packages+=(iperf3 fio bc python3 iproute2 openssh-server openssh-client) ;;
     --fuzz) packages+=(clang libclang-rt-dev) ;;
     --package) packages+=(dpkg-dev man-db gzip python3 rpm) ;;
     --plot) packages+=(python3 gnuplot-nox) ;;
