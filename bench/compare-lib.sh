@@ -48,6 +48,17 @@ timed_side() {
     -lport "$4" -rhost "$there" -rport "$5" $6 >"$7" 2>&1; } 2>"$7.cpu"
 }
 
+# end_standby PID: once its primary has ended. A primary that failed leaves an
+# original standby waiting without end: after 10 s, what PID started is stopped.
+end_standby() {
+  for _ in $(seq 100); do
+    kill -0 "$1" 2>/dev/null || break
+    sleep 0.1
+  done
+  pkill -P "$1" 2>/dev/null || true
+  wait "$1" || true
+}
+
 # timed_pair BIN DIR "<primary options>" "<standby options>": one run of BIN's
 # primary and standby, to its end. Leaves the reports in DIR/p and
 # DIR/s and the user+system CPU seconds of both in DIR/cpu.
@@ -66,13 +77,7 @@ timed_pair() {
   timed_side "$bin" 1 standby "$sport" "$pport" "$4" "$dir/s" &
   standby=$!
   wait "$primary" || true
-  # A primary that failed leaves an original standby waiting without end.
-  for _ in $(seq 100); do
-    kill -0 "$standby" 2>/dev/null || break
-    sleep 0.1
-  done
-  pkill -P "$standby" 2>/dev/null || true
-  wait "$standby" || true
+  end_standby "$standby"
   cat "$dir/p.cpu" "$dir/s.cpu" | awk '{s += $1 + $2} END {printf "%.3f\n", s}' >"$dir/cpu"
 }
 

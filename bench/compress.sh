@@ -83,12 +83,7 @@ tunnel_pair() {
     -rhost 127.0.0.1 -rport "$tport" >"$dir/s" 2>&1 &
   standby=$!
   wait "$primary" || true
-  for _ in $(seq 100); do
-    kill -0 "$standby" 2>/dev/null || break
-    sleep 0.1
-  done
-  kill "$standby" 2>/dev/null || true
-  wait "$standby" || true
+  end_standby "$standby"
   # The CPU seconds the primary's side of the tunnel (sshd's session: it
   # compresses and encrypts) spent, from its processes' ticks before they end.
   local session
