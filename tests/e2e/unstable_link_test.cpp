@@ -32,8 +32,10 @@ std::string verdict(const json& side) {
   return side["bottleneck"]["resource"];
 }
 
-// Started at about the same time as the pair: the run is shipping by then.
-constexpr auto kDownAfter = 1500ms;
+// Started at about the same time as the pair: the run is shipping by then,
+// after the sleep calibration and the payload probe (up to a second under the
+// sanitizers on a loaded machine).
+constexpr auto kDownAfter = 2500ms;
 constexpr auto kDownFor = 1000ms;
 
 TEST_F(UnstableLink, AnOutageIsOneStallOnEachSideAndTheVerdict) {
@@ -55,7 +57,7 @@ TEST_F(UnstableLink, AnOutageIsOneStallOnEachSideAndTheVerdict) {
   EXPECT_GE(longest, 0.9);
   EXPECT_LE(longest, 4.0);
   EXPECT_GT(at, 0.5);
-  EXPECT_LT(at, 2.5);
+  EXPECT_LT(at, 3.5);
   EXPECT_EQ(verdict(primary), "network outages") << primary["bottleneck"]["evidence"];
   EXPECT_NE(run.primary_out.find("Stalls: 1, longest "), std::string::npos) << run.primary_out;
   EXPECT_NE(run.primary_out.find(", stalled "), std::string::npos);
@@ -94,7 +96,7 @@ TEST_F(UnstableLink, AnAckLostInAnOutageIsAStallAndASlowStandbyIsNoOutage) {
   const std::vector<std::string> primary{"-t", "4", "-syncMode", "SYNC", "-disk", "5", "0.01"};
   PairRun outage;
   {
-    const LinkFlap flap(hosts, 1300ms, kDownFor);
+    const LinkFlap flap(hosts, 2300ms, kDownFor);
     outage = run_across(hosts, primary, disk);
   }
   ASSERT_EQ(outage.primary_status, 0) << outage.primary_err;
