@@ -7,7 +7,7 @@
 option(SIMHADR_COMPRESSORS "The compressors zlib, lz4 and zstd, where found" ON)
 
 # simhadr_compressor(NAME HEADER LIBRARY SOURCE): where it is found, links
-# simhadr_core to it, builds SOURCE (its codec) and defines SIMHADR_HAS_<NAME>.
+# simhadr_core to it, builds SOURCE (its codecs) and defines SIMHADR_HAS_<NAME>.
 function(simhadr_compressor name header library source)
   if(NOT SIMHADR_COMPRESSORS)
     return()

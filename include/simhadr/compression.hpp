@@ -4,6 +4,8 @@
 // on a sample of the payload and the CPU it spent per GB of log each way.
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -17,6 +19,20 @@ inline constexpr std::array kCompressors{Compressor::Zlib, Compressor::Lz4, Comp
 std::string_view compressor_name(Compressor compressor);
 // The level the probe measures at: what ssh -C (zlib) and a fast path use.
 int probe_level(Compressor compressor);
+// The highest level each takes: zlib 9, lz4 12, zstd 19 (the lowest is 1).
+int max_level(Compressor compressor);
+
+// -compress CODEC[:LEVEL] on a real run; the level defaults to the probe's.
+struct CompressionChoice {
+  Compressor compressor = Compressor::Zstd;
+  int level = 1;
+  bool operator==(const CompressionChoice&) const = default;
+};
+
+// "zstd:1", as the handshake and the reports write it.
+std::string compression_choice_text(const CompressionChoice& choice);
+// "zstd", "lz4:3", "zlib:6"; none for anything else (an unknown name, a level out of range).
+std::optional<CompressionChoice> parse_compression_choice(std::string_view text);
 
 struct CompressorFigures {
   Compressor compressor = Compressor::Zlib;

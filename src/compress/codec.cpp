@@ -2,29 +2,47 @@
 
 namespace simhadr {
 
-std::unique_ptr<Codec> make_codec(Compressor compressor, int level) {
+namespace {
+
+const CompressorLibrary* library_for(Compressor compressor) {
   switch (compressor) {
     case Compressor::Zlib:
 #ifdef SIMHADR_HAS_ZLIB
-      return make_zlib_codec(level);
+      return &kZlibLibrary;
 #else
       break;
 #endif
     case Compressor::Lz4:
 #ifdef SIMHADR_HAS_LZ4
-      return make_lz4_codec(level);
+      return &kLz4Library;
 #else
       break;
 #endif
     case Compressor::Zstd:
 #ifdef SIMHADR_HAS_ZSTD
-      return make_zstd_codec(level);
+      return &kZstdLibrary;
 #else
       break;
 #endif
   }
-  static_cast<void>(level);
   return nullptr;
+}
+
+}  // namespace
+
+std::unique_ptr<Codec> make_codec(Compressor compressor, int level) {
+  const CompressorLibrary* library = library_for(compressor);
+  return library ? library->codec(level) : nullptr;
+}
+
+std::unique_ptr<StreamCompressor> make_stream_compressor(const CompressionChoice& choice) {
+  const CompressorLibrary* library = library_for(choice.compressor);
+  return library ? library->stream_compressor(choice.level) : nullptr;
+}
+
+std::unique_ptr<StreamDecompressor> make_stream_decompressor(Compressor compressor) {
+  const CompressorLibrary* library = library_for(compressor);
+  return library ? library->stream_decompressor() : nullptr;
 }
 
 }  // namespace simhadr

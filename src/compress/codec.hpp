@@ -1,10 +1,12 @@
 #pragma once
-// One compressor at one level, a whole buffer at a time.
+// The compressors, each at one level: whole buffers (the payload probe) and
+// streams (-compress on the link).
 #include <cstddef>
 #include <memory>
 #include <span>
 #include <stdexcept>
 
+#include "compress/stream_codec.hpp"
 #include "simhadr/compression.hpp"
 
 namespace simhadr {
@@ -26,12 +28,19 @@ class Codec {
   virtual void decompress(std::span<const char> in, std::span<char> out) = 0;
 };
 
-// nullptr where this build has no library for `compressor` (cmake/Compression.cmake).
+// nullptr where this build has no library for the compressor (cmake/Compression.cmake).
 std::unique_ptr<Codec> make_codec(Compressor compressor, int level);
+std::unique_ptr<StreamCompressor> make_stream_compressor(const CompressionChoice& choice);
+std::unique_ptr<StreamDecompressor> make_stream_decompressor(Compressor compressor);
 
-// Each library's, defined where the build has it.
-std::unique_ptr<Codec> make_zlib_codec(int level);
-std::unique_ptr<Codec> make_lz4_codec(int acceleration);
-std::unique_ptr<Codec> make_zstd_codec(int level);
+// What each library's source file makes, where the build has it.
+struct CompressorLibrary {
+  std::unique_ptr<Codec> (*codec)(int level);
+  std::unique_ptr<StreamCompressor> (*stream_compressor)(int level);
+  std::unique_ptr<StreamDecompressor> (*stream_decompressor)();
+};
+extern const CompressorLibrary kZlibLibrary;
+extern const CompressorLibrary kLz4Library;
+extern const CompressorLibrary kZstdLibrary;
 
 }  // namespace simhadr

@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "compress/codec.hpp"
 
@@ -47,10 +48,74 @@ class ZstdCodec final : public Codec {
   std::unique_ptr<ZSTD_DCtx, FreeDecompressing> decompressing_;
 };
 
-}  // namespace
+void throw_if_error(std::size_t result, const char* doing) {
+  if (ZSTD_isError(result)) {
+    throw CodecError(std::string("zstd could not ") + doing + ": " + ZSTD_getErrorName(result));
+  }
+}
+
+// One Zstandard frame that never ends, each piece flushed (ZSTD_e_flush).
+class ZstdStreamCompressor final : public StreamCompressor {
+ public:
+  explicit ZstdStreamCompressor(int level) : context_(ZSTD_createCCtx()) {
+    if (!context_) throw CodecError("zstd could not make its context");
+    throw_if_error(ZSTD_CCtx_setParameter(context_.get(), ZSTD_c_compressionLevel, level),
+                   "take the level");
+  }
+  void compress(std::span<const char> in, std::vector<char>& out) override {
+    ZSTD_inBuffer input{in.data(), in.size(), 0};
+    std::size_t left = 0;
+    // Until all of it is in and the flush has nothing left to write.
+    do {
+      const std::size_t at = out.size();
+      out.resize(at + ZSTD_compressBound(input.size - input.pos));
+      ZSTD_outBuffer output{out.data() + at, out.size() - at, 0};
+      left = ZSTD_compressStream2(context_.get(), &output, &input, ZSTD_e_flush);
+      out.resize(at + output.pos);
+      throw_if_error(left, "compress");
+    } while (left != 0 || input.pos < input.size);
+  }
+
+ private:
+  struct Free {
+    void operator()(ZSTD_CCtx* context) const { ZSTD_freeCCtx(context); }
+  };
+  std::unique_ptr<ZSTD_CCtx, Free> context_;
+};
+
+class ZstdStreamDecompressor final : public StreamDecompressor {
+ public:
+  ZstdStreamDecompressor() : context_(ZSTD_createDCtx()) {
+    if (!context_) throw CodecError("zstd could not make its context");
+  }
+  RestoreStep restore(std::span<const char> in, std::span<char> out) override {
+    ZSTD_inBuffer input{in.data(), in.size(), 0};
+    ZSTD_outBuffer output{out.data(), out.size(), 0};
+    throw_if_error(ZSTD_decompressStream(context_.get(), &output, &input), "restore the stream");
+    return {input.pos, output.pos};
+  }
+
+ private:
+  struct Free {
+    void operator()(ZSTD_DCtx* context) const { ZSTD_freeDCtx(context); }
+  };
+  std::unique_ptr<ZSTD_DCtx, Free> context_;
+};
 
 std::unique_ptr<Codec> make_zstd_codec(int level) {
   return std::make_unique<ZstdCodec>(level);
 }
+
+}  // namespace
+
+const CompressorLibrary kZstdLibrary{
+    make_zstd_codec,
+    [](int level) -> std::unique_ptr<StreamCompressor> {
+      return std::make_unique<ZstdStreamCompressor>(level);
+    },
+    []() -> std::unique_ptr<StreamDecompressor> {
+      return std::make_unique<ZstdStreamDecompressor>();
+    },
+};
 
 }  // namespace simhadr
