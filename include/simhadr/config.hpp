@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "simhadr/action.hpp"
+#include "simhadr/compression.hpp"
 #include "simhadr/payload.hpp"
 #include "simhadr/rate.hpp"
 #include "simhadr/sync_mode.hpp"
@@ -265,6 +266,8 @@ struct RunConfig {
   WaitBounds waits;
   std::optional<TlsSettings> tls;  // -tls and the -tls* options
   PayloadSpec payload;  // -payload: what the primary's pages and a disk test's writes carry
+  // -compress on a real run: the primary's codec and level; the codec a standby restores.
+  std::optional<CompressionChoice> compress;
 
   Action action() const { return action_of_run(run.index()); }
   // The kind's own settings; null when the run is of another kind.

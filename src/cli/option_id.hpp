@@ -47,6 +47,7 @@ enum class OptionId : std::uint8_t {
   Workload,
   WorkloadSpeed,
   Payload,
+  Compress,
   NetDelay,
   NetRate,
   UplinkRate,

@@ -9,6 +9,7 @@
 #include <span>
 #include <tuple>
 
+#include "cli/compress_option.hpp"
 #include "cli/input_file.hpp"
 #include "cli/model_checks.hpp"
 #include "cli/option_table.hpp"
@@ -87,6 +88,9 @@ class Rules {
     if (!values_.payload.empty() && config_.carries_payload()) {
       config_.payload = parse_payload(values_.payload);
       refuse_payload_written_over();
+    }
+    if (values_.compress && command_.action != Action::Diagnose) {
+      settle_compress(*values_.compress, command_.action, config_, command_.warnings);
     }
     check_across_actions();
     command_.config = std::move(config_);

@@ -197,6 +197,11 @@ constexpr std::array kOptions{
                "(archived log files), in order and cycled; disk tests\n"
                "write it too",
                store_payload},
+    OptionSpec{Id::Compress, "compress", One, kAny, Shipping, "-compress CODEC[:LEVEL]",
+               "compress the log on the link: zlib, lz4 or zstd, at\n"
+               "LEVEL (default: zlib 6, as ssh -C; lz4 1; zstd 1);\n"
+               "give both sides the same codec",
+               [](Values& o, const Input& in) { o.compress = in.text(); }},
 
     OptionSpec{Id::NetDelay, "netDelay", One, kPrimary, Models, "-netDelay SECONDS",
                "one-way network delay added to every message\n"

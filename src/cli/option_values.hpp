@@ -34,7 +34,8 @@ struct OptionValues {
   std::vector<std::pair<DiskTestKind, std::string>> disk_targets;
   std::vector<SyncMode> sync_modes;
   std::optional<std::uint32_t> threads;
-  std::vector<std::string> payload;  // -payload's values, read once the role is known
+  std::vector<std::string> payload;     // -payload's values, read once the role is known
+  std::optional<std::string> compress;  // -compress's value, read once the action is known
   StandbyLists standby_lists;
   DiskTestConfig disk;
   std::bitset<kOptionCount> given_options;  // on the command line, whatever the value

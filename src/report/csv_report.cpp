@@ -58,6 +58,10 @@ enum class Column : std::uint8_t {
   SockRcvBufRequested,
   Payload,
   PayloadFileBytes,
+  Compress,
+  CompressRatio,
+  CompressWireBytes,
+  CompressCpuSecondsPerGb,
   Count,
 };
 
@@ -112,6 +116,10 @@ constexpr std::array<ColumnName, kColumnCount> kColumns{{
     {Column::SockRcvBufRequested, "sock_rcv_buf_requested"},
     {Column::Payload, "payload"},
     {Column::PayloadFileBytes, "payload_file_bytes"},
+    {Column::Compress, "compress"},
+    {Column::CompressRatio, "compress_ratio"},
+    {Column::CompressWireBytes, "compress_wire_bytes"},
+    {Column::CompressCpuSecondsPerGb, "compress_cpu_seconds_per_gb"},
 }};
 
 // Every column named once, in the enum's order: a row cannot drift from the header.
@@ -199,6 +207,12 @@ void set_connection_cells(const RunResult& r, Cells& cells) {
     cells.set(Column::TlsOverheadBytes, r.tls->record_overhead_bytes);
   }
   if (r.tls_cost) cells.set_seconds(Column::TlsCostSecondsPerGb, r.tls_cost->seconds_per_gb);
+  if (r.compression) {
+    cells.set(Column::Compress, compression_choice_text(r.compression->choice));
+    cells.set(Column::CompressRatio, fmt::format("{:.4f}", r.compression->ratio()));
+    cells.set(Column::CompressWireBytes, r.compression->wire_bytes);
+    cells.set_seconds(Column::CompressCpuSecondsPerGb, r.compression->cpu_seconds_per_gb());
+  }
 }
 
 }  // namespace

@@ -282,6 +282,19 @@ json tls_json(const RunResult& r) {
   return nullptr;
 }
 
+json compression_json(const RunResult& r) {
+  if (!r.compression) return nullptr;
+  const CompressionFacts& c = *r.compression;
+  return {{"codec", compressor_name(c.choice.compressor)},
+          {"level", c.choice.level},
+          {"source", "measured"},
+          {"log_bytes", c.log_bytes},
+          {"wire_bytes", c.wire_bytes},
+          {"ratio", c.ratio()},
+          {"cpu_seconds", to_seconds(c.cpu)},
+          {"cpu_seconds_per_gb", c.cpu_seconds_per_gb()}};
+}
+
 json side_json(const RunResult& r, const SideEnd& end,
                const std::optional<Bottleneck>& bottleneck) {
   json intervals = json::array();
@@ -328,6 +341,7 @@ json side_json(const RunResult& r, const SideEnd& end,
       {"stalls", stalls_json(r)},
       {"log_gap", log_gap_json(r.log_gap)},
       {"tls", tls_json(r)},
+      {"compression", compression_json(r)},
       {"sleep_accuracy", sleep_accuracy_json(r.sleeps, r.elapsed)},
       {"payload", r.settings.payload ? payload_json(*r.settings.payload) : json(nullptr)},
   };

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 
 #include "simhadr/wire/protocol_error.hpp"
@@ -133,7 +134,11 @@ PeerNews Link::look_at_peer() {
   if (!transport_.wait_readable(Nanos{0})) return PeerNews::Nothing;
   std::array<char, kDrainBytes> dropped{};
   const IoStep step = transport_.recv_some(dropped);
-  if (step.bytes > 0) return PeerNews::SentBytes;
+  if (step.bytes > 0) {
+    dropped_bytes_ = std::min(step.bytes, dropped_.size());
+    std::copy_n(dropped.begin(), dropped_bytes_, dropped_.begin());
+    return PeerNews::SentBytes;
+  }
   return step.would_block ? PeerNews::Nothing : PeerNews::Closed;
 }
 

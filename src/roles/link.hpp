@@ -5,6 +5,7 @@
 // transport with nothing moving in either direction, the waiting call throws
 // TransportError. Time the role spends elsewhere (a modelled write, pacing)
 // does not count.
+#include <array>
 #include <span>
 #include <string_view>
 
@@ -56,8 +57,10 @@ class Link {
   // too, for at most `at_most`: the peer sees an orderly end, not a reset of the
   // bytes it had in flight.
   void close_and_drain(Nanos at_most);
-  // Whether the peer has closed its side or sent bytes (which are dropped).
+  // Whether the peer has closed its side or sent bytes (which are dropped, but
+  // for the first few: last_dropped).
   PeerNews look_at_peer();
+  std::string_view last_dropped() const { return {dropped_.data(), dropped_bytes_}; }
   void first_message_came() { first_message_bound_ = Nanos{0}; }
   bool peer_speaks_tls() { return transport_.peer_speaks_tls(); }
 
@@ -79,6 +82,8 @@ class Link {
   Nanos first_message_bound_;
   std::string_view first_message_option_;
   Nanos waited_without_progress_{0};
+  std::array<char, 16> dropped_{};
+  std::size_t dropped_bytes_ = 0;
   std::optional<Clock::time_point> give_up_at_;
 };
 

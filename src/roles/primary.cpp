@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 
+#include "compress/codec.hpp"
 #include "roles/simulated_io.hpp"
 #include "simhadr/report/payload_text.hpp"
 #include "simhadr/wire/flush_codec.hpp"
@@ -50,7 +51,7 @@ RoleOutcome Primary::run() {
   fail_on_peer_errors(outcome, [&] {
     end = link_.send_all(handshake, nullptr);
     if (end == TransferEnd::Done) log_.trace("{} bytes sent", handshake.size());
-    if (end == TransferEnd::Done && plan_.handshake.standby.any()) {
+    if (end == TransferEnd::Done && plan_.handshake.asks_for_answer()) {
       end = confirm_standby_settings(outcome);
       if (outcome.reconnects() || outcome.end == RunEnd::Failed) return;
     }
@@ -130,27 +131,68 @@ void Primary::settle(TransferEnd end, RoleOutcome& outcome) {
   if (end == TransferEnd::Stopped || stop_.requested()) outcome.end = RunEnd::Interrupted;
 }
 
+std::string Primary::what_was_asked() const {
+  const bool settings = plan_.handshake.standby.any();
+  const bool compress = plan_.handshake.compress.has_value();
+  if (settings && compress) return "the standby* settings and -compress";
+  return compress ? "-compress" : "the standby* settings";
+}
+
+void Primary::fail_if_compressed_only(std::string_view sent) const {
+  if (sent != kCompressedOnly) return;
+  throw TransportError(
+      "the standby was started with -compress and refused this primary's uncompressed log: start "
+      "the primary with -compress too, or the standby without it");
+}
+
 TransferEnd Primary::confirm_standby_settings(RoleOutcome& outcome) {
   std::array<char, kSettingsReplyBytes> reply{};
-  const TransferEnd end = link_.recv_exact(reply, nullptr);
+  TransferEnd end = TransferEnd::Done;
+  try {
+    end = link_.recv_exact(reply, nullptr);
+  } catch (const ProtocolError& silent) {
+    // The original's standby reads the handshake and waits for log: it never answers.
+    throw ProtocolError(fmt::format("{} (the original simhadr's standby does not answer {})",
+                                    silent.what(), what_was_asked()));
+  }
   if (end == TransferEnd::Done) link_.first_message_came();
   if (end == TransferEnd::PeerClosed) {
-    outcome.fail(
-        "the standby closed the connection instead of answering the standby* settings (they "
-        "need a standby of the open simhadr)");
+    outcome.fail(fmt::format(
+        "the standby closed the connection instead of answering {} (the original simhadr's "
+        "standby does not know {})",
+        what_was_asked(), plan_.handshake.standby.any() ? "them" : "it"));
   }
   if (end != TransferEnd::Done) return end;
   const std::string_view answer(reply.data(), reply.size());
+  const std::optional<CompressionChoice>& compress = plan_.handshake.compress;
+  fail_if_compressed_only(answer);
   if (answer == kSettingsNeedReconnect) {
     log_.line("The standby reconnects to apply the requested socket buffer sizes.");
     log_.blank();
     outcome.session = Session::Reconnect;
   } else if (answer == kSettingsApplied) {
-    log_.line("The standby applied the requested settings.");
+    if (plan_.handshake.standby.any()) log_.line("The standby applied the requested settings.");
+    if (compress) {
+      plan_.compression->compress_sends(make_stream_compressor(*compress), *compress);
+      log_.line("Compressing the log with {}; the standby restores it.",
+                compression_choice_text(*compress));
+    }
+  } else if (answer == kSettingsNotCompressing && compress) {
+    outcome.fail(fmt::format(
+        "the standby was started without -compress: start it with -compress {} too, or this "
+        "primary without it",
+        compressor_name(compress->compressor)));
+    outcome.session = Session::Aborted;
+  } else if (answer == kSettingsOtherCodec && compress) {
+    outcome.fail(fmt::format(
+        "the standby was started with -compress of another codec than {}: give both sides the "
+        "same codec",
+        compressor_name(compress->compressor)));
+    outcome.session = Session::Aborted;
   } else {
-    throw ProtocolError(
-        "the standby's answer to the standby* settings is neither of the two "
-        "it may be (they need a standby of the open simhadr)");
+    throw ProtocolError(fmt::format(
+        "the standby's answer to {} is none of those a standby of the open simhadr gives",
+        what_was_asked()));
   }
   return end;
 }
@@ -263,6 +305,7 @@ TransferEnd Primary::await_ack(Clock::time_point& shipped) {
   // None of the ack came: a standby that has acked before ended the run between flushes.
   if (end == TransferEnd::PeerClosed) standby_ended_run_ = result_.ack_wait.calls > 0;
   if (end != TransferEnd::Done) return end;
+  fail_if_compressed_only({ack.data(), ack.size()});
   if (std::string_view(ack.data(), ack.size()) != kAckMessage) {
     throw ProtocolError("the standby's ack is not the 16 bytes \"ack message\" and NULs");
   }
@@ -288,6 +331,7 @@ TransferEnd Primary::look_at_standby() {
       standby_ended_run_ = !awaits_acks() || result_.ack_wait.calls > 0;
       return TransferEnd::PeerClosed;
     case PeerNews::SentBytes:
+      fail_if_compressed_only(link_.last_dropped());
       throw ProtocolError(fmt::format(
           "the standby sent bytes between flushes in {}, where a standby sends none: is the peer "
           "a simhadr standby?",

@@ -6,6 +6,7 @@
 #include <optional>
 #include <span>
 
+#include "net/compressing_transport.hpp"
 #include "payload/page_source.hpp"
 #include "roles/auxiliary_feed.hpp"
 #include "roles/flush_trace.hpp"
@@ -32,6 +33,9 @@ struct PrimaryPlan {
   std::optional<Nanos> interval;  // -interval
   IntervalSink on_interval;
   ConnectionWatch* watch = nullptr;  // the connection's, on a real run
+  // -compress (the handshake names the codec): the transport that compresses once the standby
+  // agreed.
+  CompressingTransport* compression = nullptr;
 
   RunLimits limits() const { return {max_flushes, run_time}; }
 };
@@ -72,8 +76,14 @@ class Primary {
     bool shipping_over = false;
   };
 
-  // A handshake with standby* settings gets a 16-byte answer: go on, or reconnect.
+  // A handshake with standby* settings or compression gets a 16-byte answer:
+  // go on, reconnect, or a refusal of the compression.
   TransferEnd confirm_standby_settings(RoleOutcome& outcome);
+  // What the handshake asked the standby for, as a refusal names it.
+  std::string what_was_asked() const;
+  // The bytes a standby sent where none or an ack belongs: a standby started
+  // with -compress refusing this primary's plain log is a failure of its own.
+  void fail_if_compressed_only(std::string_view sent) const;
   // The next flush, once its log is there; none when the log has ended.
   std::optional<FlushInFlight> begin_flush(Clock::time_point now);
   TransferEnd take_step(FlushStep step, FlushInFlight& flush, Clock::time_point& now);

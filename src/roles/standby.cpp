@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "compress/codec.hpp"
 #include "roles/simulated_io.hpp"
 #include "simhadr/config.hpp"
 #include "simhadr/limits.hpp"
@@ -38,7 +39,8 @@ RoleOutcome Standby::run() {
   fail_on_peer_errors(outcome, [&] {
     const std::optional<HandshakeParams> params = receive_handshake(outcome);
     if (!params) return;
-    if (params->standby.any() && !take_requested_settings(params->standby, outcome)) return;
+    if (!agree_on_compression(*params, outcome)) return;
+    if (params->asks_for_answer() && !take_requested_settings(*params, outcome)) return;
     result_.settings.mode = params->mode;
     result_.settings.flush_pages = params->flush_pages;
     ack_point_ = rules_for(params->mode).standby_ack;
@@ -159,7 +161,47 @@ std::optional<HandshakeParams> Standby::receive_handshake(RoleOutcome& outcome) 
   return params;
 }
 
-bool Standby::take_requested_settings(const StandbyRequest& request, RoleOutcome& outcome) {
+bool Standby::agree_on_compression(const HandshakeParams& params, RoleOutcome& outcome) {
+  const std::optional<CompressionChoice>& ours = plan_.compress;
+  const std::optional<CompressionChoice>& theirs = params.compress;
+  if (ours && !theirs) {
+    refuse(kCompressedOnly,
+           fmt::format("the primary sends the log uncompressed and this standby was started with "
+                       "-compress {}: start the primary with -compress {} too, or this standby "
+                       "without it",
+                       compressor_name(ours->compressor), compressor_name(ours->compressor)),
+           outcome);
+    return false;
+  }
+  if (theirs && !ours) {
+    refuse(kSettingsNotCompressing,
+           fmt::format("the primary compresses the log with {}: start this standby with -compress "
+                       "{} too, or the primary without it",
+                       compression_choice_text(*theirs), compressor_name(theirs->compressor)),
+           outcome);
+    return false;
+  }
+  if (ours && ours->compressor != theirs->compressor) {
+    refuse(kSettingsOtherCodec,
+           fmt::format("the primary compresses the log with {} and this standby was started with "
+                       "-compress {}: give both sides the same codec",
+                       compression_choice_text(*theirs), compressor_name(ours->compressor)),
+           outcome);
+    return false;
+  }
+  return true;
+}
+
+// The primary learns why from the answer; this side closes in order once the
+// primary has read it and closed, so the answer is not lost to a reset.
+void Standby::refuse(std::string_view answer, std::string why, RoleOutcome& outcome) {
+  if (link_.send_all(answer, nullptr) == TransferEnd::Done) link_.close_and_drain(kStopGrace);
+  outcome.fail(std::move(why));
+  outcome.session = Session::Aborted;
+}
+
+bool Standby::take_requested_settings(const HandshakeParams& params, RoleOutcome& outcome) {
+  const StandbyRequest& request = params.standby;
   SocketOptions wanted = plan_.socket;
   if (request.send_buffer) wanted.send_buffer = request.send_buffer;
   if (request.receive_buffer) wanted.receive_buffer = request.receive_buffer;
@@ -173,7 +215,13 @@ bool Standby::take_requested_settings(const StandbyRequest& request, RoleOutcome
   if (end == TransferEnd::PeerClosed) outcome.fail("the primary closed the connection first");
   if (end != TransferEnd::Done) return false;
   if (same_socket) {
-    log_.line("Applied the primary's settings for this run.");
+    if (request.any()) log_.line("Applied the primary's settings for this run.");
+    if (params.compress) {
+      plan_.compression->restore_receives(make_stream_decompressor(params.compress->compressor),
+                                          *params.compress);
+      log_.line("Restoring the log the primary compresses with {}.",
+                compression_choice_text(*params.compress));
+    }
     return true;
   }
   log_.line("Reconnecting with the primary's socket buffer sizes (send {}, receive {}).",

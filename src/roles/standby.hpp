@@ -4,6 +4,7 @@
 // sync mode says so (on receipt for NEARSYNC, after the write for SYNC).
 #include <optional>
 
+#include "net/compressing_transport.hpp"
 #include "roles/link.hpp"
 #include "roles/receive_buffer.hpp"
 #include "roles/role_outcome.hpp"
@@ -24,6 +25,9 @@ struct StandbyPlan {
   SocketOptions socket;                 // what this connection was opened with
   std::uint64_t spool_limit_pages = 0;  // -spoolLimit
   ConnectionWatch* watch = nullptr;     // the connection's, on a real run
+  // -compress: the codec this standby restores, and the transport that does it.
+  std::optional<CompressionChoice> compress;
+  CompressingTransport* compression = nullptr;
 };
 
 class Standby {
@@ -39,9 +43,14 @@ class Standby {
   std::optional<HandshakeParams> receive_handshake(RoleOutcome& outcome);
   // Throws ProtocolError for bytes no handshake begins with.
   TransferEnd read_handshake(std::span<char, kHandshakeBytes> message);
-  // Answers a handshake that carries standby* settings. False when the
-  // connection must be reopened with other socket buffer sizes first.
-  bool take_requested_settings(const StandbyRequest& request, RoleOutcome& outcome);
+  // False, having answered with a refusal, when the primary's compression is
+  // not this standby's: one of them compresses and the other does not, or
+  // they name other codecs.
+  bool agree_on_compression(const HandshakeParams& params, RoleOutcome& outcome);
+  void refuse(std::string_view answer, std::string why, RoleOutcome& outcome);
+  // Answers a handshake that carries standby* settings or compression. False
+  // when the connection must be reopened with other socket buffer sizes first.
+  bool take_requested_settings(const HandshakeParams& params, RoleOutcome& outcome);
   RunEnd receive_flushes(ReceiveBuffer& buffer);
   // The primary closed: writes what is held; a flush cut short is an error.
   RunEnd end_of_stream(ReceiveBuffer& buffer);

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <memory>
 
+#include "net/compressing_transport.hpp"
 #include "net/open_transport.hpp"
 #include "net/shaped_transport.hpp"
 #include "net/socket_properties.hpp"
@@ -69,9 +70,13 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   SpinClock clock(spin, spin_policy, stop);
   std::optional<ShapedTransport> shaped;
   if (network) shaped.emplace(transport, clock, *network);
+  Transport& carried = shaped ? static_cast<Transport&>(*shaped) : transport;
+  // Compressed before it is shaped or encrypted: the wire carries what it makes.
+  std::optional<CompressingTransport> compressing;
+  if (config.compress) compressing.emplace(carried);
   // Until the peer's first message, it is still being connected to.
   const bool connect_bounded = config.waits.connect > Nanos{0};
-  Link link(shaped ? static_cast<Transport&>(*shaped) : transport, clock, stop, log,
+  Link link(compressing ? static_cast<Transport&>(*compressing) : carried, clock, stop, log,
             config.waits.stall, connect_bounded ? config.waits.connect : config.waits.stall,
             connect_bounded ? "-connectTimeout" : "-stallTimeout");
   const auto disk = make_disk_model(config.disk);
@@ -79,7 +84,7 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   const CpuMeter cpu(this_thread);
   const TcpStatsMeter tcp_meter(fd, same_host);
   TcpWatch watch(fd, role);
-  RoleOutcome outcome = run_role(link, clock, *disk, watch);
+  RoleOutcome outcome = run_role(link, clock, *disk, watch, compressing ? &*compressing : nullptr);
   say_how_it_ended(outcome, role, fd, stop);
   if (auto findings = watch.stop()) {
     outcome.result.stalls = std::move(findings->stalls);
@@ -92,6 +97,7 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   }
   outcome.result.tcp = tcp_meter.stop();
   if (opened.tls) outcome.result.tls = opened.tls->facts();
+  if (compressing) outcome.result.compression = compressing->facts();
   outcome.result.socket_send_buffer = connected.send_buffer;
   outcome.result.socket_receive_buffer = connected.receive_buffer;
   return outcome;
@@ -112,13 +118,14 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
   link_plan.auxiliaries = config.auxiliaries;
   StandbyListener listener(io, link_plan, log, on_listening);
   std::vector<tcp::socket> auxiliary_sockets;
-  const auto run_role = [&](Link& link, Clock& clock, const DiskModel& disk,
-                            ConnectionWatch& watch) {
+  const auto run_role = [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch,
+                            CompressingTransport* compression) {
     const std::string conn_time = format_conn_time(std::chrono::system_clock::now());
     PrimaryPlan plan;
     plan.settings = settings_for(config, Role::Primary);
     plan.handshake = {plan.settings.mode, plan.settings.flush_pages, conn_time,
-                      config.standby_request};
+                      config.standby_request, config.compress};
+    plan.compression = compression;
     plan.max_flushes = config.max_flushes;
     if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
     plan.target = config.target;
@@ -130,7 +137,7 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
     for (std::size_t i = 0; i < auxiliary_sockets.size(); ++i) {
       AuxiliaryPlan auxiliary;
       auxiliary.listed = config.auxiliaries[i];
-      auxiliary.handshake = {SyncMode::SuperAsync, config.largest_flush_pages(), conn_time, {}};
+      auxiliary.handshake = {SyncMode::SuperAsync, config.largest_flush_pages(), conn_time, {}, {}};
       auxiliary.payload = config.payload;
       auxiliary.stall_bound = config.waits.stall;
       OpenedTransport opened = open_transport(std::move(auxiliary_sockets[i]), config, tls_context,
@@ -178,10 +185,11 @@ RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, Ru
   return run_connected(
       connect_to_primary(io, plan, log, stop), config, tls ? &*tls : nullptr, stop, log, spin,
       Role::Standby, "the primary",
-      [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch) {
+      [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch,
+          CompressingTransport* compression) {
         return Standby({settings_for(config, Role::Standby), config.standby_buffer_pages,
                         config.interval, intervals_to(report), config.socket,
-                        config.spool_limit_pages, &watch},
+                        config.spool_limit_pages, &watch, config.compress, compression},
                        disk, link, clock, stop, log)
             .run();
       });

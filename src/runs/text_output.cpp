@@ -4,6 +4,7 @@
 #include "simhadr/advice/bottleneck.hpp"
 #include "simhadr/report/auxiliary_text.hpp"
 #include "simhadr/report/bottleneck_text.hpp"
+#include "simhadr/report/compression_text.hpp"
 #include "simhadr/report/cpu_text.hpp"
 #include "simhadr/report/interval_line.hpp"
 #include "simhadr/report/sleep_text.hpp"
@@ -51,6 +52,9 @@ void TextReporter::side_finished(const RoleOutcome& side) {
   write_sleep_accuracy(log_.stream(), result.sleeps, result.elapsed);
   if (result.tls) write_tls(log_.stream(), *result.tls);
   if (result.tls_cost) write_tls_cost(log_.stream(), *result.tls_cost, result.settings.role);
+  if (result.compression) {
+    write_compression(log_.stream(), *result.compression, result.settings.role);
+  }
   if (const auto tcp_cost = result.settings.tcp_cost_seconds_per_gb()) {
     write_tcp_cost(log_.stream(), *tcp_cost, result.settings.role);
   }

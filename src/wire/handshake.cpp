@@ -30,6 +30,8 @@ std::string handshake_text(const HandshakeParams& params) {
     text += fmt::format("standbySockRcvBuf={}\n", *standby.receive_buffer);
   }
   if (standby.buffer_pages) text += fmt::format("standbyHadrBufSize={}\n", *standby.buffer_pages);
+  if (params.compress)
+    text += fmt::format("compress={}\n", compression_choice_text(*params.compress));
   return text;
 }
 
@@ -45,10 +47,10 @@ namespace {
 
 // The first kRequiredFields are the original's and must be there; the rest are ours and optional.
 constexpr std::size_t kRequiredFields = 3;
-constexpr std::size_t kFieldCount = 6;
+constexpr std::size_t kFieldCount = 7;
 constexpr std::array<std::string_view, kFieldCount> kFields{
-    "syncMode",          "flushSize",         "connTime",
-    "standbySockSndBuf", "standbySockRcvBuf", "standbyHadrBufSize"};
+    "syncMode",          "flushSize",          "connTime", "standbySockSndBuf",
+    "standbySockRcvBuf", "standbyHadrBufSize", "compress"};
 
 template <typename T>
 T parse_bounded(std::string_view key, std::string_view value, T max) {
@@ -118,6 +120,12 @@ HandshakeParams decode_handshake(std::span<const char, kHandshakeBytes> message)
       params.standby.send_buffer = parse_bounded(key, value, kMaxSocketBufferBytes);
     } else if (key == "standbySockRcvBuf") {
       params.standby.receive_buffer = parse_bounded(key, value, kMaxSocketBufferBytes);
+    } else if (key == "compress") {
+      params.compress = parse_compression_choice(value);
+      if (!params.compress) {
+        throw ProtocolError(fmt::format(
+            "handshake compress {} is not a codec and level this simhadr knows", shown(value)));
+      }
     } else {
       params.standby.buffer_pages = parse_bounded(key, value, kMaxStandbyBufferPages);
     }

@@ -161,9 +161,10 @@ TEST(CsvOutput, OneHeaderThenOneRowPerSideAndRunAppended) {
             "standby3_worst_lag_bytes,standby3_worst_lag_seconds,spool_max_bytes,stall_count,"
             "stall_longest_seconds,stall_total_seconds,tls_version,tls_cipher,tls_peer_verified,"
             "tls_overhead_bytes,tls_cost_seconds_per_gb,sock_snd_buf_requested,"
-            "sock_rcv_buf_requested,payload,payload_file_bytes");
+            "sock_rcv_buf_requested,payload,payload_file_bytes,compress,compress_ratio,"
+            "compress_wire_bytes,compress_cpu_seconds_per_gb");
   for (std::size_t i = 1; i < lines.size(); ++i) {
-    EXPECT_EQ(std::ranges::count(lines[i], ','), 42) << lines[i];
+    EXPECT_EQ(std::ranges::count(lines[i], ','), 46) << lines[i];
     EXPECT_NE(lines[i].find(i % 2 == 1 ? ",primary,NEARSYNC,16," : ",standby,NEARSYNC,16,"),
               std::string::npos)
         << lines[i];

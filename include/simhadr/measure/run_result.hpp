@@ -9,6 +9,7 @@
 
 #include "simhadr/config.hpp"
 #include "simhadr/measure/buffer_use.hpp"
+#include "simhadr/measure/compression_facts.hpp"
 #include "simhadr/measure/cpu_usage.hpp"
 #include "simhadr/measure/histogram.hpp"
 #include "simhadr/measure/interval.hpp"
@@ -115,7 +116,8 @@ struct RunResult {
   std::optional<LogGap> log_gap;      // primary (real), both sides (model)
   std::optional<TlsFacts> tls;        // a real run's connection with -tls
   std::optional<TlsCost> tls_cost;    // -model -tls: what each flush was charged
-  SleepAccuracy sleeps;               // a real run's simulated IOs
+  std::optional<CompressionFacts> compression;  // a real run's connection with -compress
+  SleepAccuracy sleeps;                         // a real run's simulated IOs
 
   // Every byte the primary handed to a socket: the principal's and the auxiliaries'.
   std::uint64_t outbound_bytes() const {

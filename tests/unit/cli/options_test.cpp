@@ -246,5 +246,38 @@ TEST(Options, PayloadFilesAreKeptInOrderWithTheirSizes) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Options, CompressTakesACodecAndALevelOnBothSides) {
+  const Command primary = parse(primary_with({"-compress", "zstd"}));
+  ASSERT_TRUE(primary.config.compress);
+  EXPECT_EQ(*primary.config.compress, (CompressionChoice{Compressor::Zstd, 1}));
+  EXPECT_EQ(*parse(primary_with({"-compress", "zlib"})).config.compress,
+            (CompressionChoice{Compressor::Zlib, 6}));
+  EXPECT_EQ(*parse(primary_with({"-compress", "lz4:9"})).config.compress,
+            (CompressionChoice{Compressor::Lz4, 9}));
+  const Command standby = parse({"-role", "standby", "-lhost", "a", "-lport", "1", "-rhost", "b",
+                                 "-rport", "2", "-compress", "zstd"});
+  EXPECT_TRUE(standby.config.compress);
+  EXPECT_TRUE(standby.warnings.empty());
+  for (const char* bad : {"gzip", "zstd:0", "zstd:20", "zlib:10", "lz4:", "zstd:1:2"}) {
+    try {
+      parse(primary_with({"-compress", bad}));
+      ADD_FAILURE() << bad << " was taken";
+    } catch (const UsageError& error) {
+      EXPECT_NE(std::string(error.what()).find("give zlib, lz4 or zstd"), std::string::npos)
+          << error.what();
+    }
+  }
+}
+
+TEST(Options, CompressIsRefusedWithAuxiliariesAndIgnoredWhereNoLinkCarriesTheLog) {
+  EXPECT_THROW(parse({"-role", "primary", "-lhost", "a", "-lport", "1", "-rhost", "b,c", "-rport",
+                      "2,3", "-compress", "zstd"}),
+               UsageError);
+  const Command disk = parse({"-write", "/data/log", "-compress", "zstd"});
+  ASSERT_EQ(disk.warnings.size(), 1u);
+  EXPECT_TRUE(disk.warnings[0].starts_with("-compress ")) << disk.warnings[0];
+  EXPECT_FALSE(disk.config.compress);
+}
+
 }  // namespace
 }  // namespace simhadr

@@ -1,9 +1,13 @@
 #include "simhadr/wire/handshake.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <string>
+
+#include "simhadr/wire/flush_codec.hpp"
 
 namespace simhadr {
 namespace {
@@ -108,6 +112,31 @@ TEST(Handshake, StandbySettingsTravelAsExtraLinesOnlyWhenAskedFor) {
   EXPECT_THROW(decode_handshake(message_of("syncMode=SYNC\nflushSize=16\nconnTime=x\n"
                                            "standbyHadrBufSize=0\n")),
                ProtocolError);
+}
+
+TEST(Handshake, CompressionTravelsAsTheLastLineAndAsksForAnAnswer) {
+  HandshakeParams params{SyncMode::Sync, 16, "2026-11-30_04:10:38_UTC", {}};
+  EXPECT_FALSE(params.asks_for_answer());
+  params.compress = CompressionChoice{Compressor::Lz4, 3};
+  EXPECT_TRUE(params.asks_for_answer());
+  EXPECT_EQ(handshake_text(params),
+            "syncMode=SYNC\nflushSize=16\nconnTime=2026-11-30_04:10:38_UTC\ncompress=lz4:3\n");
+  EXPECT_EQ(decode_handshake(encode_handshake(params)), params);
+  for (const char* value : {"zstd:0", "zstd:20", "lzma:1", "zlib:", "zstd:1x"}) {
+    EXPECT_THROW(decode_handshake(message_of(
+                     fmt::format("syncMode=SYNC\nflushSize=16\nconnTime=x\ncompress={}\n", value))),
+                 ProtocolError)
+        << value;
+  }
+}
+
+TEST(Handshake, EveryAnswerIsSixteenBytesAndTheyDiffer) {
+  const std::array answers{kSettingsApplied,    kSettingsNeedReconnect, kSettingsNotCompressing,
+                           kSettingsOtherCodec, kCompressedOnly,        kAckMessage};
+  for (std::size_t i = 0; i < answers.size(); ++i) {
+    EXPECT_EQ(answers[i].size(), kSettingsReplyBytes);
+    for (std::size_t j = 0; j < i; ++j) EXPECT_NE(answers[i], answers[j]);
+  }
 }
 
 }  // namespace

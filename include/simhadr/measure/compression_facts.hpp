@@ -1,0 +1,28 @@
+#pragma once
+// What -compress did on one side of the link: the log it compressed (the
+// primary) or restored (the standby), what that stream took on the wire, and
+// the CPU this side's thread spent on it.
+#include <cstdint>
+
+#include "simhadr/compression.hpp"
+#include "simhadr/units.hpp"
+
+namespace simhadr {
+
+struct CompressionFacts {
+  CompressionChoice choice;      // the primary's codec and level, as its handshake named them
+  std::uint64_t log_bytes = 0;   // before compression, after restoring
+  std::uint64_t wire_bytes = 0;  // the compressed stream, as sent or received
+  Nanos cpu{};                   // this side's thread, compressing or restoring
+
+  // Log bytes per wire byte; 0 before any.
+  double ratio() const {
+    return wire_bytes > 0 ? static_cast<double>(log_bytes) / static_cast<double>(wire_bytes) : 0;
+  }
+  // CPU seconds per GB of log; 0 before any.
+  double cpu_seconds_per_gb() const {
+    return log_bytes > 0 ? to_seconds(cpu) / static_cast<double>(log_bytes) * kBytesPerGByte : 0;
+  }
+};
+
+}  // namespace simhadr

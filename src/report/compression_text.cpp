@@ -1,0 +1,17 @@
+#include "simhadr/report/compression_text.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+namespace simhadr {
+
+void write_compression(std::ostream& out, const CompressionFacts& compression, Role role) {
+  fmt::print(out,
+             "Compression: {}, {:.2f} times smaller on the wire: {} bytes of log in {} bytes; "
+             "{:.6f} CPU seconds per GB of log {} on this side.\n",
+             compression_choice_text(compression.choice), compression.ratio(),
+             compression.log_bytes, compression.wire_bytes, compression.cpu_seconds_per_gb(),
+             role == Role::Primary ? "compressing" : "restoring");
+}
+
+}  // namespace simhadr

@@ -1,0 +1,264 @@
+// -compress, the real binary end to end: every flush crosses compressed in
+// each sync mode with each codec built in, on loopback, across two namespaces
+// and under TLS; both sides count the same log and wire bytes and the ratio
+// they print is those bytes'; each way a pair can disagree (one side
+// compresses, the other does not; two codecs; the original's standby or
+// primary) ends both sides with one line naming why.
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "two_hosts.hpp"
+
+namespace simhadr::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+using nlohmann::json;
+
+constexpr std::uint64_t kFlushes = 200;
+constexpr std::uint64_t kFlushBytes = 4 * 4096;
+
+bool binary_has(const std::string& codec) {
+  ChildProcess probe({"-demo", "-compress", codec, "-n", "1"});
+  return probe.wait(20s) == 0;
+}
+
+// A file of log-like records, compressible a few times as archived log is.
+std::string records_file(const std::string& name) {
+  const auto path =
+      std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
+  std::ofstream out(path, std::ios::binary);
+  for (int record = 0; record < 40000; ++record) {
+    out << "UPDATE ACCOUNT " << record << " SET BALANCE " << record * 7919 % 100003 << " TX "
+        << record / 3 << '\n';
+  }
+  return path.string();
+}
+
+struct CompressionLine {
+  std::string choice;
+  double ratio = 0;
+  std::uint64_t log_bytes = 0;
+  std::uint64_t wire_bytes = 0;
+};
+
+CompressionLine compression_line(const std::string& report) {
+  std::smatch m;
+  static const std::regex line(
+      R"(\nCompression: (\w+:\d+), ([\d.]+) times smaller on the wire: (\d+) bytes of log in )"
+      R"((\d+) bytes; [\d.]+ CPU seconds per GB of log (compressing|restoring) on this side\.\n)");
+  if (!std::regex_search(report, m, line)) {
+    ADD_FAILURE() << "no Compression: line in\n" << report;
+    return {};
+  }
+  return {m[1], std::stod(m[2]), std::stoull(m[3]), std::stoull(m[4])};
+}
+
+// Both sides agree on every flush and byte of log, and on the compressed
+// stream's bytes; the ratio printed is the log's bytes over the wire's.
+void expect_compressed_alike(const PairRun& run, const std::string& choice) {
+  expect_same_log_on_both_sides(run, kFlushes, kFlushBytes);
+  const CompressionLine sent = compression_line(run.primary_out);
+  const CompressionLine received = compression_line(run.standby_out);
+  EXPECT_EQ(sent.choice, choice);
+  EXPECT_EQ(received.choice, choice);
+  EXPECT_EQ(sent.log_bytes, kFlushes * kFlushBytes);
+  EXPECT_EQ(received.log_bytes, sent.log_bytes);
+  EXPECT_EQ(received.wire_bytes, sent.wire_bytes);
+  ASSERT_GT(sent.wire_bytes, 0u);
+  const double ratio = static_cast<double>(sent.log_bytes) / static_cast<double>(sent.wire_bytes);
+  EXPECT_NEAR(sent.ratio, ratio, 0.005 + ratio * 1e-6);
+  EXPECT_GT(sent.ratio, 1.5) << "log-like records compress";
+}
+
+using Case = std::tuple<std::string, std::string>;  // sync mode, codec
+
+class CompressEveryMode : public ::testing::TestWithParam<Case> {
+ protected:
+  void SetUp() override {
+    if (!binary_has(codec())) GTEST_SKIP() << "this build of simhadr has no " << codec();
+    file_ = records_file("simhadr-e2e-compress-" + mode() + "-" + codec());
+  }
+  void TearDown() override {
+    if (!file_.empty()) std::filesystem::remove(file_);
+  }
+  const std::string& mode() const { return std::get<0>(GetParam()); }
+  const std::string& codec() const { return std::get<1>(GetParam()); }
+  std::vector<std::string> primary_options() const {
+    return {"-n",         std::to_string(kFlushes),
+            "-syncmode",  mode(),
+            "-flushSize", "4",
+            "-payload",   file_,
+            "-compress",  codec()};
+  }
+  std::string file_;
+};
+
+TEST_P(CompressEveryMode, OnLoopbackEveryFlushCrossesAndBothSidesCountTheSameWireBytes) {
+  const PairRun run = run_pair(primary_options(), {"-compress", codec()});
+  expect_compressed_alike(run, codec() + (codec() == "zlib" ? ":6" : ":1"));
+}
+
+TEST_P(CompressEveryMode, AcrossTwoHostsTheSame) {
+  if (const auto why = TwoHosts::unavailable()) GTEST_SKIP() << *why;
+  const TwoHosts hosts;
+  const PairRun run = run_across(hosts, primary_options(), {"-compress", codec()});
+  expect_compressed_alike(run, codec() + (codec() == "zlib" ? ":6" : ":1"));
+}
+
+INSTANTIATE_TEST_SUITE_P(ModesAndCodecs, CompressEveryMode,
+                         ::testing::Combine(::testing::Values("SYNC", "NEARSYNC", "ASYNC",
+                                                              "SUPERASYNC"),
+                                            ::testing::Values("zlib", "lz4", "zstd")),
+                         [](const ::testing::TestParamInfo<Case>& info) {
+                           return std::get<0>(info.param) + "_" + std::get<1>(info.param);
+                         });
+
+class Compress : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!binary_has("zstd")) GTEST_SKIP() << "this build of simhadr has no zstd";
+  }
+};
+
+TEST_F(Compress, UnderTlsTheLogIsCompressedFirstAndTheLevelTravels) {
+  ChildProcess tls_probe({"-demo", "-tls", "-n", "1"});
+  if (tls_probe.wait(20s) != 0) GTEST_SKIP() << "this build of simhadr has no TLS";
+  const std::string file = records_file("simhadr-e2e-compress-tls");
+  const auto json_path = scratch_file("compress", "tls.json");
+  const PairRun run =
+      run_pair({"-n", std::to_string(kFlushes), "-syncmode", "NEARSYNC", "-flushSize", "4",
+                "-payload", file, "-compress", "zstd:3", "-tls", "-json", json_path.string()},
+               {"-compress", "zstd", "-tls"});
+  std::filesystem::remove(file);
+  expect_compressed_alike(run, "zstd:3");
+  EXPECT_NE(run.primary_out.find("\nTLS: TLSv1.3"), std::string::npos) << run.primary_out;
+  EXPECT_NE(run.standby_out.find("\nTLS: TLSv1.3"), std::string::npos) << run.standby_out;
+  ASSERT_EQ(expect_valid_json(json_path.string()), 1u);
+  std::ifstream in(json_path);
+  const json document = json::parse(in);
+  const json& compression = document["runs"][0]["compression"];
+  EXPECT_EQ(compression["codec"], "zstd");
+  EXPECT_EQ(compression["level"], 3);
+  EXPECT_EQ(compression["source"], "measured");
+  EXPECT_EQ(compression["log_bytes"], kFlushes * kFlushBytes);
+}
+
+// Two sides that do not agree: each ends, fails with one line, and says why.
+struct Disagreement {
+  std::string name;
+  std::string mode;
+  std::vector<std::string> primary, standby;  // beyond the run's own options
+  std::string primary_says, standby_says;
+};
+
+void PrintTo(const Disagreement& disagreement, std::ostream* out) {
+  *out << disagreement.name;
+}
+
+void expect_one_line_naming(const std::string& err, const std::string& needle) {
+  EXPECT_TRUE(err.starts_with("simhadr: error: ")) << err;
+  EXPECT_EQ(std::ranges::count(err, '\n'), 1) << err;
+  EXPECT_NE(err.find(needle), std::string::npos) << "wanted: " << needle << "\ngot: " << err;
+}
+
+class CompressRefusal : public Compress, public ::testing::WithParamInterface<Disagreement> {};
+
+TEST_P(CompressRefusal, BothSidesEndSayingWhy) {
+  const Disagreement& disagreement = GetParam();
+  if (!binary_has("lz4")) GTEST_SKIP() << "this build of simhadr has no lz4";
+  const std::vector<std::string> bound = {"-connectTimeout", "10"};
+  ChildProcess primary(
+      concat(concat(primary_args("127.0.0.1", "0"), {"-t", "30", "-syncMode", disagreement.mode}),
+             concat(bound, disagreement.primary)));
+  ChildProcess standby(concat(concat(standby_args("127.0.0.1", listening_port(primary)), bound),
+                              disagreement.standby));
+  EXPECT_EQ(primary.wait(25s), 1) << primary.out();
+  EXPECT_EQ(standby.wait(25s), 1) << standby.out();
+  expect_one_line_naming(primary.err(), disagreement.primary_says);
+  expect_one_line_naming(standby.err(), disagreement.standby_says);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, CompressRefusal,
+    ::testing::Values(
+        Disagreement{"PlainStandby",
+                     "NEARSYNC",
+                     {"-compress", "zstd"},
+                     {},
+                     "the standby was started without -compress: start it with -compress zstd",
+                     "the primary compresses the log with zstd:1: start this standby with "
+                     "-compress zstd"},
+        Disagreement{"PlainPrimaryAsync",
+                     "ASYNC",
+                     {},
+                     {"-compress", "zstd"},
+                     "the standby was started with -compress and refused this primary's "
+                     "uncompressed log",
+                     "the primary sends the log uncompressed and this standby was started with "
+                     "-compress zstd"},
+        Disagreement{"PlainPrimarySync",
+                     "SYNC",
+                     {},
+                     {"-compress", "zstd"},
+                     "the standby was started with -compress and refused this primary's "
+                     "uncompressed log",
+                     "the primary sends the log uncompressed"},
+        Disagreement{"PlainPrimaryAskingForSettings",
+                     "SUPERASYNC",
+                     {"-standbyHadrBufSize", "64"},
+                     {"-compress", "zstd"},
+                     "the standby was started with -compress and refused this primary's "
+                     "uncompressed log",
+                     "the primary sends the log uncompressed"},
+        Disagreement{"OtherCodecs",
+                     "NEARSYNC",
+                     {"-compress", "zstd"},
+                     {"-compress", "lz4"},
+                     "the standby was started with -compress of another codec than zstd",
+                     "the primary compresses the log with zstd:1 and this standby was started "
+                     "with -compress lz4: give both sides the same codec"}),
+    [](const ::testing::TestParamInfo<Disagreement>& info) { return info.param.name; });
+
+std::string reference_binary() {
+  const char* path = std::getenv("SIMHADR_REF");
+  return path ? path : "";
+}
+
+TEST_F(Compress, TheOriginalsStandbyIsNamedAsNotAnsweringIt) {
+  if (reference_binary().empty()) GTEST_SKIP() << "SIMHADR_REF is not set (the original simhadr)";
+  ChildProcess primary(concat(primary_args("127.0.0.1", "0"),
+                              {"-t", "30", "-connectTimeout", "5", "-compress", "zstd"}));
+  // The original refuses -lport 0.
+  ChildProcess standby({"-role", "standby", "-lhost", "127.0.0.1", "-lport", "1", "-rhost",
+                        "127.0.0.1", "-rport", listening_port(primary)},
+                       reference_binary());
+  EXPECT_EQ(primary.wait(25s), 1) << primary.out();
+  standby.wait(25s);
+  expect_one_line_naming(primary.err(), "-compress");
+  EXPECT_NE(primary.err().find("original simhadr's standby"), std::string::npos) << primary.err();
+}
+
+TEST_F(Compress, TheOriginalsPrimaryIsRefusedByACompressingStandby) {
+  if (reference_binary().empty()) GTEST_SKIP() << "SIMHADR_REF is not set (the original simhadr)";
+  const std::string port = std::to_string(private_port(PortBlock::Interop));
+  ChildProcess primary({"-role", "primary", "-lhost", "127.0.0.1", "-lport", port, "-rhost",
+                        "127.0.0.1", "-rport", "1", "-t", "30"},
+                       reference_binary());
+  ASSERT_TRUE(primary.wait_listening(static_cast<std::uint16_t>(std::stoi(port)), 10s));
+  ChildProcess standby({"-role", "standby", "-lhost", "127.0.0.1", "-lport", "1", "-rhost",
+                        "127.0.0.1", "-rport", port, "-compress", "zstd"});
+  EXPECT_EQ(standby.wait(25s), 1) << standby.out();
+  primary.wait(25s);
+  expect_one_line_naming(standby.err(), "the primary sends the log uncompressed");
+}
+
+}  // namespace
+}  // namespace simhadr::e2e
