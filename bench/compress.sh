@@ -19,6 +19,7 @@ cd "$(dirname "$0")/.."
 rounds=${1:-3}
 seconds=${2:-10}
 rate=${3:-100mbit}
+tables=${4:-both}
 tools/install-deps.sh --bench >/dev/null
 SIMHADR_BUILD_DIR=build-bench SIMHADR_BUILD_TESTS=OFF tools/build.sh >/dev/null
 bin=build-bench/simhadr
@@ -108,6 +109,48 @@ zlib_figures() {
   sed -n 's/.* zlib:6 \([0-9.]*\)x (\([0-9.]*\), .*/\1 \2/p' "$1/p" | head -1
 }
 
+# The link's rate in MB/s (tc's units), for -model's -netRate.
+link_mbytes=$(awk -v r="$rate" 'BEGIN { n = r + 0; u = tolower(substr(r, length(n "") + 1))
+  f = u == "gbit" ? 1e9 : u == "mbit" ? 1e6 : u == "kbit" ? 1e3 : 1; printf "%g\n", n * f / 8 / 1e6 }')
+
+# compression_figures REPORT: "RATIO CPU_S/GB" from its Compression: line.
+compression_figures() {
+  sed -n 's/^Compression: .*, \([0-9.]*\) times smaller .*; \([0-9.]*\) CPU seconds per GB.*/\1 \2/p' "$1" | head -1
+}
+
+compress_table() {
+  echo
+  echo "-compress on the link: $rate, the file set, $rounds rounds of $seconds s; model: -model -netRate $link_mbytes -compress CODEC"
+  printf '%-6s %-9s %6s %9s %7s %9s %9s %11s %9s\n' codec mode pages "ours MB/s" ratio "P s/GB" \
+    "S s/GB" "model MB/s" "ours/model"
+  local codec mode pages popts ours model ratio pcpu scpu
+  for codec in zlib lz4 zstd; do
+    for mode in ASYNC NEARSYNC; do
+      for pages in 16 256; do
+        popts="-t $seconds -syncMode $mode -flushSize $pages -compress $codec -payload ${files[*]}"
+        ours=()
+        for ((round = 0; round < rounds; round++)); do
+          timed_pair "$bin" "$work/compress" "$popts" "-compress $codec"
+          ours+=("$(primary_mbytes "$work/compress")")
+        done
+        read -r ratio pcpu <<<"$(compression_figures "$work/compress/p")"
+        read -r _ scpu <<<"$(compression_figures "$work/compress/s")"
+        "$bin" -model -netRate "$link_mbytes" -t "$seconds" -syncMode "$mode" -flushSize "$pages" \
+          -compress "$codec" -payload "${files[@]}" >"$work/model" 2>&1 || true
+        model=$(awk '/^[A-Z]+: Total [0-9]+ bytes in/ {print $(NF-1); exit}' "$work/model")
+        printf '%-6s %-9s %6s %9s %7s %9s %9s %11s %9s\n' "$codec" "$mode" "$pages" \
+          "$(one_decimal "$(median "${ours[@]}")")" "${ratio:--}" "${pcpu:--}" "${scpu:--}" \
+          "$(one_decimal "${model:--}")" "$(ratio "$(median "${ours[@]}")" "${model:--}")"
+      done
+    done
+  done
+}
+
+if [[ $tables == compress ]]; then
+  compress_table
+  exit 0
+fi
+
 echo "compressing paths: $rate between two namespaces, ASYNC 16 pages, $rounds rounds of $seconds s"
 echo "original: ${REF:-not given (set SIMHADR_REF)}; file payload: ${#files[@]} shared libraries" \
   "($(du -cb "${files[@]}" | tail -1 | cut -f1) bytes)"
@@ -148,3 +191,4 @@ for payload in incompressible dots files; do
       "$orig" "${zratio:--}" "$probe_limit" "$(one_decimal "$tunnel_limit")" "$expected" "$which" "$versus"
   done
 done
+[[ $tables == paths ]] || compress_table

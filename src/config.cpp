@@ -52,6 +52,10 @@ bool RunConfig::carries_payload() const {
   return disk && disk->kind != DiskTestKind::ReadFile;
 }
 
+bool RunConfig::reads_payload() const {
+  return carries_payload() || (modelled_compression && modelled_compression->probed);
+}
+
 std::uint32_t RunConfig::largest_flush_pages() const {
   if (logger) return logger->buffer_pages;
   if (flush_size_list) return std::ranges::max(flush_size_list->pages);

@@ -48,6 +48,7 @@ struct DiskParams {
 struct NetworkParams {
   double one_way_delay_seconds = 0;
   std::optional<MBytesPerSec> rate;  // none: no bandwidth limit
+  double compression = 1;            // -model -compress: log bytes per byte on the wire
 };
 
 // -model's outages of the principal's link (-netOutage, -netOutageEvery).
@@ -146,6 +147,16 @@ struct TcpCost {
   double send_seconds_per_gb = 0;
   double receive_seconds_per_gb = 0;
   bool charges() const { return send_seconds_per_gb > 0 || receive_seconds_per_gb > 0; }
+};
+
+// -model -compress: a link that carries the log `ratio` times smaller, and
+// what compressing and restoring it cost each side's thread per GB of log.
+// Given as a codec, the figures are measured on the payload as the run starts.
+struct ModelledCompression {
+  double ratio = 1;  // log bytes per wire byte
+  double compress_seconds_per_gb = 0;
+  double decompress_seconds_per_gb = 0;
+  std::optional<CompressionChoice> probed;  // -compress CODEC[:LEVEL]
 };
 
 // -model's -tlsCost: the cipher's CPU seconds per GB (10^9 bytes) of log on
@@ -268,6 +279,7 @@ struct RunConfig {
   PayloadSpec payload;  // -payload: what the primary's pages and a disk test's writes carry
   // -compress on a real run: the primary's codec and level; the codec a standby restores.
   std::optional<CompressionChoice> compress;
+  std::optional<ModelledCompression> modelled_compression;  // -model -compress
 
   Action action() const { return action_of_run(run.index()); }
   // The kind's own settings; null when the run is of another kind.
@@ -281,6 +293,8 @@ struct RunConfig {
   bool virtual_time() const;
   // Ships or writes pages, so -payload applies: a primary, a demo, a disk test that writes.
   bool carries_payload() const;
+  // Reads -payload: where it carries it, and -model -compress CODEC, which measures it.
+  bool reads_payload() const;
   // -loop: a standby that serves one primary run after another.
   bool serves_many_runs() const {
     const StandbyRun* standby = as<StandbyRun>();

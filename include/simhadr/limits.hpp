@@ -17,7 +17,10 @@ inline constexpr double kMaxOverheadSeconds = 60.0;  // per IO, per replayed flu
 inline constexpr double kMaxNetDelaySeconds = 10.0;  // one way
 inline constexpr double kMaxTlsCostSecondsPerGb = 1000.0;  // -tlsCost: 1 MB/s of cipher
 inline constexpr double kMaxTcpCostSecondsPerGb = 1000.0;  // -tcpCost: 1 MB/s of TCP
-inline constexpr double kMinIntervalSeconds = 0.1;         // -interval
-inline constexpr std::uint32_t kMaxThreads = 64;           // -threads
+// -model -compress RATIO: dots shrink some thousands of times.
+inline constexpr double kMaxCompressionRatio = 100000.0;
+inline constexpr double kMaxCompressionSecondsPerGb = 1000.0;
+inline constexpr double kMinIntervalSeconds = 0.1;  // -interval
+inline constexpr std::uint32_t kMaxThreads = 64;    // -threads
 
 }  // namespace simhadr

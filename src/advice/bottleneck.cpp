@@ -47,7 +47,7 @@ std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
     const MBytesPerSec window = in.network->throughput_bound();
     // With no round trip the window bounds nothing, and a limit is only ever a figure.
     const bool bounds = std::isfinite(window.value());
-    if (bounds && (!in.network->rate_limited() || window < in.network->payload_rate())) {
+    if (bounds && (!in.network->rate_limited() || window < in.network->log_rate())) {
       limits.push_back({Resource::SocketBufferWindow, window.value()});
     }
   }
@@ -107,6 +107,7 @@ void sender_cpu_evidence(const Inputs& in, Evidence& e) {
     e.form = EvidenceForm::ModelledSenderCpu;
     e.cipher_seconds = to_seconds(in.thread_cpu.encrypt(bytes));
     e.tcp_seconds = to_seconds(in.thread_cpu.tcp_send(bytes));
+    e.compress_seconds = to_seconds(in.thread_cpu.compress(bytes));
     return;
   }
   e.form = EvidenceForm::SenderCpu;
@@ -143,7 +144,10 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       e.form = EvidenceForm::LinkTime;
       e.send_seconds = c.send;
       e.link_mbytes_per_sec = in.link_mbytes_per_sec();
-      if (in.modelled_rate()) e.modelled_link_mbytes_per_sec = in.network->rate().value();
+      if (in.modelled_rate()) {
+        e.modelled_link_mbytes_per_sec = in.network->rate().value();
+        if (in.network->compression() != 1) e.compression_ratio = in.network->compression();
+      }
       break;
     case Resource::SenderCpu:
       sender_cpu_evidence(in, e);
@@ -167,6 +171,7 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       e.form = EvidenceForm::ModelledReceiverCpu;
       e.cipher_seconds = to_seconds(in.thread_cpu.decrypt(bytes));
       e.tcp_seconds = to_seconds(in.thread_cpu.tcp_receive(bytes));
+      e.compress_seconds = to_seconds(in.thread_cpu.decompress(bytes));
       break;
     }
     case Resource::StandbyDiskOrReplay:

@@ -2,10 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <optional>
+#include <vector>
 
+#include "cli/number_parsing.hpp"
 #include "cli/usage_error.hpp"
 #include "compress/codec.hpp"
+#include "simhadr/limits.hpp"
 #include "simhadr/shown.hpp"
 
 namespace simhadr {
@@ -29,6 +33,45 @@ CompressionChoice parse_codec(const std::string& value) {
   return *choice;
 }
 
+// -model: RATIO[,COST_P,COST_S] (each side's CPU seconds per GB of log), or a
+// codec whose figures the payload's probe gives as the run starts.
+ModelledCompression parse_modelled(const std::string& value) {
+  if (value.empty() || !(std::isdigit(static_cast<unsigned char>(value.front())) ||
+                         value.front() == '.' || value.front() == '+')) {
+    ModelledCompression modelled;
+    modelled.probed = parse_codec(value);
+    return modelled;
+  }
+  std::vector<std::string> parts;
+  std::size_t at = 0;
+  for (std::size_t comma; (comma = value.find(',', at)) != std::string::npos; at = comma + 1) {
+    parts.push_back(value.substr(at, comma - at));
+  }
+  parts.push_back(value.substr(at));
+  if (parts.size() != 1 && parts.size() != 3) {
+    throw UsageError(fmt::format(
+        "-compress {}: under -model give RATIO, RATIO,COST_P,COST_S (CPU seconds per GB of log "
+        "on each side) or a codec",
+        shown(value)));
+  }
+  ModelledCompression modelled;
+  modelled.ratio = parse_positive("compress", parts[0], kMaxCompressionRatio);
+  if (parts.size() == 3) {
+    modelled.compress_seconds_per_gb =
+        parse_number("compress", parts[1], 0.0, kMaxCompressionSecondsPerGb);
+    modelled.decompress_seconds_per_gb =
+        parse_number("compress", parts[2], 0.0, kMaxCompressionSecondsPerGb);
+  }
+  return modelled;
+}
+
+void refuse_auxiliaries(const RunConfig& config) {
+  if (config.auxiliaries.empty()) return;
+  throw UsageError(
+      "-compress compresses the principal standby's link; leave out the auxiliary standbys of "
+      "-rhost's list, which are sent the log uncompressed");
+}
+
 }  // namespace
 
 void settle_compress(const std::string& value, Action action, RunConfig& config,
@@ -38,11 +81,11 @@ void settle_compress(const std::string& value, Action action, RunConfig& config,
     case Action::Standby:
     case Action::Demo:
       config.compress = parse_codec(value);
-      if (!config.auxiliaries.empty()) {
-        throw UsageError(
-            "-compress compresses the principal standby's link; leave out the auxiliary standbys "
-            "of -rhost's list, which are sent the log uncompressed");
-      }
+      refuse_auxiliaries(config);
+      return;
+    case Action::Model:
+      config.modelled_compression = parse_modelled(value);
+      refuse_auxiliaries(config);
       return;
     default:
       warnings.emplace_back("-compress applies where a link carries the log; ignored in this run");

@@ -61,13 +61,19 @@ void require_something_takes_time(const RunConfig& config) {
   // A network of zero delay and no rate adds no time, and nor would the run.
   const bool network_takes_time =
       config.network && (config.network->one_way_delay_seconds > 0 || config.network->rate);
+  const ModelledCompression* compression =
+      config.modelled_compression ? &*config.modelled_compression : nullptr;
+  const bool compressing_takes_time =
+      compression && (compression->probed || compression->compress_seconds_per_gb > 0 ||
+                      compression->decompress_seconds_per_gb > 0);
   const bool takes_time = config.disk || network_takes_time || config.target || config.logger ||
                           config.replay || config.uplink || config.tls ||
-                          (config.tcp_cost && config.tcp_cost->charges());
+                          (config.tcp_cost && config.tcp_cost->charges()) || compressing_takes_time;
   if (!takes_time) {
     throw UsageError(
         "-model needs something that takes time (-disk, -netRate, -netDelay, -uplinkRate, "
-        "-replay, -target, -logRate, -tls or -tcpCost); without it every flush takes no time");
+        "-replay, -target, -logRate, -tls, -tcpCost or -compress's costs); without it every "
+        "flush takes no time");
   }
 }
 

@@ -53,7 +53,6 @@ constexpr std::array kNotForCalculate{Id::NetDelay, Id::NetRate, Id::FlushSize, 
                                       Id::Interval, Id::TcpCost, Id::Payload};
 constexpr std::array kShippingOnly{Id::Interval};
 constexpr std::array kNotForSleepTest{Id::Json, Id::Csv, Id::Interval, Id::Payload};
-constexpr std::array kNotForModel{Id::Payload};
 constexpr std::array kDiskTestOnly{Id::Cache, Id::Preallocate};
 constexpr std::array kDiskTestOrCalculateOnly{Id::Threads};
 
@@ -65,8 +64,6 @@ constexpr std::array kIgnoredOptions{
                    "applies to shipping runs; ignored in a disk test"},
     IgnoredOptions{[](Action a) { return a == Action::SleepTest; }, kNotForSleepTest,
                    "has nothing to record in -testSleep"},
-    IgnoredOptions{[](Action a) { return a == Action::Model; }, kNotForModel,
-                   "has no bytes to carry under -model; ignored"},
     IgnoredOptions{[](Action a) { return a != Action::DiskTest; }, kDiskTestOnly,
                    "applies to disk tests only; ignored"},
     IgnoredOptions{[](Action a) { return a != Action::DiskTest && a != Action::Calculate; },
@@ -85,12 +82,13 @@ class Rules {
     command_.action = decide_action();
     // Read only where pages are shipped or written: a standby takes its pages
     // from the primary, so the same option line works on both hosts.
-    if (!values_.payload.empty() && config_.carries_payload()) {
-      config_.payload = parse_payload(values_.payload);
-      refuse_payload_written_over();
-    }
     if (values_.compress && command_.action != Action::Diagnose) {
       settle_compress(*values_.compress, command_.action, config_, command_.warnings);
+    }
+    if (command_.action == Action::Model) require_something_takes_time(config_);
+    if (!values_.payload.empty() && config_.reads_payload()) {
+      config_.payload = parse_payload(values_.payload);
+      refuse_payload_written_over();
     }
     check_across_actions();
     command_.config = std::move(config_);
@@ -189,7 +187,6 @@ class Rules {
     if (values_.loop) throw UsageError("-loop is for a standby that serves many primaries");
     check_flush_sizes(config_);
     settle_modelled_standbys(config_, values_.standby_lists);
-    require_something_takes_time(config_);
     check_outages(config_);
     return settle(ModelRun{});
   }
@@ -305,6 +302,11 @@ class Rules {
     }
     check_tls(
         config_, action, [this](Id id) { return given(id); }, command_.warnings);
+    if (action == Action::Model && given(Id::Payload) && !config_.reads_payload()) {
+      warn(
+          "-payload has no bytes to carry under -model (but for -compress CODEC, which measures "
+          "it); ignored");
+    }
     for (const IgnoredOptions& rule : kIgnoredOptions) {
       if (!rule.applies(action)) continue;
       for (const Id id : rule.options) {

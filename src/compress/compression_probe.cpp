@@ -35,12 +35,13 @@ double cpu_seconds_per_gb(std::size_t bytes, Step&& step) {
   return to_seconds(spent) / rounds / static_cast<double>(bytes) * kBytesPerGByte;
 }
 
-CompressorFigures measure_compressor(Codec& codec, Compressor compressor,
+CompressorFigures measure_compressor(Codec& codec, CompressionChoice choice,
                                      std::span<const char> sample) {
+  const Compressor compressor = choice.compressor;
   std::vector<char> compressed(codec.bound(sample.size()));
   std::vector<char> restored(sample.size());
   std::size_t compressed_bytes = 0;
-  CompressorFigures figures{compressor, probe_level(compressor)};
+  CompressorFigures figures{compressor, choice.level};
   figures.compress_seconds_per_gb = cpu_seconds_per_gb(
       sample.size(), [&] { compressed_bytes = codec.compress(sample, compressed); });
   const std::span<const char> stream(compressed.data(), compressed_bytes);
@@ -64,10 +65,45 @@ CompressionProbe probe_compression(std::span<const char> sample) {
     if (!codec) {
       probe.not_built.push_back(compressor);
     } else if (!sample.empty()) {
-      probe.measured.push_back(measure_compressor(*codec, compressor, sample));
+      probe.measured.push_back(
+          measure_compressor(*codec, {compressor, probe_level(compressor)}, sample));
     }
   }
   return probe;
+}
+
+std::optional<CompressorFigures> probe_stream(std::span<const char> sample,
+                                              CompressionChoice choice, std::size_t piece_bytes) {
+  if (sample.empty() || piece_bytes == 0) return std::nullopt;
+  if (!make_stream_compressor(choice)) return std::nullopt;
+  std::vector<char> stream;
+  std::vector<char> restored(sample.size());
+  CompressorFigures figures{choice.compressor, choice.level};
+  // Each round starts a new stream, as a new connection does.
+  figures.compress_seconds_per_gb = cpu_seconds_per_gb(sample.size(), [&] {
+    const auto compressor = make_stream_compressor(choice);
+    stream.clear();
+    for (std::size_t at = 0; at < sample.size(); at += piece_bytes) {
+      compressor->compress(sample.subspan(at, std::min(piece_bytes, sample.size() - at)), stream);
+    }
+  });
+  figures.decompress_seconds_per_gb = cpu_seconds_per_gb(sample.size(), [&] {
+    const auto decompressor = make_stream_decompressor(choice.compressor);
+    std::span<const char> in(stream);
+    std::span<char> out(restored);
+    while (!out.empty()) {
+      const RestoreStep step = decompressor->restore(in, out);
+      if (step.produced == 0 && step.consumed == 0) break;
+      in = in.subspan(step.consumed);
+      out = out.subspan(step.produced);
+    }
+  });
+  if (!std::ranges::equal(restored, sample)) {
+    throw CodecError(
+        fmt::format("{} restored other bytes than it was given", compression_choice_text(choice)));
+  }
+  figures.ratio = static_cast<double>(sample.size()) / static_cast<double>(stream.size());
+  return figures;
 }
 
 }  // namespace simhadr

@@ -2,6 +2,8 @@
 // What each compressor built in makes of a sample of the payload: its ratio,
 // and the CPU it spends per GB of log to compress and to restore, measured on
 // this host's thread as the run starts.
+#include <cstddef>
+#include <optional>
 #include <span>
 
 #include "simhadr/compression.hpp"
@@ -9,5 +11,9 @@
 namespace simhadr {
 
 CompressionProbe probe_compression(std::span<const char> sample);
+// One compressor as -compress streams it, the sample cut into pieces of
+// piece_bytes (a flush), at the level given; none where this build lacks it.
+std::optional<CompressorFigures> probe_stream(std::span<const char> sample,
+                                              CompressionChoice choice, std::size_t piece_bytes);
 
 }  // namespace simhadr

@@ -208,7 +208,9 @@ void set_connection_cells(const RunResult& r, Cells& cells) {
   }
   if (r.tls_cost) cells.set_seconds(Column::TlsCostSecondsPerGb, r.tls_cost->seconds_per_gb);
   if (r.compression) {
-    cells.set(Column::Compress, compression_choice_text(r.compression->choice));
+    if (r.compression->choice) {
+      cells.set(Column::Compress, compression_choice_text(*r.compression->choice));
+    }
     cells.set(Column::CompressRatio, fmt::format("{:.4f}", r.compression->ratio()));
     cells.set(Column::CompressWireBytes, r.compression->wire_bytes);
     cells.set_seconds(Column::CompressCpuSecondsPerGb, r.compression->cpu_seconds_per_gb());

@@ -1,9 +1,12 @@
 #include "simhadr/report/evidence_text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
+#include <string>
+#include <vector>
 
 #include "simhadr/enum_names.hpp"
 #include "simhadr/rate.hpp"
@@ -41,12 +44,17 @@ std::string stall_summary(const StallFigures& stalls) {
 }
 
 std::string link_time(const Evidence& e) {
+  std::string on_the_link = ", TCP's pace while it had data in flight";
+  if (e.compression_ratio) {
+    on_the_link = fmt::format(
+        " of log, compressed {:.2f} times (-compress), in TCP payload on a {:g} MBytes/sec link",
+        *e.compression_ratio, *e.modelled_link_mbytes_per_sec);
+  } else if (e.modelled_link_mbytes_per_sec) {
+    on_the_link =
+        fmt::format(" of TCP payload on a {:g} MBytes/sec link", *e.modelled_link_mbytes_per_sec);
+  }
   return fmt::format("a flush of {:.0f} bytes takes {:.6f} s on the link ({:.6f} MBytes/sec{})",
-                     e.flush_bytes, *e.send_seconds, *e.link_mbytes_per_sec,
-                     e.modelled_link_mbytes_per_sec
-                         ? fmt::format(" of TCP payload on a {:g} MBytes/sec link",
-                                       *e.modelled_link_mbytes_per_sec)
-                         : std::string(", TCP's pace while it had data in flight"));
+                     e.flush_bytes, *e.send_seconds, *e.link_mbytes_per_sec, on_the_link);
 }
 
 std::string outages(const Evidence& e) {
@@ -183,28 +191,36 @@ std::string standby_not_limiting(const Evidence& e) {
       *e.buffer_full_share * 100, *e.buffer_average_fraction * 100);
 }
 
-// A side's thread on each flush under -model: the cipher's part, TCP's, or both.
-std::string thread_cpu(const Evidence& e, std::string_view cipher_work, std::string_view side) {
+// A side's thread on each flush under -model: compressing's part, the cipher's, TCP's, or several.
+std::string thread_cpu(const Evidence& e, std::string_view compress_work,
+                       std::string_view cipher_work, std::string_view side) {
+  const double compress = e.compress_seconds.value_or(0);
   const double cipher = e.cipher_seconds.value_or(0);
   const double tcp = e.tcp_seconds.value_or(0);
   std::string work;
-  if (cipher > 0 && tcp > 0) {
+  if (compress > 0) {
+    std::vector<std::string> parts{fmt::format("{} ({:.6f} s)", compress_work, compress)};
+    if (cipher > 0) parts.push_back(fmt::format("{} ({:.6f} s)", cipher_work, cipher));
+    if (tcp > 0) parts.push_back(fmt::format("TCP's work ({:.6f} s)", tcp));
+    work = fmt::format("-compress: {} on", fmt::join(parts, ", "));
+  } else if (cipher > 0 && tcp > 0) {
     work = fmt::format("TLS and -tcpCost: {} ({:.6f} s) and TCP's work ({:.6f} s) on", cipher_work,
                        cipher, tcp);
   } else {
     work = cipher > 0 ? fmt::format("TLS: {}", cipher_work) : "-tcpCost: TCP's work on";
   }
+  const double total = compress + cipher + tcp;
   return fmt::format(
       "{} each flush of {:.0f} bytes takes the {} {:.6f} s of CPU ({:.6f} MBytes/sec)", work,
-      e.flush_bytes, side, cipher + tcp, limit_mbytes_per_sec(e.flush_bytes, cipher + tcp));
+      e.flush_bytes, side, total, limit_mbytes_per_sec(e.flush_bytes, total));
 }
 
 std::string modelled_sender_cpu(const Evidence& e) {
-  return thread_cpu(e, "encrypting", "primary");
+  return thread_cpu(e, "compressing", "encrypting", "primary");
 }
 
 std::string modelled_receiver_cpu(const Evidence& e) {
-  return thread_cpu(e, "decrypting", "standby");
+  return thread_cpu(e, "restoring", "decrypting", "standby");
 }
 
 std::string load_carried(const Evidence& e) {

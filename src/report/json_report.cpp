@@ -285,9 +285,20 @@ json tls_json(const RunResult& r) {
 json compression_json(const RunResult& r) {
   if (!r.compression) return nullptr;
   const CompressionFacts& c = *r.compression;
-  return {{"codec", compressor_name(c.choice.compressor)},
-          {"level", c.choice.level},
-          {"source", "measured"},
+  const auto source = [&] {
+    switch (c.source) {
+      case CompressionSource::Measured:
+        return "measured";
+      case CompressionSource::Given:
+        return "given";
+      case CompressionSource::Probed:
+        return "probed";
+    }
+    return "measured";
+  };
+  return {{"codec", c.choice ? json(compressor_name(c.choice->compressor)) : json(nullptr)},
+          {"level", c.choice ? json(c.choice->level) : json(nullptr)},
+          {"source", source()},
           {"log_bytes", c.log_bytes},
           {"wire_bytes", c.wire_bytes},
           {"ratio", c.ratio()},

@@ -38,6 +38,8 @@ json evidence_figures_json(const Evidence& e) {
       {"replay_seconds", optional_json(e.replay_seconds)},
       {"cipher_seconds", optional_json(e.cipher_seconds)},
       {"tcp_seconds", optional_json(e.tcp_seconds)},
+      {"compress_seconds", optional_json(e.compress_seconds)},
+      {"compression_ratio", optional_json(e.compression_ratio)},
       {"link_mbytes_per_sec", optional_json(e.link_mbytes_per_sec)},
       {"modelled_link_mbytes_per_sec", optional_json(e.modelled_link_mbytes_per_sec)},
       {"sender_pace", e.sender_pace ? json(sender_pace_name(*e.sender_pace)) : json()},

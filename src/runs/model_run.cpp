@@ -2,8 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <vector>
+
+#include "compress/compression_probe.hpp"
 #include "log/run_log.hpp"
+#include "net/connect.hpp"
 #include "net/tls_cost_probe.hpp"
+#include "payload/payload_sample.hpp"
+#include "runs/payload_compression.hpp"
 #include "runs/text_output.hpp"
 #include "runs/verdict.hpp"
 #include "simhadr/report/text_report.hpp"
@@ -45,16 +52,67 @@ ModelledCipher modelled_cipher(const TlsSettings& tls, std::uint64_t flush_bytes
           per_gb(measured.decrypt_seconds_per_byte)};
 }
 
-// Each side's thread per byte: the cipher's, and TCP's (-tcpCost); empty when neither is charged.
+// -model -compress: the ratio and costs given, or a codec's as it streams a
+// sample of the payload in flushes of the run's size.
+struct ModelledLink {
+  ModelledCompression figures;
+  CompressionSource source = CompressionSource::Given;
+};
+
+ModelledLink modelled_link(const RunConfig& config) {
+  ModelledLink link{*config.modelled_compression, CompressionSource::Given};
+  const std::optional<CompressionChoice>& codec = link.figures.probed;
+  if (!codec) return link;
+  const std::vector<char> sample = payload_sample(config.payload, kProbeSampleBytes);
+  const std::optional<CompressorFigures> measured =
+      probe_stream(sample, *codec, pages_to_bytes(config.effective_flush_pages()));
+  if (!measured) {
+    throw RunError(fmt::format("-compress {}: this build of simhadr has no {}",
+                               compression_choice_text(*codec),
+                               compressor_name(codec->compressor)));
+  }
+  link.figures.ratio = measured->ratio;
+  link.figures.compress_seconds_per_gb = measured->compress_seconds_per_gb;
+  link.figures.decompress_seconds_per_gb = measured->decompress_seconds_per_gb;
+  link.source = CompressionSource::Probed;
+  return link;
+}
+
+// Each side's thread per byte of log: compressing (-compress), the cipher's
+// and TCP's (-tcpCost), the last two on the compressed bytes; empty when none is charged.
 std::optional<ThreadCpuCost> thread_cpu_cost(const std::optional<ModelledCipher>& cipher,
-                                             const std::optional<TcpCost>& tcp) {
-  if (!cipher && !tcp) return std::nullopt;
+                                             const std::optional<TcpCost>& tcp,
+                                             const std::optional<ModelledLink>& compression) {
+  if (!cipher && !tcp && !compression) return std::nullopt;
   ThreadCpuCost cost = cipher ? cipher->cost : ThreadCpuCost{};
   if (tcp) {
     cost.tcp_send_seconds_per_byte = tcp->send_seconds_per_gb / kBytesPerGByte;
     cost.tcp_receive_seconds_per_byte = tcp->receive_seconds_per_gb / kBytesPerGByte;
   }
+  if (compression) {
+    const ModelledCompression& figures = compression->figures;
+    for (double* on_the_wire :
+         {&cost.encrypt_seconds_per_byte, &cost.decrypt_seconds_per_byte,
+          &cost.tcp_send_seconds_per_byte, &cost.tcp_receive_seconds_per_byte}) {
+      *on_the_wire /= figures.ratio;
+    }
+    cost.compress_seconds_per_byte = figures.compress_seconds_per_gb / kBytesPerGByte;
+    cost.decompress_seconds_per_byte = figures.decompress_seconds_per_gb / kBytesPerGByte;
+  }
   return cost;
+}
+
+// What the model charged each side for compressing: the log it shipped, the
+// wire bytes the ratio makes of it, and each side's cost per GB.
+CompressionFacts charged(const ModelledLink& link, const RunResult& side, double seconds_per_gb) {
+  CompressionFacts facts;
+  facts.choice = link.figures.probed;
+  facts.source = link.source;
+  facts.log_bytes = side.flushes.bytes;
+  facts.wire_bytes = static_cast<std::uint64_t>(
+      std::llround(static_cast<double>(facts.log_bytes) / link.figures.ratio));
+  facts.cpu = from_seconds(seconds_per_gb * static_cast<double>(facts.log_bytes) / kBytesPerGByte);
+  return facts;
 }
 
 }  // namespace
@@ -78,7 +136,12 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
     cipher =
         modelled_cipher(*config.tls, pages_to_bytes(flush_pages), pages_to_bytes(buffer_pages));
   }
-  plan.thread_cpu = thread_cpu_cost(cipher, config.tcp_cost);
+  std::optional<ModelledLink> compression;
+  if (config.modelled_compression) {
+    compression = modelled_link(config);
+    plan.network.compression = compression->figures.ratio;
+  }
+  plan.thread_cpu = thread_cpu_cost(cipher, config.tcp_cost, compression);
   plan.primary_intervals = intervals_to(primary.report);
   plan.standby_intervals = intervals_to(standby.report);
   const auto flush_sizes = make_flush_sizes(config, Clock::time_point{});
@@ -89,6 +152,12 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
   if (cipher) {
     outcome.primary.result.tls_cost = cipher->primary;
     outcome.standby.result.tls_cost = cipher->standby;
+  }
+  if (compression) {
+    outcome.primary.result.compression =
+        charged(*compression, outcome.primary.result, compression->figures.compress_seconds_per_gb);
+    outcome.standby.result.compression = charged(*compression, outcome.standby.result,
+                                                 compression->figures.decompress_seconds_per_gb);
   }
   finish_side(outcome.primary, &outcome.standby, primary.report);
   finish_side(outcome.standby, &outcome.primary, standby.report);

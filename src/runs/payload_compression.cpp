@@ -9,19 +9,11 @@
 
 namespace simhadr {
 
-namespace {
-
-// A few MB: a database's log varies over that much, and the three
-// compressors measure it in a fraction of a second.
-constexpr std::size_t kSampleBytes = std::size_t{4} << 20;
-
-}  // namespace
-
 std::optional<std::string> measure_payload_compression(RunConfig& config) {
   if (!config.carries_payload()) return std::nullopt;
   try {
     config.payload.compressibility =
-        probe_compression(payload_sample(config.payload, kSampleBytes));
+        probe_compression(payload_sample(config.payload, kProbeSampleBytes));
   } catch (const std::exception& error) {
     return fmt::format("the payload's compression was not measured: {}", error.what());
   }

@@ -260,5 +260,66 @@ TEST_F(Compress, TheOriginalsPrimaryIsRefusedByACompressingStandby) {
   expect_one_line_naming(standby.err(), "the primary sends the log uncompressed");
 }
 
+// -model -compress RATIO: the wire carries the log RATIO times smaller, which the
+// arithmetic gives exactly: 12.5 MB/s of wire, 94.1% of it TCP payload, times 2.5.
+TEST(CompressModel, AGivenRatioMultipliesWhatTheLinkCarriesAndIsNamed) {
+  const auto document = scratch_file("compress", "model.json");
+  ChildProcess model({"-model", "-netRate", "12.5", "-syncMode", "ASYNC", "-n", "2000", "-compress",
+                      "2.5", "-json", document.string()});
+  ASSERT_EQ(model.wait(20s), 0) << model.err();
+  const std::string out = model.out();
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(
+      out, m, std::regex(R"(ASYNC: Total \d+ bytes in [\d.]+ seconds, ([\d.]+) MBytes/sec)")));
+  EXPECT_NEAR(std::stod(m[1]), 12.5 * 1448.0 / 1538.0 * 2.5, 0.01);
+  EXPECT_NE(out.find("Bottleneck: network bandwidth: a flush of 65536 bytes takes 0.002227 s on "
+                     "the link (29.421326 MBytes/sec of log, compressed 2.50 times (-compress), in "
+                     "TCP payload on a 12.5 MBytes/sec link)"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Compression: modelled, given with -compress, 2.50 times smaller on the wire: "
+                     "131072000 bytes of log in 52428800 bytes"),
+            std::string::npos)
+      << out;
+  ASSERT_EQ(expect_valid_json(document.string()), 1u);
+  std::ifstream in(document);
+  const json primary = json::parse(in)["runs"][0];
+  EXPECT_EQ(primary["compression"]["source"], "given");
+  EXPECT_TRUE(primary["compression"]["codec"].is_null());
+  EXPECT_EQ(primary["compression"]["wire_bytes"], 52428800);
+  EXPECT_EQ(primary["bottleneck"]["evidence_figures"]["compression_ratio"], 2.5);
+}
+
+// Costs given per GB of log: each side's thread pays its own, and the slower names the limit.
+TEST(CompressModel, EachSideIsChargedItsOwnCost) {
+  ChildProcess model({"-model", "-syncMode", "ASYNC", "-n", "1000", "-compress", "1,2,4"});
+  ASSERT_EQ(model.wait(20s), 0) << model.err();
+  const std::string out = model.out();
+  EXPECT_NE(out.find("2.000000 CPU seconds per GB of log compressing on this side."),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Bottleneck: receiver CPU: -compress: restoring (0.000262 s) on each flush "
+                     "of 65536 bytes takes the standby 0.000262 s of CPU (250.000000 MBytes/sec)"),
+            std::string::npos)
+      << out;
+}
+
+// A codec: its ratio and costs measured on the payload, as -compress streams it.
+TEST_F(Compress, AModelledCodecIsMeasuredOnThePayload) {
+  const std::string file = records_file("simhadr-e2e-compress-model");
+  ChildProcess model({"-model", "-netRate", "12.5", "-syncMode", "ASYNC", "-t", "10", "-compress",
+                      "zstd", "-payload", file});
+  ASSERT_EQ(model.wait(30s), 0) << model.err();
+  std::filesystem::remove(file);
+  std::smatch m;
+  const std::string out = model.out();
+  ASSERT_TRUE(std::regex_search(
+      out, m,
+      std::regex(R"(Compression: modelled, zstd:1 as measured on a sample of the payload, )"
+                 R"(([\d.]+) times smaller)")))
+      << out;
+  EXPECT_GT(std::stod(m[1]), 1.5);
+}
+
 }  // namespace
 }  // namespace simhadr::e2e

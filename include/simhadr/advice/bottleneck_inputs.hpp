@@ -28,7 +28,7 @@ struct Inputs {
   bool modelled_rate() const { return network && network->rate_limited(); }
   bool measured_wire() const { return !modelled_rate() && path && path->is_wire; }
   double link_mbytes_per_sec() const {
-    if (modelled_rate()) return network->payload_rate().value();
+    if (modelled_rate()) return network->log_rate().value();
     return path ? path->mbytes_per_sec : 0.0;
   }
 };

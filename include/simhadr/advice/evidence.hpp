@@ -66,9 +66,11 @@ struct Evidence {
   std::optional<double> send_seconds;  // on the link, or handing to TCP
   std::optional<double> round_trip_seconds;
   std::optional<double> replay_seconds;
-  std::optional<double> cipher_seconds;                // -tls: encrypting (or decrypting) one flush
-  std::optional<double> tcp_seconds;                   // -tcpCost: TCP's work on it, that side
-  std::optional<double> link_mbytes_per_sec;           // TCP payload, modelled or measured
+  std::optional<double> cipher_seconds;       // -tls: encrypting (or decrypting) one flush
+  std::optional<double> tcp_seconds;          // -tcpCost: TCP's work on it, that side
+  std::optional<double> compress_seconds;     // -model -compress: compressing (or restoring) it
+  std::optional<double> compression_ratio;    // -model -compress: log bytes per byte on the wire
+  std::optional<double> link_mbytes_per_sec;  // TCP payload, modelled or measured
   std::optional<double> modelled_link_mbytes_per_sec;  // -netRate, the link's own rate
   std::optional<SenderPace> sender_pace;
   std::optional<double> tcp_mbytes_per_sec;  // TCP's pace while it had data in flight

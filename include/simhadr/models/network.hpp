@@ -12,6 +12,9 @@
 //     1500-byte MTU (1538 bytes with preamble, gap and checksum), 1448 bytes
 //     are TCP payload (the rest is Ethernet, IP and TCP with timestamps), so
 //     the log moves at 94.1% of it.
+//   - Under -model -compress the wire carries each byte of log as 1/compression
+//     of a byte, so in bytes of log the rate and the window are compression
+//     times larger; every figure here is in bytes of log.
 // So throughput is min(payload rate, window / (round trip + quantum / payload rate)).
 #include <cstdint>
 
@@ -30,8 +33,11 @@ class NetworkModel {
   // The link's rate, as given, and what of it carries log bytes.
   MBytesPerSec rate() const { return params_.rate.value_or(MBytesPerSec{}); }
   MBytesPerSec payload_rate() const { return rate() * kPayloadShare; }
+  // The log the payload rate carries: more than it when compressed.
+  MBytesPerSec log_rate() const { return payload_rate() * params_.compression; }
+  double compression() const { return params_.compression; }
   static constexpr double kPayloadShare = 1448.0 / 1538.0;
-  // Time on the wire of `bytes` of payload; zero without a rate.
+  // Time on the wire of `bytes` of log; zero without a rate.
   Nanos serialization(std::uint64_t bytes) const;
   std::uint64_t window_bytes() const { return window_; }
   // The largest piece handed over at once: about 50 us of wire time, whole

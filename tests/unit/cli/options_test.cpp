@@ -279,5 +279,27 @@ TEST(Options, CompressIsRefusedWithAuxiliariesAndIgnoredWhereNoLinkCarriesTheLog
   EXPECT_FALSE(disk.config.compress);
 }
 
+TEST(Options, ModelCompressTakesARatioWithCostsOrACodecToMeasure) {
+  const Command ratio = parse({"-model", "-netRate", "12.5", "-compress", "2.5"});
+  ASSERT_TRUE(ratio.config.modelled_compression);
+  EXPECT_DOUBLE_EQ(ratio.config.modelled_compression->ratio, 2.5);
+  EXPECT_FALSE(ratio.config.modelled_compression->probed);
+  const Command costs = parse({"-model", "-compress", "3,1.5,0.4"});
+  EXPECT_DOUBLE_EQ(costs.config.modelled_compression->compress_seconds_per_gb, 1.5);
+  EXPECT_DOUBLE_EQ(costs.config.modelled_compression->decompress_seconds_per_gb, 0.4);
+  // A codec measures the payload, which -model then reads.
+  const Command codec =
+      parse({"-model", "-netRate", "12.5", "-compress", "zstd", "-payload", "dots"});
+  EXPECT_EQ(codec.config.modelled_compression->probed, (CompressionChoice{Compressor::Zstd, 1}));
+  EXPECT_EQ(codec.config.payload.kind, PayloadKind::Dots);
+  EXPECT_TRUE(codec.warnings.empty());
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{"-model", "-netRate", "1", "-compress", "2.5,1"},
+        std::vector<std::string>{"-model", "-netRate", "1", "-compress", "0"},
+        std::vector<std::string>{"-model", "-compress", "2.5"}}) {
+    EXPECT_THROW(parse(bad), UsageError) << bad.back();
+  }
+}
+
 }  // namespace
 }  // namespace simhadr

@@ -77,5 +77,23 @@ TEST(ThreadShipping, WithoutThreadsShippingIsTheSend) {
   EXPECT_DOUBLE_EQ(closed_form_seconds(SyncMode::Sync, costs), 0.0045);
 }
 
+// -model -compress: in bytes of log, the wire is `compression` times faster
+// and the window as many times larger; compressing is in the sender's cost.
+TEST(ThreadShipping, ACompressedLinkCarriesTheLogFasterByItsRatio) {
+  const NetworkModel plain({0.0, 125.0_MBps}, 1 << 20);
+  const NetworkModel compressed({0.0, 125.0_MBps, 2.5}, 1 << 20);
+  EXPECT_DOUBLE_EQ(compressed.log_rate().value(), plain.payload_rate().value() * 2.5);
+  EXPECT_EQ(compressed.window_bytes(), static_cast<std::uint64_t>(2.5 * (1 << 20)));
+  EXPECT_NEAR(to_seconds(compressed.serialization(1 << 20)),
+              to_seconds(plain.serialization(1 << 20)) / 2.5, 1e-9);
+  EXPECT_NEAR(compressed.throughput_bound().value(), plain.throughput_bound().value() * 2.5, 1e-6);
+  ThreadCpuCost cpu;
+  cpu.compress_seconds_per_byte = per_gb(2);
+  cpu.encrypt_seconds_per_byte = per_gb(0.5);
+  cpu.decompress_seconds_per_byte = per_gb(1);
+  EXPECT_EQ(cpu.sender(1000000000), std::chrono::milliseconds(2500));
+  EXPECT_EQ(cpu.receiver(1000000000), std::chrono::seconds(1));
+}
+
 }  // namespace
 }  // namespace simhadr

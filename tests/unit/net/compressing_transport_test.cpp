@@ -127,6 +127,7 @@ TEST_F(CompressingPair, TheLogGoesCompressedAndComesBackWhole) {
   const CompressionFacts sent = *primary_.facts();
   const CompressionFacts received = *standby_.facts();
   EXPECT_EQ(sent.choice, kZstd);
+  EXPECT_EQ(sent.source, CompressionSource::Measured);
   EXPECT_EQ(sent.log_bytes, log.size());
   EXPECT_EQ(received.log_bytes, log.size());
   EXPECT_EQ(sent.wire_bytes, to_standby_.carried);

@@ -79,8 +79,8 @@ TEST(CsvReport, EveryRowHasTheHeadersColumns) {
       "completed");
   EXPECT_TRUE(dots_written.ends_with(",completed,,,,,,,,,,,,,,,,,,,,,dots,,,,,")) << dots_written;
   // After it, what -compress did on this side.
-  primary.compression =
-      CompressionFacts{{Compressor::Zstd, 1}, 3000000, 1000000, std::chrono::milliseconds(6)};
+  primary.compression = CompressionFacts{CompressionChoice{Compressor::Zstd, 1}, 3000000, 1000000,
+                                         std::chrono::milliseconds(6)};
   EXPECT_TRUE(csv_row({}, config, primary, "completed")
                   .ends_with(",files,4106,zstd:1,3.0000,1000000,2.000000"));
 }
