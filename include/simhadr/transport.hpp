@@ -14,6 +14,9 @@ struct IoStep {
   std::size_t bytes = 0;
   bool would_block = false;  // recv: 0 bytes and not would_block means the peer closed
   Nanos waited{};            // time spent waiting inside the call (a blocking send that timed out)
+  // Bytes moved underneath though none of the caller's did yet: part of a
+  // compressed piece was sent, or compressed bytes came that restore to nothing yet.
+  bool progressed = false;
 };
 
 class TransportError : public std::runtime_error {

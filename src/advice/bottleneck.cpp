@@ -147,6 +147,8 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       if (in.modelled_rate()) {
         e.modelled_link_mbytes_per_sec = in.network->rate().value();
         if (in.network->compression() != 1) e.compression_ratio = in.network->compression();
+      } else if (in.path && in.path->compression_ratio != 1) {
+        e.compression_ratio = in.path->compression_ratio;
       }
       break;
     case Resource::SenderCpu:
@@ -158,7 +160,8 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       break;
     case Resource::SocketBufferWindow:
       e.form = EvidenceForm::ModelledWindow;
-      e.window_bytes = in.network->window_bytes();
+      e.window_bytes = static_cast<std::uint64_t>(static_cast<double>(in.network->window_bytes()) /
+                                                  in.compression_ratio());
       e.round_trip_seconds = c.round_trip;
       e.window_mbytes_per_sec = in.network->throughput_bound().value();
       break;
@@ -289,8 +292,9 @@ void say_what_is_beside(const RunResult& primary, const RunResult* standby, cons
   }
   if (b.resource != Resource::PacketLoss) b.evidence.retransmitted_share = loss_beside(in.path);
   if ((in.modelled_rate() || in.measured_wire()) && in.costs.round_trip > 0) {
-    b.covering_socket_buffer =
-        static_cast<std::uint64_t>(in.link_mbytes_per_sec() * kBytesPerMByte * in.costs.round_trip);
+    // The socket buffer holds what the wire carries: compressed bytes under -compress.
+    b.covering_socket_buffer = static_cast<std::uint64_t>(
+        in.link_mbytes_per_sec() / in.compression_ratio() * kBytesPerMByte * in.costs.round_trip);
   }
 }
 

@@ -32,7 +32,11 @@ std::optional<MeasuredPath> measure_path(const RunResult& primary) {
   const double ack_tails = expects_ack(primary.settings.mode) ? flushes * path.min_round_trip : 0.0;
   const double on_the_wire = to_seconds(tcp.path_busy() - stalled) - ack_tails;
   if (on_the_wire <= 0 || tcp.bytes_acked == 0) return path;
-  path.mbytes_per_sec = static_cast<double>(tcp.bytes_acked) / kBytesPerMByte / on_the_wire;
+  if (primary.compression && primary.compression->ratio() > 0) {
+    path.compression_ratio = primary.compression->ratio();
+  }
+  path.mbytes_per_sec =
+      static_cast<double>(tcp.bytes_acked) / kBytesPerMByte / on_the_wire * path.compression_ratio;
   path.wire_mbytes_per_sec = static_cast<double>(tcp.bytes_sent) / kBytesPerMByte / on_the_wire;
   const double flush_bytes = static_cast<double>(primary.flushes.bytes) / flushes;
   path.wire_seconds_per_flush = flush_bytes / kBytesPerMByte / path.mbytes_per_sec;

@@ -1,10 +1,14 @@
 #include "net/compressing_transport.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cstring>
 
+#include "compress/codec.hpp"
 #include "platform/thread_times.hpp"
+#include "simhadr/wire/protocol_error.hpp"
 
 namespace simhadr {
 
@@ -41,7 +45,11 @@ IoStep CompressingTransport::send_some(std::span<const char> data) {
     compressed_.clear();
     compressed_sent_ = 0;
     const Nanos before = this_thread_cpu();
-    compressor_->compress(piece, compressed_);
+    try {
+      compressor_->compress(piece, compressed_);
+    } catch (const CodecError& error) {
+      throw ProtocolError(fmt::format("-compress: {}", error.what()));
+    }
     facts_->cpu += this_thread_cpu() - before;
     piece_log_bytes_ = piece.size();
   }
@@ -50,10 +58,12 @@ IoStep CompressingTransport::send_some(std::span<const char> data) {
 
 IoStep CompressingTransport::send_compressed() {
   Nanos waited{};
+  bool progressed = false;
   while (compressed_sent_ < compressed_.size()) {
     const IoStep step = inner_.send_some(std::span(compressed_).subspan(compressed_sent_));
     waited += step.waited;
-    if (step.bytes == 0) return {0, step.would_block, waited};
+    if (step.bytes == 0) return {0, step.would_block, waited, progressed};
+    progressed = true;
     compressed_sent_ += step.bytes;
     facts_->wire_bytes += step.bytes;
   }
@@ -69,7 +79,12 @@ std::size_t CompressingTransport::restore_into(std::span<char> first, std::span<
     while (!out.empty()) {
       const std::span<const char> in(received_.data() + received_begin_,
                                      received_end_ - received_begin_);
-      const RestoreStep step = decompressor_->restore(in, out);
+      RestoreStep step;
+      try {
+        step = decompressor_->restore(in, out);
+      } catch (const CodecError& error) {
+        throw ProtocolError(fmt::format("the primary's compressed log: {}", error.what()));
+      }
       received_begin_ += step.consumed;
       produced += step.produced;
       out = out.subspan(step.produced);
@@ -106,8 +121,9 @@ IoStep CompressingTransport::restore_after(IoStep received, std::span<char> firs
   received_end_ += received.bytes;
   facts_->wire_bytes += received.bytes;
   const std::size_t produced = restore_into(first, second);
-  // A piece of a compressed block restores nothing yet: as if nothing came.
-  return {produced, produced == 0, received.waited};
+  // A piece of a compressed block restores nothing yet: as if nothing came, but for the stall
+  // bound.
+  return {produced, produced == 0, received.waited, true};
 }
 
 IoStep CompressingTransport::recv_around(std::span<char> first, std::span<char> second) {

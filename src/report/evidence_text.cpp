@@ -45,10 +45,15 @@ std::string stall_summary(const StallFigures& stalls) {
 
 std::string link_time(const Evidence& e) {
   std::string on_the_link = ", TCP's pace while it had data in flight";
-  if (e.compression_ratio) {
+  if (e.compression_ratio && e.modelled_link_mbytes_per_sec) {
     on_the_link = fmt::format(
         " of log, compressed {:.2f} times (-compress), in TCP payload on a {:g} MBytes/sec link",
         *e.compression_ratio, *e.modelled_link_mbytes_per_sec);
+  } else if (e.compression_ratio) {
+    on_the_link = fmt::format(
+        " of log, compressed {:.2f} times (-compress): TCP's pace while it had data in flight, "
+        "times that",
+        *e.compression_ratio);
   } else if (e.modelled_link_mbytes_per_sec) {
     on_the_link =
         fmt::format(" of TCP payload on a {:g} MBytes/sec link", *e.modelled_link_mbytes_per_sec);

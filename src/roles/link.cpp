@@ -20,8 +20,8 @@ bool Link::may_keep_waiting() {
   return clock_.now() < *give_up_at_;
 }
 
-void Link::moved(std::size_t bytes) {
-  if (bytes > 0) waited_without_progress_ = Nanos{0};
+void Link::moved(const IoStep& step) {
+  if (step.bytes > 0 || step.progressed) waited_without_progress_ = Nanos{0};
 }
 
 bool Link::timed_wait(bool (Transport::*wait)(Nanos), Nanos slice) {
@@ -64,7 +64,7 @@ void Link::wait_readable(Nanos at_most) {
 TransferEnd Link::send_all(std::span<const char> data, RunResult* counted) {
   while (!data.empty()) {
     const IoStep step = transport_.send_some(data);
-    moved(step.bytes);
+    moved(step);
     waited_without_progress_ += step.waited;  // a blocking transport (-block) waits inside the call
     if (step.bytes > 0) {
       data = data.subspan(step.bytes);
@@ -106,7 +106,7 @@ TransferEnd Link::recv_exact(std::span<char> into, RunResult* counted) {
 
 IoStep Link::recv_waiting(std::span<char> first, std::span<char> second, RunResult* counted) {
   const IoStep step = transport_.recv_waiting(first, second, kStopCheckSlice);
-  moved(step.bytes);
+  moved(step);
   if (step.bytes > 0) {
     if (counted) counted->note_recv(step.bytes);
     return step;
@@ -127,6 +127,8 @@ void Link::close_and_drain(Nanos at_most) {
     }
   } catch (const TransportError&) {
     // A reset ends it as surely as a close.
+  } catch (const ProtocolError&) {
+    // So do bytes that make no sense (a compressed stream that does not restore).
   }
 }
 
@@ -144,7 +146,7 @@ PeerNews Link::look_at_peer() {
 
 IoStep Link::recv_available(std::span<char> first, std::span<char> second, RunResult& counted) {
   const IoStep step = transport_.recv_around(first, second);
-  moved(step.bytes);
+  moved(step);
   if (step.bytes > 0) counted.note_recv(step.bytes);
   return step;
 }

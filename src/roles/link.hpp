@@ -69,7 +69,7 @@ class Link {
   bool may_keep_waiting();
   // Waits in slices until ready; false when it gave up after a stop.
   bool await(bool (Transport::*wait)(Nanos), std::string_view waiting_to);
-  void moved(std::size_t bytes);
+  void moved(const IoStep& step);
   // One slice of waiting, counted as waiting without progress; true when ready.
   bool timed_wait(bool (Transport::*wait)(Nanos), Nanos slice = kStopCheckSlice);
   void throw_if_stalled(std::string_view waiting_to, bool receiving = false) const;

@@ -62,6 +62,8 @@ RoleOutcome Primary::run() {
     intervals_.start(start);
     if (plan_.watch) plan_.watch->begin(start, kHandshakeBytes);
     end = ship_flushes(start);
+    // Without acks a standby's refusal is only seen by a look: one more before the end.
+    if (end == TransferEnd::Done && !awaits_acks()) end = look_at_standby();
   });
   const auto finished = clock_.now();
   intervals_.finish(finished, result_);
@@ -154,6 +156,10 @@ TransferEnd Primary::confirm_standby_settings(RoleOutcome& outcome) {
     // The original's standby reads the handshake and waits for log: it never answers.
     throw ProtocolError(fmt::format("{} (the original simhadr's standby does not answer {})",
                                     silent.what(), what_was_asked()));
+  } catch (const TransportError& reset) {
+    // One that does not know a field may reset the connection instead.
+    throw TransportError(fmt::format("{} (the original simhadr's standby does not know {})",
+                                     reset.what(), what_was_asked()));
   }
   if (end == TransferEnd::Done) link_.first_message_came();
   if (end == TransferEnd::PeerClosed) {

@@ -88,8 +88,9 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   say_how_it_ended(outcome, role, fd, stop);
   if (auto findings = watch.stop()) {
     outcome.result.stalls = std::move(findings->stalls);
-    // TCP acknowledges what crossed loopback, not what crossed the emulated link.
-    if (!network) outcome.result.log_gap = findings->log_gap;
+    // TCP acknowledges what crossed loopback, not what crossed the emulated link;
+    // and under -compress it counts compressed bytes, not the log's.
+    if (!network && !compressing) outcome.result.log_gap = findings->log_gap;
   }
   outcome.result.cpu = cpu.stop();
   for (const AuxiliaryStream& auxiliary : outcome.result.auxiliaries) {
@@ -98,6 +99,12 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   outcome.result.tcp = tcp_meter.stop();
   if (opened.tls) outcome.result.tls = opened.tls->facts();
   if (compressing) outcome.result.compression = compressing->facts();
+  // The shaper (-netRate on a real run) carried the compressed bytes: the
+  // advisor's arithmetic in bytes of log needs the ratio the run measured.
+  const auto& compression = outcome.result.compression;
+  if (compression && compression->ratio() > 0 && outcome.result.settings.network) {
+    outcome.result.settings.network->compression = compression->ratio();
+  }
   outcome.result.socket_send_buffer = connected.send_buffer;
   outcome.result.socket_receive_buffer = connected.receive_buffer;
   return outcome;

@@ -113,6 +113,31 @@ TEST_P(CompressEveryMode, AcrossTwoHostsTheSame) {
   expect_compressed_alike(run, codec() + (codec() == "zlib" ? ":6" : ":1"));
 }
 
+// On a link slower than the compressor, the advisor names the link and counts it in bytes of
+// log: the wire's pace times the ratio the run measured, above the link's own rate.
+TEST(CompressAdvisor, TheLinkIsCountedInBytesOfLog) {
+  if (const auto why = TwoHosts::unavailable()) GTEST_SKIP() << *why;
+  if (!binary_has("lz4")) GTEST_SKIP() << "this build of simhadr has no lz4";
+  const std::string file = records_file("simhadr-e2e-compress-advisor");
+  const TwoHosts hosts(
+      {.primary_rate = "100mbit", .intruder = false, .queue_limit_bytes = std::nullopt});
+  const PairRun run =
+      run_across(hosts, {"-t", "2", "-syncMode", "ASYNC", "-payload", file, "-compress", "lz4"},
+                 {"-compress", "lz4"});
+  std::filesystem::remove(file);
+  ASSERT_EQ(run.primary_status, 0) << run.primary_err;
+  EXPECT_EQ(run.primary_out.find("\nLog gap:"), std::string::npos) << run.primary_out;
+  if (!expect_bottleneck(run.primary_out, "network bandwidth: ")) return;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(
+      run.primary_out, m,
+      std::regex(R"(takes [\d.]+ s on the link \(([\d.]+) MBytes/sec of log, compressed )"
+                 R"(([\d.]+) times \(-compress\): TCP's pace)")))
+      << run.primary_out;
+  EXPECT_GT(std::stod(m[1]), 12.5) << "more log than the link's own rate";
+  EXPECT_NEAR(std::stod(m[2]), compression_line(run.primary_out).ratio, 0.01);
+}
+
 INSTANTIATE_TEST_SUITE_P(ModesAndCodecs, CompressEveryMode,
                          ::testing::Combine(::testing::Values("SYNC", "NEARSYNC", "ASYNC",
                                                               "SUPERASYNC"),

@@ -27,6 +27,11 @@ struct Inputs {
   std::uint64_t whole_bytes() const { return static_cast<std::uint64_t>(bytes); }
   bool modelled_rate() const { return network && network->rate_limited(); }
   bool measured_wire() const { return !modelled_rate() && path && path->is_wire; }
+  // -compress: log bytes per byte on the wire, modelled or measured; 1 without.
+  double compression_ratio() const {
+    if (network) return network->compression();
+    return path ? path->compression_ratio : 1.0;
+  }
   double link_mbytes_per_sec() const {
     if (modelled_rate()) return network->log_rate().value();
     return path ? path->mbytes_per_sec : 0.0;

@@ -11,8 +11,10 @@ namespace simhadr {
 
 struct MeasuredPath {
   // Bytes acknowledged / time the path was busy outside the connection's
-  // stalls: the link's rate while it carried anything.
+  // stalls: the link's rate while it carried anything, in bytes of log (with
+  // -compress, the wire's times the ratio the run measured).
   double mbytes_per_sec = 0;
+  double compression_ratio = 1;       // -compress: log bytes per byte on the wire
   double wire_mbytes_per_sec = 0;     // every byte sent, retransmissions too, in the same time
   double wire_seconds_per_flush = 0;  // the mean flush at that pace
   // The pace was the path's: another host, and far slower than this process
