@@ -188,12 +188,6 @@ void PrintTo(const Disagreement& disagreement, std::ostream* out) {
   *out << disagreement.name;
 }
 
-void expect_one_line_naming(const std::string& err, const std::string& needle) {
-  EXPECT_TRUE(err.starts_with("simhadr: error: ")) << err;
-  EXPECT_EQ(std::ranges::count(err, '\n'), 1) << err;
-  EXPECT_NE(err.find(needle), std::string::npos) << "wanted: " << needle << "\ngot: " << err;
-}
-
 class CompressRefusal : public Compress, public ::testing::WithParamInterface<Disagreement> {};
 
 TEST_P(CompressRefusal, BothSidesEndSayingWhy) {

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 
 namespace simhadr::e2e {
@@ -123,6 +124,12 @@ std::filesystem::path scratch_file(const std::string& dir, const std::string& na
   const std::filesystem::path path = folder / name;
   std::filesystem::remove(path);
   return path;
+}
+
+void expect_one_line_naming(const std::string& err, const std::string& needle) {
+  EXPECT_TRUE(err.starts_with("simhadr: error: ")) << err;
+  EXPECT_EQ(std::ranges::count(err, '\n'), 1) << err;
+  EXPECT_NE(err.find(needle), std::string::npos) << "wanted: " << needle << "\ngot: " << err;
 }
 
 }  // namespace simhadr::e2e

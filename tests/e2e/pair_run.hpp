@@ -47,6 +47,9 @@ void expect_same_log_on_both_sides(const PairRun& run, std::uint64_t flushes,
 // that a caller checks its details only then.
 bool expect_bottleneck(const std::string& report, const std::string& expected);
 
+// A side that refused ended with one line on stderr, "simhadr: error: ...", naming `needle`.
+void expect_one_line_naming(const std::string& err, const std::string& needle);
+
 // Checks a -json file (one document, or one per line) against
 // docs/simhadr-result.schema.json with python3-jsonschema; returns how many it held.
 std::size_t expect_valid_json(const std::string& path);

@@ -209,12 +209,6 @@ void PrintTo(const TlsMismatch& refusal, std::ostream* out) {
 
 class TlsRefusal : public Tls, public ::testing::WithParamInterface<TlsMismatch> {};
 
-void expect_one_line_naming(const std::string& err, const std::string& needle) {
-  EXPECT_TRUE(err.starts_with("simhadr: error: ")) << err;
-  EXPECT_EQ(std::ranges::count(err, '\n'), 1) << err;
-  EXPECT_NE(err.find(needle), std::string::npos) << "wanted: " << needle << "\ngot: " << err;
-}
-
 TEST_P(TlsRefusal, BothSidesEndWithinTheBoundSayingWhy) {
   const Pki pki;
   const TlsMismatch& refusal = GetParam();
