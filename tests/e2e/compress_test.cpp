@@ -22,8 +22,8 @@ namespace {
 using namespace std::chrono_literals;
 using nlohmann::json;
 
-constexpr std::uint64_t kFlushes = 200;
-constexpr std::uint64_t kFlushBytes = 4 * 4096;
+constexpr std::uint64_t kCompressedFlushes = 200;
+constexpr std::uint64_t kCompressedFlushBytes = 4 * 4096;
 
 bool binary_has(const std::string& codec) {
   ChildProcess probe({"-demo", "-compress", codec, "-n", "1"});
@@ -64,12 +64,12 @@ CompressionLine compression_line(const std::string& report) {
 // Both sides agree on every flush and byte of log, and on the compressed
 // stream's bytes; the ratio printed is the log's bytes over the wire's.
 void expect_compressed_alike(const PairRun& run, const std::string& choice) {
-  expect_same_log_on_both_sides(run, kFlushes, kFlushBytes);
+  expect_same_log_on_both_sides(run, kCompressedFlushes, kCompressedFlushBytes);
   const CompressionLine sent = compression_line(run.primary_out);
   const CompressionLine received = compression_line(run.standby_out);
   EXPECT_EQ(sent.choice, choice);
   EXPECT_EQ(received.choice, choice);
-  EXPECT_EQ(sent.log_bytes, kFlushes * kFlushBytes);
+  EXPECT_EQ(sent.log_bytes, kCompressedFlushes * kCompressedFlushBytes);
   EXPECT_EQ(received.log_bytes, sent.log_bytes);
   EXPECT_EQ(received.wire_bytes, sent.wire_bytes);
   ASSERT_GT(sent.wire_bytes, 0u);
@@ -78,9 +78,9 @@ void expect_compressed_alike(const PairRun& run, const std::string& choice) {
   EXPECT_GT(sent.ratio, 1.5) << "log-like records compress";
 }
 
-using Case = std::tuple<std::string, std::string>;  // sync mode, codec
+using ModeAndCodec = std::tuple<std::string, std::string>;  // sync mode, codec
 
-class CompressEveryMode : public ::testing::TestWithParam<Case> {
+class CompressEveryMode : public ::testing::TestWithParam<ModeAndCodec> {
  protected:
   void SetUp() override {
     if (!binary_has(codec())) GTEST_SKIP() << "this build of simhadr has no " << codec();
@@ -92,7 +92,7 @@ class CompressEveryMode : public ::testing::TestWithParam<Case> {
   const std::string& mode() const { return std::get<0>(GetParam()); }
   const std::string& codec() const { return std::get<1>(GetParam()); }
   std::vector<std::string> primary_options() const {
-    return {"-n",         std::to_string(kFlushes),
+    return {"-n",         std::to_string(kCompressedFlushes),
             "-syncmode",  mode(),
             "-flushSize", "4",
             "-payload",   file_,
@@ -142,7 +142,7 @@ INSTANTIATE_TEST_SUITE_P(ModesAndCodecs, CompressEveryMode,
                          ::testing::Combine(::testing::Values("SYNC", "NEARSYNC", "ASYNC",
                                                               "SUPERASYNC"),
                                             ::testing::Values("zlib", "lz4", "zstd")),
-                         [](const ::testing::TestParamInfo<Case>& info) {
+                         [](const ::testing::TestParamInfo<ModeAndCodec>& info) {
                            return std::get<0>(info.param) + "_" + std::get<1>(info.param);
                          });
 
@@ -159,8 +159,8 @@ TEST_F(Compress, UnderTlsTheLogIsCompressedFirstAndTheLevelTravels) {
   const std::string file = records_file("simhadr-e2e-compress-tls");
   const auto json_path = scratch_file("compress", "tls.json");
   const PairRun run =
-      run_pair({"-n", std::to_string(kFlushes), "-syncmode", "NEARSYNC", "-flushSize", "4",
-                "-payload", file, "-compress", "zstd:3", "-tls", "-json", json_path.string()},
+      run_pair({"-n", std::to_string(kCompressedFlushes), "-syncmode", "NEARSYNC", "-flushSize",
+                "4", "-payload", file, "-compress", "zstd:3", "-tls", "-json", json_path.string()},
                {"-compress", "zstd", "-tls"});
   std::filesystem::remove(file);
   expect_compressed_alike(run, "zstd:3");
@@ -173,7 +173,7 @@ TEST_F(Compress, UnderTlsTheLogIsCompressedFirstAndTheLevelTravels) {
   EXPECT_EQ(compression["codec"], "zstd");
   EXPECT_EQ(compression["level"], 3);
   EXPECT_EQ(compression["source"], "measured");
-  EXPECT_EQ(compression["log_bytes"], kFlushes * kFlushBytes);
+  EXPECT_EQ(compression["log_bytes"], kCompressedFlushes * kCompressedFlushBytes);
 }
 
 // Two sides that do not agree: each ends, fails with one line, and says why.
