@@ -45,7 +45,7 @@ class Lz4Codec final : public Codec {
   int acceleration_;
 };
 
-void throw_if_error(std::size_t result, const char* doing) {
+void throw_if_lz4_error(std::size_t result, const char* doing) {
   if (LZ4F_isError(result)) {
     throw CodecError(std::string("lz4 could not ") + doing + ": " + LZ4F_getErrorName(result));
   }
@@ -57,7 +57,7 @@ void throw_if_error(std::size_t result, const char* doing) {
 class Lz4StreamCompressor final : public StreamCompressor {
  public:
   explicit Lz4StreamCompressor(int level) {
-    throw_if_error(LZ4F_createCompressionContext(&context_, LZ4F_VERSION), "make its context");
+    throw_if_lz4_error(LZ4F_createCompressionContext(&context_, LZ4F_VERSION), "make its context");
     preferences_.frameInfo.blockMode = LZ4F_blockLinked;
     preferences_.frameInfo.blockSizeID = LZ4F_max64KB;
     preferences_.compressionLevel = level;
@@ -73,7 +73,7 @@ class Lz4StreamCompressor final : public StreamCompressor {
       out.resize(at + LZ4F_HEADER_SIZE_MAX);
       const std::size_t header =
           LZ4F_compressBegin(context_, out.data() + at, LZ4F_HEADER_SIZE_MAX, &preferences_);
-      throw_if_error(header, "begin its frame");
+      throw_if_lz4_error(header, "begin its frame");
       out.resize(at + header);
       begun_ = true;
     }
@@ -82,10 +82,10 @@ class Lz4StreamCompressor final : public StreamCompressor {
                LZ4F_compressBound(0, &preferences_));
     const std::size_t written = LZ4F_compressUpdate(context_, out.data() + at, out.size() - at,
                                                     in.data(), in.size(), nullptr);
-    throw_if_error(written, "compress");
+    throw_if_lz4_error(written, "compress");
     const std::size_t flushed =
         LZ4F_flush(context_, out.data() + at + written, out.size() - at - written, nullptr);
-    throw_if_error(flushed, "flush");
+    throw_if_lz4_error(flushed, "flush");
     out.resize(at + written + flushed);
   }
 
@@ -98,7 +98,8 @@ class Lz4StreamCompressor final : public StreamCompressor {
 class Lz4StreamDecompressor final : public StreamDecompressor {
  public:
   Lz4StreamDecompressor() {
-    throw_if_error(LZ4F_createDecompressionContext(&context_, LZ4F_VERSION), "make its context");
+    throw_if_lz4_error(LZ4F_createDecompressionContext(&context_, LZ4F_VERSION),
+                       "make its context");
   }
   ~Lz4StreamDecompressor() override { LZ4F_freeDecompressionContext(context_); }
   Lz4StreamDecompressor(const Lz4StreamDecompressor&) = delete;
@@ -107,8 +108,9 @@ class Lz4StreamDecompressor final : public StreamDecompressor {
   RestoreStep restore(std::span<const char> in, std::span<char> out) override {
     std::size_t consumed = in.size();
     std::size_t produced = out.size();
-    throw_if_error(LZ4F_decompress(context_, out.data(), &produced, in.data(), &consumed, nullptr),
-                   "restore the stream");
+    throw_if_lz4_error(
+        LZ4F_decompress(context_, out.data(), &produced, in.data(), &consumed, nullptr),
+        "restore the stream");
     return {consumed, produced};
   }
 

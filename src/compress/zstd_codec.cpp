@@ -48,7 +48,7 @@ class ZstdCodec final : public Codec {
   std::unique_ptr<ZSTD_DCtx, FreeDecompressing> decompressing_;
 };
 
-void throw_if_error(std::size_t result, const char* doing) {
+void throw_if_zstd_error(std::size_t result, const char* doing) {
   if (ZSTD_isError(result)) {
     throw CodecError(std::string("zstd could not ") + doing + ": " + ZSTD_getErrorName(result));
   }
@@ -59,8 +59,8 @@ class ZstdStreamCompressor final : public StreamCompressor {
  public:
   explicit ZstdStreamCompressor(int level) : context_(ZSTD_createCCtx()) {
     if (!context_) throw CodecError("zstd could not make its context");
-    throw_if_error(ZSTD_CCtx_setParameter(context_.get(), ZSTD_c_compressionLevel, level),
-                   "take the level");
+    throw_if_zstd_error(ZSTD_CCtx_setParameter(context_.get(), ZSTD_c_compressionLevel, level),
+                        "take the level");
   }
   void compress(std::span<const char> in, std::vector<char>& out) override {
     ZSTD_inBuffer input{in.data(), in.size(), 0};
@@ -72,7 +72,7 @@ class ZstdStreamCompressor final : public StreamCompressor {
       ZSTD_outBuffer output{out.data() + at, out.size() - at, 0};
       left = ZSTD_compressStream2(context_.get(), &output, &input, ZSTD_e_flush);
       out.resize(at + output.pos);
-      throw_if_error(left, "compress");
+      throw_if_zstd_error(left, "compress");
     } while (left != 0 || input.pos < input.size);
   }
 
@@ -91,7 +91,8 @@ class ZstdStreamDecompressor final : public StreamDecompressor {
   RestoreStep restore(std::span<const char> in, std::span<char> out) override {
     ZSTD_inBuffer input{in.data(), in.size(), 0};
     ZSTD_outBuffer output{out.data(), out.size(), 0};
-    throw_if_error(ZSTD_decompressStream(context_.get(), &output, &input), "restore the stream");
+    throw_if_zstd_error(ZSTD_decompressStream(context_.get(), &output, &input),
+                        "restore the stream");
     return {input.pos, output.pos};
   }
 
