@@ -5,6 +5,7 @@
 #include "simhadr/enum_names.hpp"
 
 #include "platform/output_file.hpp"
+#include "simhadr/report/compression_json.hpp"
 #include "simhadr/report/model_json.hpp"
 #include "simhadr/report/timestamp.hpp"
 #include "simhadr/shown.hpp"
@@ -145,24 +146,6 @@ json auxiliary_endpoints_json(const RunConfig& config) {
   return endpoints;
 }
 
-json compression_json(const std::optional<CompressionProbe>& probe) {
-  if (!probe) return nullptr;
-  json measured = json::array();
-  for (const CompressorFigures& f : probe->measured) {
-    measured.push_back({{"compressor", compressor_name(f.compressor)},
-                        {"level", f.level},
-                        {"ratio", f.ratio},
-                        {"compress_seconds_per_gb", f.compress_seconds_per_gb},
-                        {"decompress_seconds_per_gb", f.decompress_seconds_per_gb}});
-  }
-  json not_built = json::array();
-  for (const Compressor compressor : probe->not_built) {
-    not_built.push_back(compressor_name(compressor));
-  }
-  return {
-      {"sample_bytes", probe->sample_bytes}, {"compressors", measured}, {"not_built", not_built}};
-}
-
 }  // namespace
 
 json payload_json(const PayloadSpec& payload) {
@@ -282,30 +265,6 @@ json tls_json(const RunResult& r) {
   return nullptr;
 }
 
-json compression_json(const RunResult& r) {
-  if (!r.compression) return nullptr;
-  const CompressionFacts& c = *r.compression;
-  const auto source = [&] {
-    switch (c.source) {
-      case CompressionSource::Measured:
-        return "measured";
-      case CompressionSource::Given:
-        return "given";
-      case CompressionSource::Probed:
-        return "probed";
-    }
-    return "measured";
-  };
-  return {{"codec", c.choice ? json(compressor_name(c.choice->compressor)) : json(nullptr)},
-          {"level", c.choice ? json(c.choice->level) : json(nullptr)},
-          {"source", source()},
-          {"log_bytes", c.log_bytes},
-          {"wire_bytes", c.wire_bytes},
-          {"ratio", c.ratio()},
-          {"cpu_seconds", to_seconds(c.cpu)},
-          {"cpu_seconds_per_gb", c.cpu_seconds_per_gb()}};
-}
-
 json side_json(const RunResult& r, const SideEnd& end,
                const std::optional<Bottleneck>& bottleneck) {
   json intervals = json::array();
@@ -352,7 +311,7 @@ json side_json(const RunResult& r, const SideEnd& end,
       {"stalls", stalls_json(r)},
       {"log_gap", log_gap_json(r.log_gap)},
       {"tls", tls_json(r)},
-      {"compression", compression_json(r)},
+      {"compression", compression_json(r.compression)},
       {"sleep_accuracy", sleep_accuracy_json(r.sleeps, r.elapsed)},
       {"payload", r.settings.payload ? payload_json(*r.settings.payload) : json(nullptr)},
   };
