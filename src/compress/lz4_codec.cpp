@@ -74,7 +74,7 @@ class Lz4StreamCompressor final : public StreamCompressor {
       const std::size_t header =
           LZ4F_compressBegin(context_, out.data() + at, LZ4F_HEADER_SIZE_MAX, &preferences_);
       throw_if_lz4_error(header, "begin its frame");
-      out.resize(at + header);
+      keep_first(out, at + header);
       begun_ = true;
     }
     const std::size_t at = out.size();
@@ -86,7 +86,7 @@ class Lz4StreamCompressor final : public StreamCompressor {
     const std::size_t flushed =
         LZ4F_flush(context_, out.data() + at + written, out.size() - at - written, nullptr);
     throw_if_lz4_error(flushed, "flush");
-    out.resize(at + written + flushed);
+    keep_first(out, at + written + flushed);
   }
 
  private:

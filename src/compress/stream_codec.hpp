@@ -19,6 +19,13 @@ class StreamCompressor {
   virtual void compress(std::span<const char> in, std::vector<char>& out) = 0;
 };
 
+// Cuts `out` back to its first `size` bytes after a library wrote into room
+// made for its worst case. Erase, not resize: GCC's sanitizer builds cannot
+// prove a resize here only shrinks, and warn of a memset out of bounds.
+inline void keep_first(std::vector<char>& out, std::size_t size) {
+  out.erase(out.begin() + static_cast<std::ptrdiff_t>(size), out.end());
+}
+
 struct RestoreStep {
   std::size_t consumed = 0;  // of the compressed bytes given
   std::size_t produced = 0;  // restored bytes written

@@ -65,7 +65,7 @@ class ZlibStreamCompressor final : public StreamCompressor {
       stream_.next_out = reinterpret_cast<Bytef*>(out.data() + at);
       stream_.avail_out = zlib_size(out.size() - at);
       const int result = ::deflate(&stream_, Z_SYNC_FLUSH);
-      out.resize(out.size() - stream_.avail_out);
+      keep_first(out, out.size() - stream_.avail_out);
       if (result != Z_OK && result != Z_BUF_ERROR) throw CodecError("zlib could not compress");
     } while (stream_.avail_out == 0 || stream_.avail_in > 0);
   }

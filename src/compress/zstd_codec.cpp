@@ -71,7 +71,7 @@ class ZstdStreamCompressor final : public StreamCompressor {
       out.resize(at + ZSTD_compressBound(input.size - input.pos));
       ZSTD_outBuffer output{out.data() + at, out.size() - at, 0};
       left = ZSTD_compressStream2(context_.get(), &output, &input, ZSTD_e_flush);
-      out.resize(at + output.pos);
+      keep_first(out, at + output.pos);
       throw_if_zstd_error(left, "compress");
     } while (left != 0 || input.pos < input.size);
   }
