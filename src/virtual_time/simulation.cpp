@@ -31,6 +31,10 @@ VirtualSimulation::VirtualSimulation(const VirtualRunPlan& plan, FlushSizeSource
       thread_cpu_(plan.thread_cpu, events_) {
   out_.primary.settings = virtual_side_settings(plan, Role::Primary, flush_sizes.max_pages());
   out_.standby.settings = virtual_side_settings(plan, Role::Standby, flush_sizes.max_pages());
+  // Only a thread with work of its own (-tls, -tcpCost, -compress) has anything to do while the
+  // wire carries its last flush; without, a send lasts until the wire has it, as with the real
+  // run's shaper, and the pace is the same.
+  if (plan.thread_cpu) network_.keep_ahead(pages_to_bytes(flush_sizes.max_pages()));
   add_auxiliaries(flush_sizes);
   out_.primary.target = pacing_.initial_stats();
 }

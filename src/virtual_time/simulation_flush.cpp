@@ -117,8 +117,9 @@ void VirtualSimulation::finish_flush() {
 
 bool VirtualSimulation::limits_reached() const {
   if (plan_.limits().reached(out_.primary.flushes.calls, now_)) return true;
-  return plan_.settled && plan_.settled({out_.primary.flushes.calls, out_.primary.flushes.bytes,
-                                         now_, flush_sizes_.commit_wait().value_or(CommitWait{})});
+  return plan_.settled &&
+         plan_.settled({out_.primary.flushes.calls, out_.primary.flushes.bytes, now_,
+                        flush_sizes_.commit_wait().value_or(CommitWait{}), network_.in_flight()});
 }
 
 void VirtualSimulation::close(Nanos at) {

@@ -69,9 +69,14 @@ bool SteadyState::settled(const FlushProgress& progress) {
   if (pace_) return true;
   if (progress.flushes % window_flushes_ != 0) return false;
   marks_.push_back(mark_of(progress));
+  in_flight_.push_back(progress.in_flight);
   const std::size_t n = marks_.size();
-  if (n < 3 || !agree(between(marks_[n - 3], marks_[n - 2]), between(marks_[n - 2], marks_[n - 1])))
-    return false;
+  if (n < 3) return false;
+  const Mark later = between(marks_[n - 2], marks_[n - 1]);
+  if (!agree(between(marks_[n - 3], marks_[n - 2]), later)) return false;
+  const double filled =
+      static_cast<double>(in_flight_[n - 1]) - static_cast<double>(in_flight_[n - 2]);
+  if (filled > tolerance_ * later.bytes) return false;
   // Flushes are whole pages: a span's pace is off by up to a page, so it must hold enough of
   // them for that to be within the tolerance. marks_[0] ends the first window, left out.
   const double enough_bytes = kPageBytes / tolerance_;

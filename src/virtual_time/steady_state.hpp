@@ -6,7 +6,9 @@
 // length at the pace of its last span of whole windows: whole turns of a
 // listed flush-size pattern, and enough pages that a page more or less in it
 // stays within the tolerance (flushes are whole pages). The span leaves out the
-// first window, which fills the pipeline.
+// first window, which fills the pipeline. Without an ack to wait for, a primary
+// runs ahead of a slower link until its send buffer is full: a run whose send
+// buffer still fills has not settled.
 // -calculate -model plays tens of thousands of intervals; most settle within
 // a few hundred flushes.
 #include <cstdint>
@@ -53,8 +55,9 @@ class SteadyState {
   std::uint64_t window_flushes_;
   std::uint64_t span_windows_;
   double tolerance_;
-  std::vector<Mark> marks_;   // at the end of each window
-  std::optional<Mark> pace_;  // once settled: the span the rest is carried on at
+  std::vector<Mark> marks_;               // at the end of each window
+  std::vector<std::uint64_t> in_flight_;  // the send buffer at the same ends
+  std::optional<Mark> pace_;              // once settled: the span the rest is carried on at
 };
 
 }  // namespace simhadr

@@ -20,7 +20,7 @@ Nanos VirtualNetwork::wire_time(std::uint64_t piece) {
 
 bool VirtualNetwork::pump(Nanos now) {
   if (pending_ == 0) return false;
-  if (wire_event_pending_ && now < wire_free_at_) return false;
+  if (wire_event_pending_ && now < wire_free_at_ - ahead_) return false;
   wire_event_pending_ = false;
   while (pending_ > 0) {
     std::uint64_t piece = model_.next_piece(pending_, model_.window_bytes() - in_flight_);
@@ -54,8 +54,9 @@ bool VirtualNetwork::pump(Nanos now) {
       wire_free_at_ = std::max(wire_free_at_, down->end()) + wire_time(piece);
       wire_end = wire_free_at_;
     } else {
-      if (wire_free_at_ > now) return retry_at(wire_free_at_);
-      wire_free_at_ = now + wire_time(piece);
+      // A send waiting for the wire is time spent sending, not a congestion.
+      if (wire_free_at_ > now + ahead_) return retry_at(wire_free_at_ - ahead_);
+      wire_free_at_ = std::max(now, wire_free_at_) + wire_time(piece);
       wire_end = wire_free_at_;
     }
     in_flight_ += piece;

@@ -2,7 +2,11 @@
 // The link in virtual time: the primary's bytes go onto the wire piece by
 // piece under the network model's rate and window (NetworkModel), reach the
 // standby one delay after their wire end, and leave the window one delay
-// after the standby took them into its receive buffer. With a shared uplink
+// after the standby took them into its receive buffer. A send returns once its
+// pieces are in the send buffer, which holds what the wire is carrying and up
+// to keep_ahead() bytes more (the principal's: its largest flush), so the primary's
+// thread works on its next flush while the wire carries this one, as behind a
+// real socket, without running further ahead of the link. With a shared uplink
 // (-uplinkRate), each piece first takes its turn on the uplink, then queues
 // for its own link (the window bounds that queue, as a router's would hold
 // it); its wire end is the later of the two.
@@ -41,6 +45,9 @@ class VirtualNetwork {
   std::uint64_t in_flight() const { return in_flight_; }
   // Bytes offered but not yet handed over.
   std::uint64_t pending() const { return pending_; }
+  // How much may wait in the send buffer for the wire; 0 (the default): a piece is handed over
+  // as the wire takes it.
+  void keep_ahead(std::uint64_t bytes) { ahead_ = model_.serialization(bytes); }
   // Hands over no more than `total` bytes in all (the run ended): the rest stays behind.
   void limit_to(std::uint64_t total) { pending_ = total > handed_over_ ? total - handed_over_ : 0; }
 
@@ -60,6 +67,7 @@ class VirtualNetwork {
   std::uint64_t in_flight_ = 0;
   std::uint64_t handed_over_ = 0;
   Nanos wire_free_at_{};
+  Nanos ahead_{};  // the wire time keep_ahead() lets wait for the wire
   bool wire_event_pending_ = false;
   std::uint64_t last_piece_bytes_ = 0;
   Nanos last_piece_wire_{};

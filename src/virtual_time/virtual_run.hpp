@@ -25,6 +25,8 @@ struct FlushProgress {
   std::uint64_t bytes = 0;
   Nanos now{};
   CommitWait commit;  // the workload's so far (a logger's flush sizes)
+  // Handed to the link and not yet acknowledged: what the send buffer holds.
+  std::uint64_t in_flight = 0;
 };
 
 struct VirtualRunPlan {

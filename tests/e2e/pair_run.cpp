@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <regex>
 
 namespace simhadr::e2e {
@@ -130,6 +131,17 @@ void expect_one_line_naming(const std::string& err, const std::string& needle) {
   EXPECT_TRUE(err.starts_with("simhadr: error: ")) << err;
   EXPECT_EQ(std::ranges::count(err, '\n'), 1) << err;
   EXPECT_NE(err.find(needle), std::string::npos) << "wanted: " << needle << "\ngot: " << err;
+}
+
+std::string log_like_records_file(const std::string& name) {
+  const auto path =
+      std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
+  std::ofstream out(path, std::ios::binary);
+  for (int record = 0; record < 40000; ++record) {
+    out << "UPDATE ACCOUNT " << record << " SET BALANCE " << record * 7919 % 100003 << " TX "
+        << record / 3 << '\n';
+  }
+  return path.string();
 }
 
 }  // namespace simhadr::e2e

@@ -54,6 +54,10 @@ void expect_one_line_naming(const std::string& err, const std::string& needle);
 // docs/simhadr-result.schema.json with python3-jsonschema; returns how many it held.
 std::size_t expect_valid_json(const std::string& path);
 
+// A file of log-like records in the temporary directory, compressible a few
+// times as archived log is; the caller removes it.
+std::string log_like_records_file(const std::string& name);
+
 // A fresh (removed) file path in SIMHADR_SCRATCH_DIR/dir, the directory made.
 std::filesystem::path scratch_file(const std::string& dir, const std::string& name);
 

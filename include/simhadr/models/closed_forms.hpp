@@ -7,8 +7,7 @@
 // side's thread charges CPU per byte (-tls, -tcpCost): then both come from
 // the flush's pieces flowing through the primary's thread, the wire and the
 // standby's thread (ThreadShipping). Without an ack to wait for, the primary's
-// thread works on the next flush while the wire still carries the last piece
-// of this one.
+// thread works on the next flush while the wire still carries this one.
 // The virtual-time mode reproduces these; the advisor uses them to say what
 // the other modes would give under the same models.
 #include <algorithm>

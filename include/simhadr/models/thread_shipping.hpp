@@ -20,8 +20,11 @@ struct ThreadShipping {
   // From the primary's first byte to TCP until the standby's thread has the
   // last, less the one-way delay (the round trip is counted on its own).
   double ship = 0;
-  // Between one send's start and the next when each starts as the last
-  // returns (the network took its last byte): the asynchronous modes' pace.
+  // Between one send's start and the next, flushes back to back: a send
+  // returns once the send buffer holds its bytes, so the primary's thread, the
+  // wire and the standby's thread each work at their own pace and the slowest
+  // sets it (the asynchronous modes' pace; a slower standby's thread through
+  // the window).
   double send_cycle = 0;
 };
 

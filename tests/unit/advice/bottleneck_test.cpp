@@ -453,10 +453,11 @@ TEST(Advisor, EncryptionSlowerThanTheLinkNamesTheSendersCpu) {
   const Bottleneck b = advise_model(plan, 256);
   expect_verdict(b, Resource::SenderCpu, "TLS: encrypting each flush of 1048576 bytes");
   EXPECT_NEAR(*b.evidence.cipher_seconds, 0.002097152, 1e-9);
-  // Encrypting then sending, one after the other on the primary's thread.
+  // The wire carries one flush from the send buffer while the thread encrypts the next: the
+  // cipher alone sets the pace.
   EXPECT_NEAR(b.measured_mbytes_per_sec, forecast(b, SyncMode::Async),
               0.01 * b.measured_mbytes_per_sec);
-  EXPECT_LT(b.measured_mbytes_per_sec, 500.0);
+  EXPECT_NEAR(b.measured_mbytes_per_sec, 500.0, 5.0);
 }
 
 TEST(Advisor, DecryptionSlowerThanEverythingElseNamesTheReceiversCpu) {

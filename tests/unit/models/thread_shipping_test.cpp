@@ -26,7 +26,8 @@ TEST(ThreadShipping, AFlushOfOneSegmentCrossesEachThreadInTurn) {
   EXPECT_NEAR(s.sender_cpu, 0.5e-9 * bytes, 1e-9);
   EXPECT_NEAR(s.receiver_cpu, 0.6e-9 * bytes, 1e-9);
   EXPECT_NEAR(s.ship, s.sender_cpu + s.receiver_cpu, 2e-9);
-  EXPECT_NEAR(s.send_cycle, s.sender_cpu, 2e-9);
+  // Flush after flush, the slower thread sets the pace.
+  EXPECT_NEAR(s.send_cycle, s.receiver_cpu, 2e-9);
 }
 
 // The standby takes the first segments while the primary's kernel copies the

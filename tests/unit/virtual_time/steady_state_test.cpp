@@ -35,6 +35,25 @@ TEST(SteadyState, DoesNotSettleWhileFlushesKeepSlowingDown) {
   }
 }
 
+// An asynchronous primary ahead of its link: flushes keep their pace while its
+// send buffer fills, and only once the buffer stops growing is that the pace.
+TEST(SteadyState, DoesNotSettleWhileTheSendBufferFills) {
+  SteadyState steady(10, 20, 1e-3);
+  for (std::uint64_t n = 1; n <= 100; ++n) {
+    FlushProgress progress = after(n, 0.01, 0.02);
+    progress.in_flight = n * kFlushBytes / 2;
+    EXPECT_FALSE(steady.settled(progress)) << n;
+  }
+  for (std::uint64_t n = 101; n < 110; ++n) {
+    FlushProgress progress = after(n, 0.01, 0.02);
+    progress.in_flight = 50 * kFlushBytes;
+    EXPECT_FALSE(steady.settled(progress)) << n;
+  }
+  FlushProgress full = after(110, 0.01, 0.02);
+  full.in_flight = 50 * kFlushBytes;
+  EXPECT_TRUE(steady.settled(full));
+}
+
 TEST(SteadyState, CarriesTheTotalsOnToTheFlushCountOrTheRunTime) {
   SteadyState steady(10, 20, 1e-3);
   for (std::uint64_t n = 1; n <= 30; ++n) steady.settled(after(n, 0.01, 0.02));
