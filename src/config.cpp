@@ -52,8 +52,12 @@ bool RunConfig::carries_payload() const {
   return disk && disk->kind != DiskTestKind::ReadFile;
 }
 
+bool RunConfig::probes_payload() const {
+  return carries_payload() || (as<ModelRun>() && payload_named);
+}
+
 bool RunConfig::reads_payload() const {
-  return carries_payload() || (modelled_compression && modelled_compression->probed);
+  return probes_payload() || (modelled_compression && modelled_compression->probed);
 }
 
 std::uint32_t RunConfig::largest_flush_pages() const {

@@ -94,6 +94,7 @@ struct FlushSizeList {
 struct CalculatorNetwork {
   MiBPerSec rate;
   double round_trip_seconds = 0;
+  double compression = 1;  // -compress RATIO: log bytes per byte on the wire
 };
 
 // -calculate's modes without -syncMode: those a calculator compares.
@@ -276,7 +277,8 @@ struct RunConfig {
   SocketOptions socket;
   WaitBounds waits;
   std::optional<TlsSettings> tls;  // -tls and the -tls* options
-  PayloadSpec payload;  // -payload: what the primary's pages and a disk test's writes carry
+  PayloadSpec payload;         // -payload: what the primary's pages and a disk test's writes carry
+  bool payload_named = false;  // -payload given, not the default
   // -compress on a real run: the primary's codec and level; the codec a standby restores.
   std::optional<CompressionChoice> compress;
   std::optional<ModelledCompression> modelled_compression;  // -model -compress
@@ -293,7 +295,10 @@ struct RunConfig {
   bool virtual_time() const;
   // Ships or writes pages, so -payload applies: a primary, a demo, a disk test that writes.
   bool carries_payload() const;
-  // Reads -payload: where it carries it, and -model -compress CODEC, which measures it.
+  // Measures what compressors make of the payload as it starts: where it carries it, and -model
+  // with -payload named, for the advisor's what-if on a link that limits.
+  bool probes_payload() const;
+  // Reads -payload: where it probes it, and -model -compress CODEC, which measures it.
   bool reads_payload() const;
   // -loop: a standby that serves one primary run after another.
   bool serves_many_runs() const {

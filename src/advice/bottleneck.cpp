@@ -4,7 +4,9 @@
 #include <cmath>
 
 #include "simhadr/advice/bottleneck_inputs.hpp"
+#include "simhadr/advice/compression_what_if.hpp"
 #include "simhadr/advice/load_carried.hpp"
+#include "simhadr/advice/models_limit.hpp"
 #include "simhadr/advice/unstable_link.hpp"
 
 namespace simhadr {
@@ -20,83 +22,6 @@ constexpr double kUplinkFull = 0.97;
 // what the link and disks allow, outweighs what they did.
 constexpr double kHostCpuShare = 0.25;
 constexpr double kHostCpuShortfall = 0.90;
-// Two disks this close are one limit: speeding up either alone gains nothing.
-constexpr double kDisksAlike = 0.05;
-// In SYNC, the lesser disk's share of the two writes from which both are named.
-constexpr double kDisksInSeriesShare = 0.25;
-
-// Limits that hold whatever the mode: the pipeline's slowest stage.
-std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
-  std::vector<ResourceLimit> limits;
-  if (in.costs.standby_write > 0) {
-    limits.push_back(
-        {Resource::StandbyDisk, limit_mbytes_per_sec(in.bytes, in.costs.standby_write)});
-  }
-  if (in.replay) {
-    limits.push_back({Resource::StandbyReplay,
-                      limit_mbytes_per_sec(in.bytes, seconds_for(in.replay, in.bytes))});
-  }
-  if (in.costs.receiver_cpu() > 0) {
-    limits.push_back(
-        {Resource::ReceiverCpu, limit_mbytes_per_sec(in.bytes, in.costs.receiver_cpu())});
-  }
-  if (in.modelled_rate() || in.measured_wire()) {
-    limits.push_back({Resource::NetworkBandwidth, in.link_mbytes_per_sec()});
-  }
-  if (in.network) {
-    const MBytesPerSec window = in.network->throughput_bound();
-    // With no round trip the window bounds nothing, and a limit is only ever a figure.
-    const bool bounds = std::isfinite(window.value());
-    if (bounds && (!in.network->rate_limited() || window < in.network->log_rate())) {
-      limits.push_back({Resource::SocketBufferWindow, window.value()});
-    }
-  }
-  return limits;
-}
-
-double forecast(SyncMode mode, const Inputs& in, const std::vector<ResourceLimit>& limits) {
-  double best = limit_mbytes_per_sec(in.bytes, closed_form_seconds(mode, in.costs));
-  for (const ResourceLimit& limit : limits) best = std::min(best, limit.mbytes_per_sec);
-  return best;
-}
-
-bool disks_alike(double a, double b) {
-  return a > 0 && b > 0 && std::abs(a - b) <= kDisksAlike * std::max(a, b);
-}
-
-// The largest part of one flush's serial path in this mode (the closed forms).
-Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
-  const FlushCosts& c = in.costs;
-  const Resource send = in.cpu_send ? Resource::SenderCpu : Resource::NetworkBandwidth;
-  // The largest part of shipping a flush: the sender's thread, the wire, the receiver's.
-  const auto shipping = [&] {
-    if (c.sender_cpu() >= std::max(c.send, c.receiver_cpu()) && c.sender_cpu() > 0) {
-      return Resource::SenderCpu;
-    }
-    return c.receiver_cpu() > c.send ? Resource::ReceiverCpu : send;
-  };
-  switch (mode) {
-    case SyncMode::Sync: {
-      // The two writes are one after the other: together they are one part.
-      const double disks = c.write + c.standby_write;
-      if (disks > 0 && disks >= std::max(c.ship(), c.round_trip)) {
-        if (std::min(c.write, c.standby_write) >= kDisksInSeriesShare * disks) {
-          return Resource::BothDisks;
-        }
-        return c.write >= c.standby_write ? Resource::PrimaryDisk : Resource::StandbyDisk;
-      }
-      return c.ship() >= c.round_trip ? shipping() : Resource::RoundTrip;
-    }
-    case SyncMode::NearSync:
-      if (c.write > 0 && c.write >= c.ship() + c.round_trip) return Resource::PrimaryDisk;
-      return c.ship() >= c.round_trip ? shipping() : Resource::RoundTrip;
-    case SyncMode::Async:
-    case SyncMode::SuperAsync:
-      if (c.write > 0 && c.write >= c.send_cycle()) return Resource::PrimaryDisk;
-      return c.sender_cpu() >= c.send && c.sender_cpu() > 0 ? Resource::SenderCpu : send;
-  }
-  return Resource::Unknown;
-}
 
 // The evidence for a verdict from the models and the serial path.
 // The sender's CPU: its thread's modelled work on a flush (-model -tls,
@@ -249,31 +174,18 @@ std::optional<Verdict> host_cpu(const RunResult& primary, double allowed, double
   return Verdict{Resource::HostCpu, e};
 }
 
-// The limit the models and the serial path set: the tightest of the pipeline's
-// limits and the mode's closed form, with its evidence; its rate is returned.
+// The limit the models and the serial path set, with its evidence; its rate is returned.
 double name_the_models_limit(SyncMode mode, const Inputs& in, Bottleneck& b) {
-  b.limits = pipeline_limits(in);
-  b.resource = serial_bottleneck(mode, in);
-  double tightest = limit_mbytes_per_sec(in.bytes, closed_form_seconds(mode, in.costs));
-  for (const ResourceLimit& limit : b.limits) {
-    if (limit.mbytes_per_sec < tightest) {
-      tightest = limit.mbytes_per_sec;
-      b.resource = limit.resource;
-    }
-  }
-  const bool disk_named =
-      b.resource == Resource::PrimaryDisk || b.resource == Resource::StandbyDisk;
-  if (disk_named && disks_alike(in.costs.write, in.costs.standby_write)) {
-    b.resource = Resource::BothDisks;
-  }
-  if (std::isfinite(tightest)) {
-    b.evidence = evidence_for(b.resource, mode, in);
-  } else {
+  const ModelsLimit limit = models_limit(mode, in);
+  b.limits = limit.limits;
+  b.resource = limit.resource;
+  if (b.resource == Resource::Unknown) {
     // A resource with no figure is never named: with none, nothing limits this mode.
-    b.resource = Resource::Unknown;
     b.evidence.form = EvidenceForm::NothingModelled;
+  } else {
+    b.evidence = evidence_for(b.resource, mode, in);
   }
-  return tightest;
+  return limit.mbytes_per_sec;
 }
 
 // The stalls and retransmissions where they are not the verdict, the log a
@@ -351,6 +263,8 @@ Bottleneck advise(const RunResult& primary, const RunResult* standby) {
     if (std::isfinite(allowed) && nearest.resource != Resource::Unknown) b.nearest = nearest;
   }
   say_what_is_beside(primary, standby, in, allowed, b);
+  if (b.resource == Resource::NetworkBandwidth)
+    b.compression_what_if = compression_what_if(primary, in);
   return b;
 }
 

@@ -65,6 +65,18 @@ ModelledCompression parse_modelled(const std::string& value) {
   return modelled;
 }
 
+// -calculate: the ratio alone, as the calculator's arithmetic has no CPU in it.
+double parse_ratio(const std::string& value) {
+  if (!value.empty() && !std::isdigit(static_cast<unsigned char>(value.front())) &&
+      value.front() != '.') {
+    throw UsageError(fmt::format(
+        "-compress {}: -calculate takes the ratio alone (log bytes per byte on the wire, as a "
+        "run's Payload: line gives it for a codec), e.g. -compress 2.5",
+        shown(value)));
+  }
+  return parse_positive("compress", value, kMaxCompressionRatio);
+}
+
 void refuse_auxiliaries(const RunConfig& config) {
   if (config.auxiliaries.empty()) return;
   throw UsageError(
@@ -86,6 +98,9 @@ void settle_compress(const std::string& value, Action action, RunConfig& config,
     case Action::Model:
       config.modelled_compression = parse_modelled(value);
       refuse_auxiliaries(config);
+      return;
+    case Action::Calculate:
+      std::get_if<CalculateConfig>(&config.run)->network.compression = parse_ratio(value);
       return;
     default:
       warnings.emplace_back("-compress applies where a link carries the log; ignored in this run");

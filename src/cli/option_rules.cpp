@@ -86,7 +86,8 @@ class Rules {
       settle_compress(*values_.compress, command_.action, config_, command_.warnings);
     }
     if (command_.action == Action::Model) require_something_takes_time(config_);
-    if (!values_.payload.empty() && config_.reads_payload()) {
+    config_.payload_named = !values_.payload.empty();
+    if (config_.payload_named && config_.reads_payload()) {
       config_.payload = parse_payload(values_.payload);
       refuse_payload_written_over();
     }
@@ -302,11 +303,6 @@ class Rules {
     }
     check_tls(
         config_, action, [this](Id id) { return given(id); }, command_.warnings);
-    if (action == Action::Model && given(Id::Payload) && !config_.reads_payload()) {
-      warn(
-          "-payload has no bytes to carry under -model (but for -compress CODEC, which measures "
-          "it); ignored");
-    }
     for (const IgnoredOptions& rule : kIgnoredOptions) {
       if (!rule.applies(action)) continue;
       for (const Id id : rule.options) {

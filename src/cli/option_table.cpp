@@ -200,7 +200,10 @@ constexpr std::array kOptions{
     OptionSpec{Id::Compress, "compress", One, kAny, Shipping, "-compress CODEC[:LEVEL]",
                "compress the log on the link: zlib, lz4 or zstd, at\n"
                "LEVEL (default: zlib 6, as ssh -C; lz4 1; zstd 1);\n"
-               "give both sides the same codec",
+               "give both sides the same codec. With -model:\n"
+               "RATIO[,COST_P,COST_S] (CPU s/GB of log each side)\n"
+               "or a codec, at the payload's probed figures; with\n"
+               "-calculate: RATIO",
                [](Values& o, const Input& in) { o.compress = in.text(); }},
 
     OptionSpec{Id::NetDelay, "netDelay", One, kPrimary, Models, "-netDelay SECONDS",

@@ -8,7 +8,8 @@ FlushGroup calculator_group(SyncMode mode, double pages, const CalculatorLink& l
   // In this order, so every figure matches the calculator's to the last bit.
   const double flush_mib = pages * 4096 / 1024 / 1024;
   const double write = link.disk_overhead_seconds + flush_mib / link.disk.value();
-  const FlushCosts costs{write, flush_mib / link.network.value(), write, link.round_trip_seconds};
+  const FlushCosts costs{write, flush_mib / (link.network.value() * link.compression), write,
+                         link.round_trip_seconds};
   const double seconds = closed_form_seconds(mode, costs);
   // Only an empty flush on a free link takes no time; it moves nothing.
   return {pages, seconds, MiBPerSec{seconds > 0 ? flush_mib / seconds : 0.0}};

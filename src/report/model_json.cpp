@@ -73,6 +73,19 @@ json evidence_figures_json(const Evidence& e) {
       {"replayed_mbytes_per_sec", optional_json(e.replayed_mbytes_per_sec)}};
 }
 
+json compression_what_if_json(const std::optional<CompressionWhatIf>& w) {
+  if (!w) return nullptr;
+  return {{"codec", compressor_name(w->compressor.compressor)},
+          {"level", w->compressor.level},
+          {"ratio", w->compressor.ratio},
+          {"compress_cpu_seconds_per_gb", w->compressor.compress_seconds_per_gb},
+          {"decompress_cpu_seconds_per_gb", w->compressor.decompress_seconds_per_gb},
+          {"mode", to_string(w->mode)},
+          {"mbytes_per_sec", finite_json(w->mbytes_per_sec)},
+          {"link_mbytes_per_sec", finite_json(w->link_mbytes_per_sec)},
+          {"limited_by", resource_name(w->limited_by)}};
+}
+
 }  // namespace
 
 json spool_limit_json(std::uint64_t pages) {
@@ -176,6 +189,7 @@ json bottleneck_json(const Bottleneck& b) {
           {"limits", limits},
           {"mode_forecasts_mbytes_per_sec", modes},
           {"covering_socket_buffer_bytes", optional_json(b.covering_socket_buffer)},
+          {"compression_what_if", compression_what_if_json(b.compression_what_if)},
           {"standby_disk_assumed", b.standby_disk_assumed}};
 }
 

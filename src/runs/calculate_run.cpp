@@ -37,7 +37,7 @@ std::vector<ScanLine> read_inputs(const std::vector<std::string>& files) {
 CalculatorLink link_of(const RunConfig& config) {
   const CalculateConfig& calculate = *config.as<CalculateConfig>();
   return {calculate.network.rate, calculate.network.round_trip_seconds, calculate.disk.rate,
-          calculate.disk.overhead_seconds};
+          calculate.disk.overhead_seconds, calculate.network.compression};
 }
 
 class Annotator {
@@ -61,6 +61,12 @@ class Annotator {
     const CalculatorLink& link = calc_.link;
     fmt::print(out_, "simhadr: Network speed {} MB/s, {} second round trip time\n",
                link.network.value(), link.round_trip_seconds);
+    if (link.compression != 1) {
+      fmt::print(out_,
+                 "simhadr: Link compressed (-compress): the log crosses it {} times smaller, {} "
+                 "MB/s of log\n",
+                 link.compression, link.network.value() * link.compression);
+    }
     fmt::print(out_, "simhadr: Disk speed {} MB/s, {} second overhead per write\n\n",
                link.disk.value(), link.disk_overhead_seconds);
     if (calc_.pair) {

@@ -10,7 +10,7 @@
 namespace simhadr {
 
 std::optional<std::string> measure_payload_compression(RunConfig& config) {
-  if (!config.carries_payload()) return std::nullopt;
+  if (!config.probes_payload()) return std::nullopt;
   try {
     config.payload.compressibility =
         probe_compression(payload_sample(config.payload, kProbeSampleBytes));

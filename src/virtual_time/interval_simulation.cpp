@@ -29,7 +29,8 @@ VirtualRunPlan plan_for(SyncMode mode, const PairSettings& settings) {
   plan.mode = mode;
   plan.disk = DiskParams{rate_cast<MBytesPerSec>(link.disk), link.disk_overhead_seconds};
   plan.network = NetworkParams{link.round_trip_seconds / 2,
-                               rate_cast<MBytesPerSec>(link.network) / NetworkModel::kPayloadShare};
+                               rate_cast<MBytesPerSec>(link.network) / NetworkModel::kPayloadShare,
+                               link.compression};
   plan.window_bytes = settings.window_bytes;
   return plan;
 }
@@ -79,8 +80,10 @@ std::uint64_t window_for(const FlushGroup& group, const VirtualRunPlan& plan) {
   const NetworkModel open(plan.network, std::uint64_t{1} << 40);
   const double piece_wire = to_seconds(open.serialization(open.quantum_bytes()));
   const double cycle = to_seconds(open.round_trip()) + piece_wire;
-  const double streaming = std::ceil(group.rate.bytes_per_sec() * cycle / kPageBytes);
-  const double pages = std::max({streaming, std::ceil(group.pages), 1.0});
+  // The socket buffer holds bytes on the wire: under -compress, the log's shrunk by its ratio.
+  const double compression = plan.network.compression;
+  const double streaming = std::ceil(group.rate.bytes_per_sec() * cycle / compression / kPageBytes);
+  const double pages = std::max({streaming, std::ceil(group.pages / compression), 1.0});
   return pages_to_bytes(static_cast<std::uint64_t>(pages));
 }
 

@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "simhadr/advice/evidence.hpp"
+#include "simhadr/compression.hpp"
 #include "simhadr/measure/run_result.hpp"
 #include "simhadr/models/closed_forms.hpp"
+#include "simhadr/payload.hpp"
 
 namespace simhadr {
 
@@ -54,6 +56,19 @@ struct NearestLimit {
   Evidence evidence;
 };
 
+// On a link that sets the pace: what this mode would give with the link
+// compressed by the compressor the payload probe found best for it, at the
+// ratio and CPU the probe measured.
+struct CompressionWhatIf {
+  PayloadKind payload = PayloadKind::Files;
+  CompressorFigures compressor;
+  SyncMode mode = SyncMode::NearSync;
+  double mbytes_per_sec = 0;                // the mode's log rate, compressed
+  double link_mbytes_per_sec = 0;           // the link's, carrying log at the ratio
+  Resource limited_by = Resource::Unknown;  // what would then set the pace
+  bool modelled = false;                    // the run was -model's: -compress takes the codec
+};
+
 struct Bottleneck {
   Resource resource = Resource::Unknown;
   Evidence evidence;  // the figures that show it (report/evidence_text words them)
@@ -64,8 +79,9 @@ struct Bottleneck {
   double flush_bytes = 0;
   FlushCosts costs;  // seconds per flush of that size
   std::vector<ResourceLimit> limits;
-  std::vector<ModeForecast> modes;                      // empty when this side cannot tell
-  std::optional<std::uint64_t> covering_socket_buffer;  // bandwidth x round trip, bytes
+  std::vector<ModeForecast> modes;                       // empty when this side cannot tell
+  std::optional<std::uint64_t> covering_socket_buffer;   // bandwidth x round trip, bytes
+  std::optional<CompressionWhatIf> compression_what_if;  // network bandwidth, uncompressed
   bool standby_disk_assumed = false;  // a real primary takes its own -disk for the standby's
 };
 

@@ -15,10 +15,11 @@
 namespace simhadr {
 
 struct CalculatorLink {
-  MiBPerSec network;  // the log's rate over the network
+  MiBPerSec network;  // the log's rate over the network, uncompressed
   double round_trip_seconds = 0;
   MiBPerSec disk;
   double disk_overhead_seconds = 0;  // per write
+  double compression = 1;  // -compress RATIO: the network carries the log RATIO times smaller
 };
 
 // A rate with the flush size and flush time that give it.

@@ -1,0 +1,110 @@
+#include "simhadr/advice/models_limit.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace simhadr {
+
+namespace {
+
+// Two disks this close are one limit: speeding up either alone gains nothing.
+constexpr double kDisksAlike = 0.05;
+// In SYNC, the lesser disk's share of the two writes from which both are named.
+constexpr double kDisksInSeriesShare = 0.25;
+
+// Limits that hold whatever the mode: the pipeline's slowest stage.
+std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
+  std::vector<ResourceLimit> limits;
+  if (in.costs.standby_write > 0) {
+    limits.push_back(
+        {Resource::StandbyDisk, limit_mbytes_per_sec(in.bytes, in.costs.standby_write)});
+  }
+  if (in.replay) {
+    limits.push_back({Resource::StandbyReplay,
+                      limit_mbytes_per_sec(in.bytes, seconds_for(in.replay, in.bytes))});
+  }
+  if (in.costs.receiver_cpu() > 0) {
+    limits.push_back(
+        {Resource::ReceiverCpu, limit_mbytes_per_sec(in.bytes, in.costs.receiver_cpu())});
+  }
+  if (in.modelled_rate() || in.measured_wire()) {
+    limits.push_back({Resource::NetworkBandwidth, in.link_mbytes_per_sec()});
+  }
+  if (in.network) {
+    const MBytesPerSec window = in.network->throughput_bound();
+    // With no round trip the window bounds nothing, and a limit is only ever a figure.
+    const bool bounds = std::isfinite(window.value());
+    if (bounds && (!in.network->rate_limited() || window < in.network->log_rate())) {
+      limits.push_back({Resource::SocketBufferWindow, window.value()});
+    }
+  }
+  return limits;
+}
+
+bool disks_alike(double a, double b) {
+  return a > 0 && b > 0 && std::abs(a - b) <= kDisksAlike * std::max(a, b);
+}
+
+// The largest part of one flush's serial path in this mode (the closed forms).
+Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
+  const FlushCosts& c = in.costs;
+  const Resource send = in.cpu_send ? Resource::SenderCpu : Resource::NetworkBandwidth;
+  // The largest part of shipping a flush: the sender's thread, the wire, the receiver's.
+  const auto shipping = [&] {
+    if (c.sender_cpu() >= std::max(c.send, c.receiver_cpu()) && c.sender_cpu() > 0) {
+      return Resource::SenderCpu;
+    }
+    return c.receiver_cpu() > c.send ? Resource::ReceiverCpu : send;
+  };
+  switch (mode) {
+    case SyncMode::Sync: {
+      // The two writes are one after the other: together they are one part.
+      const double disks = c.write + c.standby_write;
+      if (disks > 0 && disks >= std::max(c.ship(), c.round_trip)) {
+        if (std::min(c.write, c.standby_write) >= kDisksInSeriesShare * disks) {
+          return Resource::BothDisks;
+        }
+        return c.write >= c.standby_write ? Resource::PrimaryDisk : Resource::StandbyDisk;
+      }
+      return c.ship() >= c.round_trip ? shipping() : Resource::RoundTrip;
+    }
+    case SyncMode::NearSync:
+      if (c.write > 0 && c.write >= c.ship() + c.round_trip) return Resource::PrimaryDisk;
+      return c.ship() >= c.round_trip ? shipping() : Resource::RoundTrip;
+    case SyncMode::Async:
+    case SyncMode::SuperAsync:
+      if (c.write > 0 && c.write >= c.send_cycle()) return Resource::PrimaryDisk;
+      return shipping();
+  }
+  return Resource::Unknown;
+}
+
+}  // namespace
+
+double forecast(SyncMode mode, const Inputs& in, const std::vector<ResourceLimit>& limits) {
+  double best = limit_mbytes_per_sec(in.bytes, closed_form_seconds(mode, in.costs));
+  for (const ResourceLimit& limit : limits) best = std::min(best, limit.mbytes_per_sec);
+  return best;
+}
+
+ModelsLimit models_limit(SyncMode mode, const Inputs& in) {
+  ModelsLimit m;
+  m.limits = pipeline_limits(in);
+  m.resource = serial_bottleneck(mode, in);
+  m.mbytes_per_sec = limit_mbytes_per_sec(in.bytes, closed_form_seconds(mode, in.costs));
+  for (const ResourceLimit& limit : m.limits) {
+    if (limit.mbytes_per_sec < m.mbytes_per_sec) {
+      m.mbytes_per_sec = limit.mbytes_per_sec;
+      m.resource = limit.resource;
+    }
+  }
+  const bool disk_named =
+      m.resource == Resource::PrimaryDisk || m.resource == Resource::StandbyDisk;
+  if (disk_named && disks_alike(in.costs.write, in.costs.standby_write)) {
+    m.resource = Resource::BothDisks;
+  }
+  if (!std::isfinite(m.mbytes_per_sec)) m.resource = Resource::Unknown;
+  return m;
+}
+
+}  // namespace simhadr

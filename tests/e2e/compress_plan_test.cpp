@@ -1,0 +1,136 @@
+// Planning with a compressed link: the advisor's what-if where the link sets
+// the pace, confirmed by the command it names, and -calculate -compress RATIO.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "pair_run.hpp"
+
+namespace simhadr::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+using nlohmann::json;
+
+constexpr double kLinkPayload = 12.5 * 1448.0 / 1538.0;
+
+struct ModelRun {
+  std::string out;
+  json primary;
+};
+
+ModelRun run_model(const std::vector<std::string>& args, const std::string& name) {
+  const auto document = scratch_file("compress-plan", name);
+  std::vector<std::string> all = {"-model", "-netRate", "12.5", "-syncMode", "ASYNC", "-n", "2000"};
+  all.insert(all.end(), args.begin(), args.end());
+  all.insert(all.end(), {"-json", document.string()});
+  ChildProcess model(all);
+  EXPECT_EQ(model.wait(60s), 0) << model.err();
+  EXPECT_EQ(expect_valid_json(document.string()), 1u);
+  std::ifstream in(document);
+  return {model.out(), json::parse(in)["runs"][0]};
+}
+
+double async_rate(const std::string& out) {
+  std::smatch m;
+  if (!std::regex_search(
+          out, m, std::regex(R"(ASYNC: Total \d+ bytes in [\d.]+ seconds, ([\d.]+) MBytes/sec)"))) {
+    ADD_FAILURE() << "no ASYNC total in\n" << out;
+    return 0;
+  }
+  return std::stod(m[1]);
+}
+
+// The link limits: the advisor puts the payload's best compressor on it, at the
+// ratio and CPU the start-up probe measured, and names the command that
+// confirms it; that command's -model run gives what it said, within the gap
+// between the start-up probe (the sample in one piece) and -compress CODEC's
+// (the sample streamed in flushes).
+TEST(CompressPlan, TheAdvisorSaysWhatCompressingALimitingLinkGivesAndItsCommandConfirmsIt) {
+  const std::string file = log_like_records_file("simhadr-e2e-what-if");
+  const ModelRun plain = run_model({"-payload", file}, "plain.json");
+  const json& bottleneck = plain.primary["bottleneck"];
+  ASSERT_EQ(bottleneck["resource"], "network bandwidth") << plain.out;
+  const json& what_if = bottleneck["compression_what_if"];
+  ASSERT_TRUE(what_if.is_object()) << plain.out;
+  const double ratio = what_if["ratio"];
+  EXPECT_GT(ratio, 1.5);
+  const double link = what_if["link_mbytes_per_sec"];
+  EXPECT_NEAR(link, kLinkPayload * ratio, 1e-6 * link);
+  const double forecast = what_if["mbytes_per_sec"];
+  EXPECT_LE(forecast, link * (1 + 1e-9));
+  EXPECT_GT(forecast, async_rate(plain.out) * 1.5);
+  const std::string codec = what_if["codec"];
+  EXPECT_NE(plain.out.find("Compressing the link (what-if): " + codec + ":"), std::string::npos)
+      << plain.out;
+  EXPECT_NE(plain.out.find("confirm with this command and -compress " + codec), std::string::npos)
+      << plain.out;
+
+  const ModelRun confirmed = run_model({"-payload", file, "-compress", codec}, "confirmed.json");
+  std::filesystem::remove(file);
+  EXPECT_NEAR(async_rate(confirmed.out), forecast, 0.1 * forecast) << confirmed.out;
+  // A link already compressed gets no what-if.
+  EXPECT_TRUE(confirmed.primary["bottleneck"]["compression_what_if"].is_null());
+}
+
+// Bytes no compressor shrinks: the what-if says so, and where to find a real ratio.
+TEST(CompressPlan, AnIncompressiblePayloadIsToldToBringItsLog) {
+  const ModelRun run = run_model({"-payload", "incompressible"}, "incompressible.json");
+  EXPECT_NE(run.out.find("Compressing the link (what-if): the incompressible payload does not "
+                         "shrink; -payload with archived log files"),
+            std::string::npos)
+      << run.out;
+}
+
+// A model without -payload measures nothing, and says nothing of compression.
+TEST(CompressPlan, AModelWithoutAPayloadHasNoWhatIf) {
+  const ModelRun run = run_model({}, "no-payload.json");
+  EXPECT_EQ(run.out.find("what-if"), std::string::npos) << run.out;
+  EXPECT_TRUE(run.primary["bottleneck"]["compression_what_if"].is_null());
+}
+
+constexpr std::string_view kTwoIntervals = R"(Logging rate:
+2026-11-02 09:00:00  4.000 MB/s, 60 sec,  12.0 pg/f, 0.011719 sec/f,   8.0 pg/tr, 0.120000 sec/tr, 0.010000 sec/cmt, nOpenTrans  10.0
+2026-11-02 09:01:00  1.500 MB/s, 60 sec,   6.0 pg/f, 0.015625 sec/f,   4.0 pg/tr, 0.080000 sec/tr, 0.009000 sec/cmt, nOpenTrans   5.0
+)";
+
+struct Calculated {
+  int status = 0;
+  std::string out, err;
+};
+
+Calculated calculate(const std::vector<std::string>& extra) {
+  const auto input = scratch_file("compress-plan", "two-intervals.txt");
+  std::ofstream(input) << kTwoIntervals;
+  std::vector<std::string> args = {"-calculate", input.string(), "-disk", "200", ".001"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  ChildProcess run(args);
+  const std::optional<int> status = run.wait(60s);
+  EXPECT_TRUE(status) << "-calculate did not end within a minute";
+  return {status.value_or(-1), run.out(), run.err()};
+}
+
+// Every line after the header, where the link is named.
+std::string annotations(const std::string& out) {
+  return out.substr(out.find("\n\n"));
+}
+
+// A link compressed RATIO times is the calculator's arithmetic on a link
+// RATIO times faster, line for line; the header says which.
+TEST(CompressPlan, CalculateCarriesTheLogAtTheRatio) {
+  const Calculated compressed = calculate({"-network", "2", ".1", "-compress", "2.5"});
+  ASSERT_EQ(compressed.status, 0) << compressed.err;
+  const Calculated faster = calculate({"-network", "5", ".1"});
+  ASSERT_EQ(faster.status, 0) << faster.err;
+  EXPECT_NE(compressed.out.find("simhadr: Link compressed (-compress): the log crosses it 2.5 "
+                                "times smaller, 5 MB/s of log\n"),
+            std::string::npos)
+      << compressed.out;
+  EXPECT_EQ(annotations(compressed.out), annotations(faster.out));
+}
+
+}  // namespace
+}  // namespace simhadr::e2e
