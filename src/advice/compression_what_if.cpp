@@ -7,16 +7,22 @@ namespace simhadr {
 
 namespace {
 
-// The inputs with the link compressed as `figures` say.
-Inputs compressed(const RunResult& primary, const Inputs& in, const CompressorFigures& figures) {
+// The inputs with the link compressed as `figures` say (a modelled link, or the
+// wire a real run measured: compression_what_if() calls for one of the two).
+Inputs with_link_compressed(const RunResult& primary, const Inputs& in,
+                            const CompressorFigures& figures) {
   Inputs out = in;
-  out.thread_cpu.compress_seconds_per_byte = figures.compress_seconds_per_gb / kBytesPerGByte;
-  out.thread_cpu.decompress_seconds_per_byte = figures.decompress_seconds_per_gb / kBytesPerGByte;
+  out.thread_cpu = in.thread_cpu.with_compression(figures.ratio, figures.compress_seconds_per_gb,
+                                                  figures.decompress_seconds_per_gb);
+  if (primary.settings.network) {
+    NetworkParams modelled = *primary.settings.network;
+    modelled.compression = figures.ratio;
+    out.network.emplace(modelled, primary.settings.network_window);
+  }
   NetworkParams link;
   if (in.modelled_rate()) {
     link = *primary.settings.network;
     link.compression = figures.ratio;
-    out.network.emplace(link, primary.settings.network_window);
   } else {
     // The measured wire as a model: its log rate and round trip, the window left out.
     link = {in.costs.round_trip / 2,
@@ -37,19 +43,22 @@ std::optional<CompressionWhatIf> compression_what_if(const RunResult& primary, c
   const std::optional<PayloadSpec>& payload = primary.settings.payload;
   if (!payload || !payload->compressibility || in.compression_ratio() != 1) return std::nullopt;
   if (!in.modelled_rate() && !in.measured_wire()) return std::nullopt;
+  const SyncMode mode = primary.settings.mode;
+  const double uncompressed = models_limit(mode, in).mbytes_per_sec;
   std::optional<CompressionWhatIf> best;
   for (const CompressorFigures& figures : payload->compressibility->measured) {
     if (figures.ratio <= 0) continue;
-    const Inputs with = compressed(primary, in, figures);
-    const ModelsLimit limit = models_limit(primary.settings.mode, with);
+    const Inputs with = with_link_compressed(primary, in, figures);
+    const ModelsLimit limit = models_limit(mode, with);
     if (best && limit.mbytes_per_sec <= best->mbytes_per_sec) continue;
-    best = CompressionWhatIf{payload->kind,
-                             figures,
-                             primary.settings.mode,
-                             limit.mbytes_per_sec,
-                             with.link_mbytes_per_sec(),
-                             limit.resource,
-                             primary.settings.modelled};
+    best = CompressionWhatIf{.payload = payload->kind,
+                             .compressor = figures,
+                             .mode = mode,
+                             .mbytes_per_sec = limit.mbytes_per_sec,
+                             .uncompressed_mbytes_per_sec = uncompressed,
+                             .link_mbytes_per_sec = with.link_mbytes_per_sec(),
+                             .limited_by = limit.resource,
+                             .confirm_with_model = primary.settings.modelled};
   }
   return best;
 }

@@ -15,27 +15,31 @@ std::string rate_text(double mbytes_per_sec) {
   return std::isfinite(mbytes_per_sec) ? fmt::format("{:.6f}", mbytes_per_sec) : "unbounded";
 }
 
-// Below this, a compressor saves too little of the link to be worth its CPU.
-constexpr double kWorthCompressing = 1.05;
-
 std::string compression_what_if_text(const CompressionWhatIf& w) {
   const std::string codec = compression_choice_text({w.compressor.compressor, w.compressor.level});
   if (w.payload == PayloadKind::Incompressible) {
     return "the incompressible payload does not shrink; -payload with archived log files gives "
            "what compressing the link would do for your log";
   }
-  if (w.compressor.ratio < kWorthCompressing) {
-    return fmt::format("would not help: the payload does not compress ({} {:.2f}x at best)", codec,
-                       w.compressor.ratio);
+  const std::string figures = fmt::format(
+      "{} at the payload's {:.2f}x ({:.2f} CPU seconds per GB compressing, {:.2f} "
+      "restoring)",
+      codec, w.compressor.ratio, w.compressor.compress_seconds_per_gb,
+      w.compressor.decompress_seconds_per_gb);
+  if (!w.helps()) {
+    return fmt::format(
+        "would not help: the best of the payload's compressors, {}, would give {} {} MBytes/sec "
+        "against {} now, limited by {}",
+        figures, to_string(w.mode), rate_text(w.mbytes_per_sec),
+        rate_text(w.uncompressed_mbytes_per_sec), resource_name(w.limited_by));
   }
   std::string text = fmt::format(
-      "{} at the payload's {:.2f}x ({:.2f} CPU seconds per GB compressing, {:.2f} restoring) "
-      "would give {} {} MBytes/sec, then limited by {} (the link carrying {} MBytes/sec of log); "
-      "confirm with {}",
-      codec, w.compressor.ratio, w.compressor.compress_seconds_per_gb,
-      w.compressor.decompress_seconds_per_gb, to_string(w.mode), rate_text(w.mbytes_per_sec),
-      resource_name(w.limited_by), rate_text(w.link_mbytes_per_sec),
-      w.modelled
+      "{} would give {} {} MBytes/sec against {} now, then limited by {} (the link carrying {} "
+      "MBytes/sec of log); confirm with {}",
+      figures, to_string(w.mode), rate_text(w.mbytes_per_sec),
+      rate_text(w.uncompressed_mbytes_per_sec), resource_name(w.limited_by),
+      rate_text(w.link_mbytes_per_sec),
+      w.confirm_with_model
           ? fmt::format("this command and -compress {}", compressor_name(w.compressor.compressor))
           : fmt::format("-compress {} on both sides", codec));
   if (w.payload == PayloadKind::Dots) {

@@ -81,7 +81,10 @@ json compression_what_if_json(const std::optional<CompressionWhatIf>& w) {
           {"compress_cpu_seconds_per_gb", w->compressor.compress_seconds_per_gb},
           {"decompress_cpu_seconds_per_gb", w->compressor.decompress_seconds_per_gb},
           {"mode", to_string(w->mode)},
+          {"payload", payload_kind_name(w->payload)},
           {"mbytes_per_sec", finite_json(w->mbytes_per_sec)},
+          {"uncompressed_mbytes_per_sec", finite_json(w->uncompressed_mbytes_per_sec)},
+          {"helps", w->helps()},
           {"link_mbytes_per_sec", finite_json(w->link_mbytes_per_sec)},
           {"limited_by", resource_name(w->limited_by)}};
 }

@@ -62,10 +62,11 @@ class Annotator {
     fmt::print(out_, "simhadr: Network speed {} MB/s, {} second round trip time\n",
                link.network.value(), link.round_trip_seconds);
     if (link.compression != 1) {
-      fmt::print(out_,
-                 "simhadr: Link compressed (-compress): the log crosses it {} times smaller, {} "
-                 "MB/s of log\n",
-                 link.compression, link.network.value() * link.compression);
+      fmt::print(
+          out_,
+          "simhadr: Link compressed (-compress): the log crosses it {:g} times smaller, {:g} "
+          "MB/s of log\n",
+          link.compression, link.network.value() * link.compression);
     }
     fmt::print(out_, "simhadr: Disk speed {} MB/s, {} second overhead per write\n\n",
                link.disk.value(), link.disk_overhead_seconds);

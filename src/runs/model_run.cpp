@@ -89,17 +89,10 @@ std::optional<ThreadCpuCost> thread_cpu_cost(const std::optional<ModelledCipher>
     cost.tcp_send_seconds_per_byte = tcp->send_seconds_per_gb / kBytesPerGByte;
     cost.tcp_receive_seconds_per_byte = tcp->receive_seconds_per_gb / kBytesPerGByte;
   }
-  if (compression) {
-    const ModelledCompression& figures = compression->figures;
-    for (double* on_the_wire :
-         {&cost.encrypt_seconds_per_byte, &cost.decrypt_seconds_per_byte,
-          &cost.tcp_send_seconds_per_byte, &cost.tcp_receive_seconds_per_byte}) {
-      *on_the_wire /= figures.ratio;
-    }
-    cost.compress_seconds_per_byte = figures.compress_seconds_per_gb / kBytesPerGByte;
-    cost.decompress_seconds_per_byte = figures.decompress_seconds_per_gb / kBytesPerGByte;
-  }
-  return cost;
+  if (!compression) return cost;
+  const ModelledCompression& figures = compression->figures;
+  return cost.with_compression(figures.ratio, figures.compress_seconds_per_gb,
+                               figures.decompress_seconds_per_gb);
 }
 
 // What the model charged each side for compressing: the log it shipped, the
@@ -159,7 +152,7 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
     outcome.standby.result.compression = charged(*compression, outcome.standby.result,
                                                  compression->figures.decompress_seconds_per_gb);
   }
-  // What compressors make of the payload, for the Payload: line and the advisor's what-if.
+  // What compressors make of the payload, for the advisor's what-if where the link limits.
   if (config.probes_payload()) outcome.primary.result.settings.payload = config.payload;
   finish_side(outcome.primary, &outcome.standby, primary.report);
   finish_side(outcome.standby, &outcome.primary, standby.report);

@@ -34,7 +34,9 @@ VirtualSimulation::VirtualSimulation(const VirtualRunPlan& plan, FlushSizeSource
   // Only a thread with work of its own (-tls, -tcpCost, -compress) has anything to do while the
   // wire carries its last flush; without, a send lasts until the wire has it, as with the real
   // run's shaper, and the pace is the same.
-  if (plan.thread_cpu) network_.keep_ahead(pages_to_bytes(flush_sizes.max_pages()));
+  if (plan.thread_cpu && plan.thread_cpu->sender(kPageBytes) > Nanos{0}) {
+    network_.keep_ahead(pages_to_bytes(flush_sizes.max_pages()));
+  }
   add_auxiliaries(flush_sizes);
   out_.primary.target = pacing_.initial_stats();
 }

@@ -72,7 +72,7 @@ class VirtualSimulation {
   // False while the step waits for an event.
   bool take_step(FlushStep step);
   void start_send();
-  // The send returns once the network has taken the flush's last byte.
+  // The send returns once the network has taken the flush's last byte into its send buffer.
   void pump();
   void shipped();
   void finish_flush();

@@ -76,7 +76,9 @@ bool SteadyState::settled(const FlushProgress& progress) {
   if (!agree(between(marks_[n - 3], marks_[n - 2]), later)) return false;
   const double filled =
       static_cast<double>(in_flight_[n - 1]) - static_cast<double>(in_flight_[n - 2]);
-  if (filled > tolerance_ * later.bytes) return false;
+  // In flight moves a piece at a time, up to a flush: no more than that is noise.
+  const double flush = later.bytes / static_cast<double>(later.flushes);
+  if (filled > tolerance_ * later.bytes + flush) return false;
   // Flushes are whole pages: a span's pace is off by up to a page, so it must hold enough of
   // them for that to be within the tolerance. marks_[0] ends the first window, left out.
   const double enough_bytes = kPageBytes / tolerance_;

@@ -64,9 +64,12 @@ struct CompressionWhatIf {
   CompressorFigures compressor;
   SyncMode mode = SyncMode::NearSync;
   double mbytes_per_sec = 0;                // the mode's log rate, compressed
+  double uncompressed_mbytes_per_sec = 0;   // the same models' without compressing
   double link_mbytes_per_sec = 0;           // the link's, carrying log at the ratio
   Resource limited_by = Resource::Unknown;  // what would then set the pace
-  bool modelled = false;                    // the run was -model's: -compress takes the codec
+  bool confirm_with_model = false;          // the run was -model's: -compress takes the codec
+  // Worth its CPU: the mode gets this much more than it does uncompressed.
+  bool helps() const { return mbytes_per_sec >= uncompressed_mbytes_per_sec * 1.05; }
 };
 
 struct Bottleneck {

@@ -27,7 +27,8 @@ struct FlushCosts {
 
   // From the primary's first byte to TCP until the standby has the flush to write.
   constexpr double ship() const { return threads ? threads->ship : send; }
-  // The primary's time per flush on sending alone, flushes back to back.
+  // The primary's time per flush on shipping alone, flushes back to back: the
+  // slowest of its thread, the wire and the standby's thread.
   constexpr double send_cycle() const { return threads ? threads->send_cycle : send; }
   constexpr double sender_cpu() const { return threads ? threads->sender_cpu : 0.0; }
   constexpr double receiver_cpu() const { return threads ? threads->receiver_cpu : 0.0; }

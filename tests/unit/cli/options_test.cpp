@@ -198,13 +198,21 @@ TEST(Options, ThePayloadIsIncompressibleUnlessAskedOtherwise) {
 
 TEST(Options, APayloadWhereNoBytesAreWrittenIsNamedAndIgnored) {
   for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"-model", "-disk", "100", "0", "-payload", "dots"},
-        std::vector<std::string>{"-read", "/data/log", "-payload", "/no/such/S0000001.LOG"},
+       {std::vector<std::string>{"-read", "/data/log", "-payload", "/no/such/S0000001.LOG"},
         std::vector<std::string>{"-testSleep", "1", "-payload", "/no/such/S0000001.LOG"}}) {
     const Command c = parse(args);
     ASSERT_EQ(c.warnings.size(), 1u) << args.front();
     EXPECT_TRUE(c.warnings[0].starts_with("-payload ")) << c.warnings[0];
   }
+}
+
+// -model ships no bytes, but measures a payload it is given for the advisor's what-if.
+TEST(Options, AModelMeasuresANamedPayload) {
+  const Command named = parse({"-model", "-disk", "100", "0", "-payload", "dots"});
+  EXPECT_TRUE(named.warnings.empty());
+  EXPECT_EQ(named.config.payload.kind, PayloadKind::Dots);
+  EXPECT_TRUE(named.config.probes_payload());
+  EXPECT_FALSE(parse({"-model", "-disk", "100", "0"}).config.probes_payload());
 }
 
 TEST(Options, PayloadFilesAreKeptInOrderWithTheirSizes) {
