@@ -17,12 +17,12 @@ using nlohmann::json;
 
 constexpr double kLinkPayload = 12.5 * 1448.0 / 1538.0;
 
-struct ModelRun {
+struct ModelledRun {
   std::string out;
   json primary;
 };
 
-ModelRun run_model(const std::vector<std::string>& args, const std::string& name) {
+ModelledRun run_modelled(const std::vector<std::string>& args, const std::string& name) {
   const auto document = scratch_file("compress-plan", name);
   std::vector<std::string> all = {"-model", "-netRate", "12.5", "-syncMode", "ASYNC", "-n", "2000"};
   all.insert(all.end(), args.begin(), args.end());
@@ -51,7 +51,7 @@ double async_rate(const std::string& out) {
 // (the sample streamed in flushes).
 TEST(CompressPlan, TheAdvisorSaysWhatCompressingALimitingLinkGivesAndItsCommandConfirmsIt) {
   const std::string file = log_like_records_file("simhadr-e2e-what-if");
-  const ModelRun plain = run_model({"-payload", file}, "plain.json");
+  const ModelledRun plain = run_modelled({"-payload", file}, "plain.json");
   const json& bottleneck = plain.primary["bottleneck"];
   ASSERT_EQ(bottleneck["resource"], "network bandwidth") << plain.out;
   const json& what_if = bottleneck["compression_what_if"];
@@ -69,7 +69,8 @@ TEST(CompressPlan, TheAdvisorSaysWhatCompressingALimitingLinkGivesAndItsCommandC
   EXPECT_NE(plain.out.find("confirm with this command and -compress " + codec), std::string::npos)
       << plain.out;
 
-  const ModelRun confirmed = run_model({"-payload", file, "-compress", codec}, "confirmed.json");
+  const ModelledRun confirmed =
+      run_modelled({"-payload", file, "-compress", codec}, "confirmed.json");
   std::filesystem::remove(file);
   EXPECT_NEAR(async_rate(confirmed.out), forecast, 0.1 * forecast) << confirmed.out;
   // A link already compressed gets no what-if.
@@ -78,7 +79,7 @@ TEST(CompressPlan, TheAdvisorSaysWhatCompressingALimitingLinkGivesAndItsCommandC
 
 // Bytes no compressor shrinks: the what-if says so, and where to find a real ratio.
 TEST(CompressPlan, AnIncompressiblePayloadIsToldToBringItsLog) {
-  const ModelRun run = run_model({"-payload", "incompressible"}, "incompressible.json");
+  const ModelledRun run = run_modelled({"-payload", "incompressible"}, "incompressible.json");
   EXPECT_NE(run.out.find("Compressing the link (what-if): the incompressible payload does not "
                          "shrink; -payload with archived log files"),
             std::string::npos)
@@ -87,7 +88,7 @@ TEST(CompressPlan, AnIncompressiblePayloadIsToldToBringItsLog) {
 
 // A model without -payload measures nothing, and says nothing of compression.
 TEST(CompressPlan, AModelWithoutAPayloadHasNoWhatIf) {
-  const ModelRun run = run_model({}, "no-payload.json");
+  const ModelledRun run = run_modelled({}, "no-payload.json");
   EXPECT_EQ(run.out.find("what-if"), std::string::npos) << run.out;
   EXPECT_TRUE(run.primary["bottleneck"]["compression_what_if"].is_null());
 }
@@ -97,12 +98,12 @@ constexpr std::string_view kTwoIntervals = R"(Logging rate:
 2026-11-02 09:01:00  1.500 MB/s, 60 sec,   6.0 pg/f, 0.015625 sec/f,   4.0 pg/tr, 0.080000 sec/tr, 0.009000 sec/cmt, nOpenTrans   5.0
 )";
 
-struct Calculated {
+struct PlanCalculation {
   int status = 0;
   std::string out, err;
 };
 
-Calculated calculate(const std::vector<std::string>& extra) {
+PlanCalculation calculate_plan(const std::vector<std::string>& extra) {
   const auto input = scratch_file("compress-plan", "two-intervals.txt");
   std::ofstream(input) << kTwoIntervals;
   std::vector<std::string> args = {"-calculate", input.string(), "-disk", "200", ".001"};
@@ -121,9 +122,9 @@ std::string annotations(const std::string& out) {
 // A link compressed RATIO times is the calculator's arithmetic on a link
 // RATIO times faster, line for line; the header says which.
 TEST(CompressPlan, CalculateCarriesTheLogAtTheRatio) {
-  const Calculated compressed = calculate({"-network", "2", ".1", "-compress", "2.5"});
+  const PlanCalculation compressed = calculate_plan({"-network", "2", ".1", "-compress", "2.5"});
   ASSERT_EQ(compressed.status, 0) << compressed.err;
-  const Calculated faster = calculate({"-network", "5", ".1"});
+  const PlanCalculation faster = calculate_plan({"-network", "5", ".1"});
   ASSERT_EQ(faster.status, 0) << faster.err;
   EXPECT_NE(compressed.out.find("simhadr: Link compressed (-compress): the log crosses it 2.5 "
                                 "times smaller, 5 MB/s of log\n"),
