@@ -56,9 +56,15 @@ def inconsistency(side):
     if forecasts:
         forecast = forecasts[side["sync_mode"]]
         # A real primary's headline counts what it handed to TCP: up to a send
-        # buffer more than crossed the wire by the end of a short run.
+        # buffer more than crossed the wire by the end of a short run. Linux grows
+        # the buffer past what the socket said at the start: what TCP had not had
+        # acknowledged when the run ended is the measure.
         elapsed = side["elapsed_seconds"]
-        in_send_buffer = side["socket"]["send_buffer"] / 1e6 / elapsed if elapsed > 0 else 0.0
+        unacknowledged = side["socket"]["send_buffer"]
+        tcp = side.get("tcp")
+        if tcp and tcp.get("bytes_acked") is not None and side.get("send"):
+            unacknowledged = max(unacknowledged, side["send"]["bytes"] - tcp["bytes_acked"])
+        in_send_buffer = unacknowledged / 1e6 / elapsed if elapsed > 0 else 0.0
         floor = (1 - FORECAST_SLACK) * headline - in_send_buffer
         if forecast is not None and forecast < floor:
             return f"the {side['sync_mode']} forecast {forecast} is below the headline {headline}"
