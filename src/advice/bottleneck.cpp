@@ -46,6 +46,38 @@ void sender_cpu_evidence(const Inputs& in, Evidence& e) {
   }
 }
 
+// The standby's CPU: its thread's modelled work on a flush (-model -tls, -tcpCost, -compress).
+void receiver_cpu_evidence(const Inputs& in, Evidence& e) {
+  const std::uint64_t bytes = in.whole_bytes();
+  e.form = EvidenceForm::ModelledReceiverCpu;
+  e.cipher_seconds = to_seconds(in.thread_cpu.decrypt(bytes));
+  e.tcp_seconds = to_seconds(in.thread_cpu.tcp_receive(bytes));
+  e.compress_seconds = to_seconds(in.thread_cpu.decompress(bytes));
+}
+
+// The link's rate: a flush's time on it, the rate the run saw and the modelled
+// one, and how many times smaller a compressing link carried the log.
+void link_time_evidence(const Inputs& in, Evidence& e) {
+  e.form = EvidenceForm::LinkTime;
+  e.send_seconds = in.costs.send;
+  e.link_mbytes_per_sec = in.link_mbytes_per_sec();
+  if (in.modelled_rate()) {
+    e.modelled_link_mbytes_per_sec = in.network->rate().value();
+    if (in.network->compression() != 1) e.compression_ratio = in.network->compression();
+  } else if (in.path && in.path->compression_ratio != 1) {
+    e.compression_ratio = in.path->compression_ratio;
+  }
+}
+
+// The modelled window: what may be in flight, in bytes of log, over the round trip.
+void window_evidence(const Inputs& in, Evidence& e) {
+  e.form = EvidenceForm::ModelledWindow;
+  e.window_bytes = static_cast<std::uint64_t>(static_cast<double>(in.network->window_bytes()) /
+                                              in.compression_ratio());
+  e.round_trip_seconds = in.costs.round_trip;
+  e.window_mbytes_per_sec = in.network->throughput_bound().value();
+}
+
 Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
   const FlushCosts& c = in.costs;
   Evidence e;
@@ -66,15 +98,7 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       e.standby_write_seconds = c.standby_write;
       break;
     case Resource::NetworkBandwidth:
-      e.form = EvidenceForm::LinkTime;
-      e.send_seconds = c.send;
-      e.link_mbytes_per_sec = in.link_mbytes_per_sec();
-      if (in.modelled_rate()) {
-        e.modelled_link_mbytes_per_sec = in.network->rate().value();
-        if (in.network->compression() != 1) e.compression_ratio = in.network->compression();
-      } else if (in.path && in.path->compression_ratio != 1) {
-        e.compression_ratio = in.path->compression_ratio;
-      }
+      link_time_evidence(in, e);
       break;
     case Resource::SenderCpu:
       sender_cpu_evidence(in, e);
@@ -84,24 +108,15 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       e.round_trip_seconds = c.round_trip;
       break;
     case Resource::SocketBufferWindow:
-      e.form = EvidenceForm::ModelledWindow;
-      e.window_bytes = static_cast<std::uint64_t>(static_cast<double>(in.network->window_bytes()) /
-                                                  in.compression_ratio());
-      e.round_trip_seconds = c.round_trip;
-      e.window_mbytes_per_sec = in.network->throughput_bound().value();
+      window_evidence(in, e);
       break;
     case Resource::StandbyReplay:
       e.form = EvidenceForm::Replay;
       e.replay_seconds = seconds_for(in.replay, in.bytes);
       break;
-    case Resource::ReceiverCpu: {
-      const std::uint64_t bytes = in.whole_bytes();
-      e.form = EvidenceForm::ModelledReceiverCpu;
-      e.cipher_seconds = to_seconds(in.thread_cpu.decrypt(bytes));
-      e.tcp_seconds = to_seconds(in.thread_cpu.tcp_receive(bytes));
-      e.compress_seconds = to_seconds(in.thread_cpu.decompress(bytes));
+    case Resource::ReceiverCpu:
+      receiver_cpu_evidence(in, e);
       break;
-    }
     case Resource::StandbyDiskOrReplay:
     case Resource::NetworkOutages:
     case Resource::PacketLoss:

@@ -41,6 +41,39 @@ void say_how_it_ended(RoleOutcome& outcome, Role role, NativeSocket fd, const St
   }
 }
 
+// What the connection itself measured while a role ran on it.
+struct ConnectionFacts {
+  std::optional<WatchFindings> findings;
+  CpuUsage cpu;
+  std::optional<TcpStats> tcp;
+  SocketProperties socket;
+  std::optional<TlsFacts> tls;
+  std::optional<CompressionFacts> compression;
+};
+
+void record_connection_facts(ConnectionFacts facts, bool shaped, RunResult& result) {
+  if (facts.findings) {
+    result.stalls = std::move(facts.findings->stalls);
+    // TCP acknowledges what crossed loopback, not what crossed the emulated link;
+    // and under -compress it counts compressed bytes, not the log's.
+    if (!shaped && !facts.compression) result.log_gap = facts.findings->log_gap;
+  }
+  result.cpu = std::move(facts.cpu);
+  for (const AuxiliaryStream& auxiliary : result.auxiliaries) {
+    if (auxiliary.cpu) add_thread(*result.cpu, *auxiliary.cpu);
+  }
+  result.tcp = std::move(facts.tcp);
+  result.tls = std::move(facts.tls);
+  result.compression = std::move(facts.compression);
+  // The shaper (-netRate on a real run) carried the compressed bytes: the
+  // advisor's arithmetic in bytes of log needs the ratio the run measured.
+  if (result.compression && result.compression->ratio() > 0 && result.settings.network) {
+    result.settings.network->compression = result.compression->ratio();
+  }
+  result.socket_send_buffer = facts.socket.send_buffer;
+  result.socket_receive_buffer = facts.socket.receive_buffer;
+}
+
 // Once connected, both roles run over the same pieces: a transport on the
 // socket, the spin clock, the measured link and the disk model.
 template <typename RunRole>
@@ -86,28 +119,47 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   TcpWatch watch(fd, role);
   RoleOutcome outcome = run_role(link, clock, *disk, watch, compressing ? &*compressing : nullptr);
   say_how_it_ended(outcome, role, fd, stop);
-  if (auto findings = watch.stop()) {
-    outcome.result.stalls = std::move(findings->stalls);
-    // TCP acknowledges what crossed loopback, not what crossed the emulated link;
-    // and under -compress it counts compressed bytes, not the log's.
-    if (!network && !compressing) outcome.result.log_gap = findings->log_gap;
-  }
-  outcome.result.cpu = cpu.stop();
-  for (const AuxiliaryStream& auxiliary : outcome.result.auxiliaries) {
-    if (auxiliary.cpu) add_thread(*outcome.result.cpu, *auxiliary.cpu);
-  }
-  outcome.result.tcp = tcp_meter.stop();
-  if (opened.tls) outcome.result.tls = opened.tls->facts();
-  if (compressing) outcome.result.compression = compressing->facts();
-  // The shaper (-netRate on a real run) carried the compressed bytes: the
-  // advisor's arithmetic in bytes of log needs the ratio the run measured.
-  const auto& compression = outcome.result.compression;
-  if (compression && compression->ratio() > 0 && outcome.result.settings.network) {
-    outcome.result.settings.network->compression = compression->ratio();
-  }
-  outcome.result.socket_send_buffer = connected.send_buffer;
-  outcome.result.socket_receive_buffer = connected.receive_buffer;
+  std::optional<TlsFacts> tls_facts;
+  if (opened.tls) tls_facts = opened.tls->facts();
+  record_connection_facts({watch.stop(), cpu.stop(), tcp_meter.stop(), connected, tls_facts,
+                           compressing ? compressing->facts() : std::nullopt},
+                          network.has_value(), outcome.result);
   return outcome;
+}
+
+// The primary's plan from the command line, for a connection made at `conn_time`.
+PrimaryPlan primary_plan(const RunConfig& config, const std::string& conn_time, Reporter& report) {
+  PrimaryPlan plan;
+  plan.settings = settings_for(config, Role::Primary);
+  plan.handshake = {plan.settings.mode, plan.settings.flush_pages, conn_time,
+                    config.standby_request, config.compress};
+  plan.max_flushes = config.max_flushes;
+  if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
+  plan.target = config.target;
+  plan.interval = config.interval;
+  plan.on_interval = intervals_to(report);
+  return plan;
+}
+
+// One feed per auxiliary standby that connected, each told SUPERASYNC, which
+// any standby (the original's too) can play; stopped during a TLS handshake, no more.
+std::vector<std::unique_ptr<AuxiliaryFeed>> open_auxiliaries(
+    std::vector<tcp::socket>& sockets, const RunConfig& config, const TlsContext* tls,
+    const std::string& conn_time, Clock& clock, const StopSource& stop, RunLog& log) {
+  std::vector<std::unique_ptr<AuxiliaryFeed>> auxiliaries;
+  for (std::size_t i = 0; i < sockets.size(); ++i) {
+    AuxiliaryPlan auxiliary;
+    auxiliary.listed = config.auxiliaries[i];
+    auxiliary.handshake = {SyncMode::SuperAsync, config.largest_flush_pages(), conn_time, {}, {}};
+    auxiliary.payload = config.payload;
+    auxiliary.stall_bound = config.waits.stall;
+    OpenedTransport opened =
+        open_transport(std::move(sockets[i]), config, tls, config.auxiliaries[i].host, stop);
+    if (!opened.transport) break;
+    auxiliaries.push_back(std::make_unique<AuxiliaryFeed>(
+        std::move(auxiliary), std::move(opened.transport), clock, stop, log));
+  }
+  return auxiliaries;
 }
 
 }  // namespace
@@ -128,31 +180,11 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
   const auto run_role = [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch,
                             CompressingTransport* compression) {
     const std::string conn_time = format_conn_time(std::chrono::system_clock::now());
-    PrimaryPlan plan;
-    plan.settings = settings_for(config, Role::Primary);
-    plan.handshake = {plan.settings.mode, plan.settings.flush_pages, conn_time,
-                      config.standby_request, config.compress};
+    PrimaryPlan plan = primary_plan(config, conn_time, report);
     plan.compression = compression;
-    plan.max_flushes = config.max_flushes;
-    if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
-    plan.target = config.target;
-    plan.interval = config.interval;
-    plan.on_interval = intervals_to(report);
     plan.watch = &watch;
-    // An auxiliary is told SUPERASYNC, which any standby (the original's too) can play.
-    std::vector<std::unique_ptr<AuxiliaryFeed>> auxiliaries;
-    for (std::size_t i = 0; i < auxiliary_sockets.size(); ++i) {
-      AuxiliaryPlan auxiliary;
-      auxiliary.listed = config.auxiliaries[i];
-      auxiliary.handshake = {SyncMode::SuperAsync, config.largest_flush_pages(), conn_time, {}, {}};
-      auxiliary.payload = config.payload;
-      auxiliary.stall_bound = config.waits.stall;
-      OpenedTransport opened = open_transport(std::move(auxiliary_sockets[i]), config, tls_context,
-                                              config.auxiliaries[i].host, stop);
-      if (!opened.transport) break;
-      auxiliaries.push_back(std::make_unique<AuxiliaryFeed>(
-          std::move(auxiliary), std::move(opened.transport), clock, stop, log));
-    }
+    auto auxiliaries =
+        open_auxiliaries(auxiliary_sockets, config, tls_context, conn_time, clock, stop, log);
     const auto flush_sizes = make_flush_sizes(config, clock.now());
     return Primary(plan, *flush_sizes, disk, link, clock, stop, log, auxiliaries).run();
   };
