@@ -26,8 +26,6 @@ class RandomBytes {
   static constexpr std::size_t kLineBytes = 64;
 
  private:
-  std::uint64_t next_word();
-
   std::uint64_t state_;
   PageAlignedBuffer buffer_;
 };
