@@ -177,6 +177,8 @@ for payload in incompressible dots files; do
     mb=$(median "${ours[@]}")
     [[ $path == direct ]] && direct[$payload]=$mb
     read -r zratio zcost <<<"$(zlib_figures "$work/ours")"
+    # Random bytes are not probed: no compressor shrinks them.
+    [[ $payload == incompressible && -z ${zratio:-} ]] && zratio=1
     probe_limit=- tunnel_limit=- expected=- which="" versus=-
     if [[ $path == ssh-C && -n ${zratio:-} ]]; then
       probe_limit=$(awk -v c="$zcost" 'BEGIN { if (c > 0) printf "%.1f\n", 1000 / c; else print "-" }')

@@ -53,11 +53,14 @@ bool RunConfig::carries_payload() const {
 }
 
 bool RunConfig::probes_payload() const {
+  // Random bytes shrink for no compressor: measuring it would only cost start-up CPU.
+  if (payload.kind == PayloadKind::Incompressible) return false;
   return carries_payload() || (as<ModelRun>() && payload_named);
 }
 
 bool RunConfig::reads_payload() const {
-  return probes_payload() || (modelled_compression && modelled_compression->probed);
+  return carries_payload() || (as<ModelRun>() && payload_named) ||
+         (modelled_compression && modelled_compression->probed);
 }
 
 std::uint32_t RunConfig::largest_flush_pages() const {

@@ -296,9 +296,11 @@ struct RunConfig {
   // Ships or writes pages, so -payload applies: a primary, a demo, a disk test that writes.
   bool carries_payload() const;
   // Measures what compressors make of the payload as it starts: where it carries it, and -model
-  // with -payload named, for the advisor's what-if on a link that limits.
+  // with -payload named, for the advisor's what-if on a link that limits; never the
+  // incompressible payload, which no compressor shrinks.
   bool probes_payload() const;
-  // Reads -payload: where it probes it, and -model -compress CODEC, which measures it.
+  // Reads -payload: where it would probe it (whatever its kind), and -model -compress CODEC,
+  // which measures it.
   bool reads_payload() const;
   // -loop: a standby that serves one primary run after another.
   bool serves_many_runs() const {

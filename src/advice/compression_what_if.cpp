@@ -41,10 +41,23 @@ Inputs with_link_compressed(const RunResult& primary, const Inputs& in,
 
 std::optional<CompressionWhatIf> compression_what_if(const RunResult& primary, const Inputs& in) {
   const std::optional<PayloadSpec>& payload = primary.settings.payload;
-  if (!payload || !payload->compressibility || in.compression_ratio() != 1) return std::nullopt;
+  if (!payload || in.compression_ratio() != 1) return std::nullopt;
   if (!in.modelled_rate() && !in.measured_wire()) return std::nullopt;
   const SyncMode mode = primary.settings.mode;
-  const double uncompressed = models_limit(mode, in).mbytes_per_sec;
+  const ModelsLimit today = models_limit(mode, in);
+  // Nothing to gain, and nothing measured: the line says to bring the log.
+  if (payload->kind == PayloadKind::Incompressible) {
+    return CompressionWhatIf{.payload = payload->kind,
+                             .compressor = std::nullopt,
+                             .mode = mode,
+                             .mbytes_per_sec = today.mbytes_per_sec,
+                             .uncompressed_mbytes_per_sec = today.mbytes_per_sec,
+                             .link_mbytes_per_sec = in.link_mbytes_per_sec(),
+                             .limited_by = today.resource,
+                             .confirm_with_model = primary.settings.modelled};
+  }
+  if (!payload->compressibility) return std::nullopt;
+  const double uncompressed = today.mbytes_per_sec;
   std::optional<CompressionWhatIf> best;
   for (const CompressorFigures& figures : payload->compressibility->measured) {
     if (figures.ratio <= 0) continue;

@@ -16,16 +16,17 @@ std::string rate_text(double mbytes_per_sec) {
 }
 
 std::string compression_what_if_text(const CompressionWhatIf& w) {
-  const std::string codec = compression_choice_text({w.compressor.compressor, w.compressor.level});
-  if (w.payload == PayloadKind::Incompressible) {
+  if (!w.compressor) {
     return "the incompressible payload does not shrink; -payload with archived log files gives "
            "what compressing the link would do for your log";
   }
+  const CompressorFigures& compressor = *w.compressor;
+  const std::string codec = compression_choice_text({compressor.compressor, compressor.level});
   const std::string figures = fmt::format(
       "{} at the payload's {:.2f}x ({:.2f} CPU seconds per GB compressing, {:.2f} "
       "restoring)",
-      codec, w.compressor.ratio, w.compressor.compress_seconds_per_gb,
-      w.compressor.decompress_seconds_per_gb);
+      codec, compressor.ratio, compressor.compress_seconds_per_gb,
+      compressor.decompress_seconds_per_gb);
   if (!w.helps()) {
     return fmt::format(
         "would not help: the best of the payload's compressors, {}, would give {} {} MBytes/sec "
@@ -40,7 +41,7 @@ std::string compression_what_if_text(const CompressionWhatIf& w) {
       rate_text(w.uncompressed_mbytes_per_sec), resource_name(w.limited_by),
       rate_text(w.link_mbytes_per_sec),
       w.confirm_with_model
-          ? fmt::format("this command and -compress {}", compressor_name(w.compressor.compressor))
+          ? fmt::format("this command and -compress {}", compressor_name(compressor.compressor))
           : fmt::format("-compress {} on both sides", codec));
   if (w.payload == PayloadKind::Dots) {
     text += "; but dots shrink far more than log does: -payload FILE gives your log's ratio";

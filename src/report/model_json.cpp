@@ -75,11 +75,12 @@ json evidence_figures_json(const Evidence& e) {
 
 json compression_what_if_json(const std::optional<CompressionWhatIf>& w) {
   if (!w) return nullptr;
-  return {{"codec", compressor_name(w->compressor.compressor)},
-          {"level", w->compressor.level},
-          {"ratio", w->compressor.ratio},
-          {"compress_cpu_seconds_per_gb", w->compressor.compress_seconds_per_gb},
-          {"decompress_cpu_seconds_per_gb", w->compressor.decompress_seconds_per_gb},
+  const std::optional<CompressorFigures>& c = w->compressor;
+  return {{"codec", c ? json(compressor_name(c->compressor)) : json(nullptr)},
+          {"level", c ? json(c->level) : json(nullptr)},
+          {"ratio", c ? json(c->ratio) : json(nullptr)},
+          {"compress_cpu_seconds_per_gb", c ? json(c->compress_seconds_per_gb) : json(nullptr)},
+          {"decompress_cpu_seconds_per_gb", c ? json(c->decompress_seconds_per_gb) : json(nullptr)},
           {"mode", to_string(w->mode)},
           {"payload", payload_kind_name(w->payload)},
           {"mbytes_per_sec", finite_json(w->mbytes_per_sec)},

@@ -152,8 +152,9 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
     outcome.standby.result.compression = charged(*compression, outcome.standby.result,
                                                  compression->figures.decompress_seconds_per_gb);
   }
-  // What compressors make of the payload, for the advisor's what-if where the link limits.
-  if (config.probes_payload()) outcome.primary.result.settings.payload = config.payload;
+  // The payload named, and what compressors make of it, for the advisor's what-if where the
+  // link limits.
+  if (config.payload_named) outcome.primary.result.settings.payload = config.payload;
   finish_side(outcome.primary, &outcome.standby, primary.report);
   finish_side(outcome.standby, &outcome.primary, standby.report);
   write_pair(out, primary, standby);

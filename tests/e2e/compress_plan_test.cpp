@@ -84,6 +84,13 @@ TEST(CompressPlan, AnIncompressiblePayloadIsToldToBringItsLog) {
                          "shrink; -payload with archived log files"),
             std::string::npos)
       << run.out;
+  // Nothing was measured of it: the what-if names no compressor.
+  const auto& what_if = run.primary["bottleneck"]["compression_what_if"];
+  ASSERT_TRUE(what_if.is_object()) << what_if;
+  EXPECT_TRUE(what_if["codec"].is_null());
+  EXPECT_TRUE(what_if["ratio"].is_null());
+  EXPECT_FALSE(what_if["helps"].get<bool>());
+  EXPECT_TRUE(run.primary["payload"].is_null() || run.primary["payload"]["compression"].is_null());
 }
 
 // A model without -payload measures nothing, and says nothing of compression.

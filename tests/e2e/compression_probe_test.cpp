@@ -100,14 +100,17 @@ TEST(CompressionProbe, TheReportSaysWhatEachPayloadCompressesTo) {
     const auto line_at = out.find("\nPayload: " + kind);
     ASSERT_NE(line_at, std::string::npos) << out;
     const std::string line = out.substr(line_at + 1, out.find('\n', line_at + 1) - line_at - 1);
+    if (kind == "incompressible") {
+      // Random bytes shrink for no compressor (a unit test checks it): not measured.
+      EXPECT_EQ(line.find("; compressed"), std::string::npos) << line;
+      EXPECT_NE(line.find("no compressing or deduplicating path shrinks them"), std::string::npos)
+          << line;
+      continue;
+    }
     EXPECT_NE(line.find("; compressed (4194304 bytes sampled;"), std::string::npos) << line;
+    EXPECT_NE(line.find("shrinks these pages hundreds of times"), std::string::npos) << line;
     if (line.find("zlib not in this build") != std::string::npos) continue;
     EXPECT_NE(line.find(" zlib:6 "), std::string::npos) << line;
-    if (kind == "incompressible") {
-      EXPECT_NE(line.find("zlib:6 1.00x"), std::string::npos) << line;
-    } else {
-      EXPECT_NE(line.find("shrinks these pages hundreds of times"), std::string::npos) << line;
-    }
   }
   std::filesystem::remove_all(dir);
 }

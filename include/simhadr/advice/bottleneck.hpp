@@ -61,7 +61,7 @@ struct NearestLimit {
 // ratio and CPU the probe measured.
 struct CompressionWhatIf {
   PayloadKind payload = PayloadKind::Files;
-  CompressorFigures compressor;
+  std::optional<CompressorFigures> compressor;  // none for the incompressible payload
   SyncMode mode = SyncMode::NearSync;
   double mbytes_per_sec = 0;                // the mode's log rate, compressed
   double uncompressed_mbytes_per_sec = 0;   // the same models' without compressing
