@@ -118,29 +118,42 @@ compression_figures() {
   sed -n 's/^Compression: .*, \([0-9.]*\) times smaller .*; \([0-9.]*\) CPU seconds per GB.*/\1 \2/p' "$1" | head -1
 }
 
+# model_mbytes MODE PAGES COMPRESS: the log rate -model gives on this link with -compress COMPRESS.
+model_mbytes() {
+  "$bin" -model -netRate "$link_mbytes" -t "$seconds" -syncMode "$1" -flushSize "$2" \
+    -compress "$3" -payload "${files[@]}" >"$work/model" 2>&1 || true
+  awk '/^[A-Z]+: Total [0-9]+ bytes in/ {print $(NF-1); exit}' "$work/model"
+}
+
+# The model twice: with the codec's name it takes the payload probe's figures
+# (measured alone as the run starts); given the real runs' own ratio and each
+# side's CPU per GB (medians of their Compression: lines), it shows what the
+# model's arithmetic makes of the figures the real pair paid.
 compress_table() {
   echo
-  echo "-compress on the link: $rate, the file set, $rounds rounds of $seconds s; model: -model -netRate $link_mbytes -compress CODEC"
-  printf '%-6s %-9s %6s %9s %7s %9s %9s %11s %9s\n' codec mode pages "ours MB/s" ratio "P s/GB" \
-    "S s/GB" "model MB/s" "ours/model"
-  local codec mode pages popts ours model ratio pcpu scpu
+  echo "-compress on the link: $rate, the file set, $rounds rounds of $seconds s; model: -model -netRate $link_mbytes -compress CODEC (probe) or RATIO,P,S (the runs' figures)"
+  printf '%-6s %-9s %6s %9s %6s %7s %7s %11s %9s %11s %9s\n' codec mode pages "ours MB/s" ratio \
+    "P s/GB" "S s/GB" "probe MB/s" "ours/it" "given MB/s" "ours/it"
+  local codec mode pages popts ours ratios pcpus scpus ratio pcpu scpu probed given r p s
   for codec in zlib lz4 zstd; do
     for mode in ASYNC NEARSYNC; do
       for pages in 16 256; do
         popts="-t $seconds -syncMode $mode -flushSize $pages -compress $codec -payload ${files[*]}"
-        ours=()
+        ours=() ratios=() pcpus=() scpus=()
         for ((round = 0; round < rounds; round++)); do
           timed_pair "$bin" "$work/compress" "$popts" "-compress $codec"
           ours+=("$(primary_mbytes "$work/compress")")
+          read -r r p <<<"$(compression_figures "$work/compress/p")"
+          read -r _ s <<<"$(compression_figures "$work/compress/s")"
+          ratios+=("${r:-0}") pcpus+=("${p:-0}") scpus+=("${s:-0}")
         done
-        read -r ratio pcpu <<<"$(compression_figures "$work/compress/p")"
-        read -r _ scpu <<<"$(compression_figures "$work/compress/s")"
-        "$bin" -model -netRate "$link_mbytes" -t "$seconds" -syncMode "$mode" -flushSize "$pages" \
-          -compress "$codec" -payload "${files[@]}" >"$work/model" 2>&1 || true
-        model=$(awk '/^[A-Z]+: Total [0-9]+ bytes in/ {print $(NF-1); exit}' "$work/model")
-        printf '%-6s %-9s %6s %9s %7s %9s %9s %11s %9s\n' "$codec" "$mode" "$pages" \
-          "$(one_decimal "$(median "${ours[@]}")")" "${ratio:--}" "${pcpu:--}" "${scpu:--}" \
-          "$(one_decimal "${model:--}")" "$(ratio "$(median "${ours[@]}")" "${model:--}")"
+        ratio=$(median "${ratios[@]}") pcpu=$(median "${pcpus[@]}") scpu=$(median "${scpus[@]}")
+        probed=$(model_mbytes "$mode" "$pages" "$codec")
+        given=$(model_mbytes "$mode" "$pages" "$ratio,$pcpu,$scpu")
+        printf '%-6s %-9s %6s %9s %6s %7.1f %7.2f %11s %9s %11s %9s\n' "$codec" "$mode" "$pages" \
+          "$(one_decimal "$(median "${ours[@]}")")" "$ratio" "$pcpu" "$scpu" \
+          "$(one_decimal "${probed:--}")" "$(ratio "$(median "${ours[@]}")" "${probed:--}")" \
+          "$(one_decimal "${given:--}")" "$(ratio "$(median "${ours[@]}")" "${given:--}")"
       done
     done
   done

@@ -31,4 +31,16 @@ void write_compression(std::ostream& out, const CompressionFacts& compression, R
              role == Role::Primary ? "compressing" : "restoring");
 }
 
+void write_payload_coverage(std::ostream& out, const CompressionFacts& compression,
+                            std::uint64_t set_bytes) {
+  if (compression.source != CompressionSource::Measured || compression.log_bytes >= set_bytes) {
+    return;
+  }
+  fmt::print(out,
+             "Payload shipped: the first {:.0f}% of the files ({} of {} bytes), so the ratio "
+             "above is that part's; the Payload: line's is of samples from all of them.\n",
+             100.0 * static_cast<double>(compression.log_bytes) / static_cast<double>(set_bytes),
+             compression.log_bytes, set_bytes);
+}
+
 }  // namespace simhadr

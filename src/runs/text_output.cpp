@@ -22,6 +22,7 @@ void TextReporter::interval(const IntervalSample& sample) {
 
 void TextReporter::started(const RunConfig& config) {
   if (config.role() == Role::Standby) return;
+  if (config.payload.kind == PayloadKind::Files) payload_file_bytes_ = config.payload.file_bytes();
   if (!config.sync_mode && !config.remote_catchup) {
     log_.line("SyncMode = {}", to_string(config.effective_sync_mode()));
   }
@@ -54,6 +55,7 @@ void TextReporter::side_finished(const RoleOutcome& side) {
   if (result.tls_cost) write_tls_cost(log_.stream(), *result.tls_cost, result.settings.role);
   if (result.compression) {
     write_compression(log_.stream(), *result.compression, result.settings.role);
+    write_payload_coverage(log_.stream(), *result.compression, payload_file_bytes_);
   }
   if (const auto tcp_cost = result.settings.tcp_cost_seconds_per_gb()) {
     write_tcp_cost(log_.stream(), *tcp_cost, result.settings.role);

@@ -3,6 +3,7 @@
 // defaults a run took, each -interval line as it comes, and each side's
 // closing paragraph as it ends (its report, the advisor's verdict, the CPU
 // and TCP lines), so a -loop standby's report never waits for the next run.
+#include <cstdint>
 #include <ostream>
 #include <sstream>
 
@@ -22,6 +23,7 @@ class TextReporter final : public Reporter {
 
  private:
   RunLog& log_;
+  std::uint64_t payload_file_bytes_ = 0;  // -payload FILE...'s, on a primary
 };
 
 // One side's text in a run that has both (-demo, -model): printed into a

@@ -5,6 +5,7 @@
 // compresses, the other does not; two codecs; the original's standby or
 // primary) ends both sides with one line naming why.
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -63,6 +64,8 @@ void expect_compressed_alike(const PairRun& run, const std::string& choice) {
   const double ratio = static_cast<double>(sent.log_bytes) / static_cast<double>(sent.wire_bytes);
   EXPECT_NEAR(sent.ratio, ratio, 0.005 + ratio * 1e-6);
   EXPECT_GT(sent.ratio, 1.5) << "log-like records compress";
+  EXPECT_EQ(run.primary_out.find("Payload shipped:"), std::string::npos)
+      << "the files went round at least once";
 }
 
 using ModeAndCodec = std::tuple<std::string, std::string>;  // sync mode, codec
@@ -161,6 +164,28 @@ TEST_F(Compress, UnderTlsTheLogIsCompressedFirstAndTheLevelTravels) {
   EXPECT_EQ(compression["level"], 3);
   EXPECT_EQ(compression["source"], "measured");
   EXPECT_EQ(compression["log_bytes"], kCompressedFlushes * kCompressedFlushBytes);
+}
+
+// A run that ships less than its files holds measures the ratio of their
+// first part, and the primary's report says how much of them that was.
+TEST_F(Compress, ARunShorterThanItsFilesSaysWhichPartTheRatioIsOf) {
+  const std::string file = log_like_records_file("simhadr-e2e-compress-part");
+  const auto file_bytes = std::filesystem::file_size(file);
+  constexpr std::uint64_t kFlushes = 20;
+  const PairRun run = run_pair(
+      {"-n", std::to_string(kFlushes), "-flushSize", "4", "-payload", file, "-compress", "zstd"},
+      {"-compress", "zstd"});
+  std::filesystem::remove(file);
+  const std::uint64_t shipped = kFlushes * kCompressedFlushBytes;
+  ASSERT_LT(shipped, file_bytes);
+  EXPECT_NE(run.primary_out.find(fmt::format(
+                "\nPayload shipped: the first {:.0f}% of the files ({} of {} bytes), so the ratio "
+                "above is that part's; the Payload: line's is of samples from all of them.\n",
+                100.0 * static_cast<double>(shipped) / static_cast<double>(file_bytes), shipped,
+                file_bytes)),
+            std::string::npos)
+      << run.primary_out;
+  EXPECT_EQ(run.standby_out.find("Payload shipped:"), std::string::npos) << run.standby_out;
 }
 
 // Two sides that do not agree: each ends, fails with one line, and says why.
