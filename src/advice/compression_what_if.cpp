@@ -19,20 +19,19 @@ Inputs with_link_compressed(const RunResult& primary, const Inputs& in,
     modelled.compression = figures.ratio;
     out.network.emplace(modelled, primary.settings.network_window);
   }
-  NetworkParams link;
-  if (in.modelled_rate()) {
-    link = *primary.settings.network;
-    link.compression = figures.ratio;
-  } else {
-    // The measured wire as a model: its log rate and round trip, the window left out.
-    link = {in.costs.round_trip / 2,
-            MBytesPerSec(in.path->mbytes_per_sec / NetworkModel::kPayloadShare), figures.ratio};
-    out.path->mbytes_per_sec *= figures.ratio;
-    out.path->wire_seconds_per_flush /= figures.ratio;
-    out.path->compression_ratio = figures.ratio;
-  }
   out.costs.send = in.costs.send / figures.ratio;
-  const NetworkModel wire = in.modelled_rate() ? *out.network : NetworkModel(link, 1ULL << 40);
+  if (in.modelled_rate()) {
+    out.costs.threads = thread_shipping(out.whole_bytes(), out.thread_cpu, *out.network);
+    return out;
+  }
+  // The measured wire as a model: its log rate and round trip, the window left out.
+  const NetworkModel wire(
+      {in.costs.round_trip / 2, MBytesPerSec(in.path->mbytes_per_sec / NetworkModel::kPayloadShare),
+       figures.ratio},
+      std::uint64_t{1} << 40);
+  out.path->mbytes_per_sec *= figures.ratio;
+  out.path->wire_seconds_per_flush /= figures.ratio;
+  out.path->compression_ratio = figures.ratio;
   out.costs.threads = thread_shipping(out.whole_bytes(), out.thread_cpu, wire);
   return out;
 }
