@@ -122,7 +122,7 @@ compression_figures() {
 model_mbytes() {
   "$bin" -model -netRate "$link_mbytes" -t "$seconds" -syncMode "$1" -flushSize "$2" \
     -compress "$3" -payload "${files[@]}" >"$work/model" 2>&1 || true
-  awk '/^[A-Z]+: Total [0-9]+ bytes in/ {print $(NF-1); exit}' "$work/model"
+  mbytes "$work/model"
 }
 
 # The model twice: with the codec's name it takes the payload probe's figures
