@@ -13,6 +13,7 @@
 #include "runs/payload_compression.hpp"
 #include "runs/text_output.hpp"
 #include "runs/verdict.hpp"
+#include "simhadr/report/payload_text.hpp"
 #include "simhadr/report/text_report.hpp"
 #include "virtual_time/virtual_run.hpp"
 
@@ -116,6 +117,11 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
   report.started(config);
   log.line("Virtual-time model: primary, link and standby simulated; no sockets, no sleeping.");
   log.blank();
+  // The figures the advisor's what-if takes, as a real primary prints them.
+  if (config.payload_named) {
+    log.line("{}", payload_line(config.payload));
+    log.blank();
+  }
   log.flush();
 
   SideText primary(config.verbose);

@@ -1,5 +1,6 @@
 // Planning with a compressed link: the advisor's what-if where the link sets
 // the pace, confirmed by the command it names, and -calculate -compress RATIO.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -67,6 +68,12 @@ TEST(CompressPlan, TheAdvisorSaysWhatCompressingALimitingLinkGivesAndItsCommandC
   EXPECT_NE(plain.out.find("Compressing the link (what-if): " + codec + ":"), std::string::npos)
       << plain.out;
   EXPECT_NE(plain.out.find("confirm with this command and -compress " + codec), std::string::npos)
+      << plain.out;
+  // The probe's figures the what-if took, printed as a real primary prints them.
+  EXPECT_NE(plain.out.find("\nPayload: 1 file, "), std::string::npos) << plain.out;
+  EXPECT_NE(
+      plain.out.find(fmt::format(" {}:{} {:.2f}x (", codec, what_if["level"].get<int>(), ratio)),
+      std::string::npos)
       << plain.out;
 
   const ModelledRun confirmed =
