@@ -31,10 +31,6 @@ std::string_view role_name(Role role) {
   return row_for(kRoleNames, role).name;
 }
 
-std::uint32_t default_buffer_pages(std::uint32_t flush_pages) {
-  return std::min(kDefaultBufferFlushes * flush_pages, kMaxStandbyBufferPages);
-}
-
 std::optional<Role> RunConfig::role() const {
   if (as<PrimaryRun>()) return Role::Primary;
   if (as<StandbyRun>()) return Role::Standby;

@@ -219,9 +219,6 @@ struct DiskTestConfig {
   std::uint32_t threads = 1;
 };
 
-// The standby's receive buffer when -hadrBufSize is not given.
-std::uint32_t default_buffer_pages(std::uint32_t flush_pages);
-
 // What each kind of run has of its own (a disk test's DiskTestConfig,
 // -calculate's CalculateConfig and -diagnose's DiagnoseConfig above); everything else in RunConfig
 // is shared.

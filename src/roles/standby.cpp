@@ -12,6 +12,7 @@
 #include "simhadr/config.hpp"
 #include "simhadr/limits.hpp"
 #include "simhadr/page_aligned_buffer.hpp"
+#include "simhadr/pipeline/standby_buffer.hpp"
 #include "simhadr/shown.hpp"
 #include "simhadr/wire/flush_codec.hpp"
 #include "simhadr/wire/handshake.hpp"
@@ -44,8 +45,8 @@ RoleOutcome Standby::run() {
     result_.settings.mode = params->mode;
     result_.settings.flush_pages = params->flush_pages;
     ack_point_ = rules_for(params->mode).standby_ack;
-    const std::uint32_t buffer_pages = params->standby.buffer_pages.value_or(
-        plan_.buffer_pages.value_or(default_buffer_pages(params->flush_pages)));
+    const std::uint32_t buffer_pages =
+        standby_buffer_pages(params->standby.buffer_pages, plan_.buffer_pages, params->flush_pages);
     if (buffer_pages < params->flush_pages) {
       outcome.fail(fmt::format(
           "the primary's flushes of {} pages do not fit -hadrBufSize {}; give at least {}",

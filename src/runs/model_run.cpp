@@ -130,8 +130,7 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
   std::optional<ModelledCipher> cipher;
   if (config.tls) {
     const std::uint32_t flush_pages = config.largest_flush_pages();
-    const std::uint32_t buffer_pages =
-        plan.buffer_pages.value_or(default_buffer_pages(flush_pages));
+    const std::uint32_t buffer_pages = plan.standby_buffer_pages(flush_pages);
     cipher =
         modelled_cipher(*config.tls, pages_to_bytes(flush_pages), pages_to_bytes(buffer_pages));
   }

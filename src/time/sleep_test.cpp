@@ -6,6 +6,7 @@
 #include "simhadr/measure/cpu_usage.hpp"
 #include "simhadr/measure/sleep_accuracy.hpp"
 #include "simhadr/models/disk_model.hpp"
+#include "simhadr/pipeline/standby_buffer.hpp"
 
 namespace simhadr {
 
@@ -36,7 +37,7 @@ void run_sleep_test(double seconds, SpinClock& clock, RunLog& log) {
 void run_disk_sleep_test(const DiskParams& disk, std::uint32_t flush_pages, SpinClock& clock,
                          const StopSource& stop, RunLog& log) {
   const LinearDisk model(disk);
-  const std::set<std::uint32_t> sizes{1, flush_pages, default_buffer_pages(flush_pages)};
+  const std::set<std::uint32_t> sizes{1, flush_pages, standby_buffer_pages({}, {}, flush_pages)};
   log.blank();
   log.line("Sleeps as -disk {:g} {:g} asks for them, {} of each:", disk.rate.value(),
            disk.overhead_seconds, kDiskRounds);

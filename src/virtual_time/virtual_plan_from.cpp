@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "simhadr/pipeline/standby_buffer.hpp"
 #include "virtual_time/virtual_run.hpp"
 
 namespace simhadr {
@@ -24,12 +25,16 @@ VirtualRunPlan virtual_plan_from(const RunConfig& config) {
   } else {
     plan.uplink = config.uplink;
   }
-  plan.buffer_pages = config.standby_request.buffer_pages ? config.standby_request.buffer_pages
-                                                          : config.standby_buffer_pages;
+  plan.buffer_pages = config.standby_buffer_pages;
+  plan.asked_buffer_pages = config.standby_request.buffer_pages;
   plan.outages = config.outages;
   plan.hadr_timeout = from_seconds(config.hadr_timeout_seconds);
   plan.interval = config.interval;
   return plan;
+}
+
+std::uint32_t VirtualRunPlan::standby_buffer_pages(std::uint32_t largest_flush_pages) const {
+  return simhadr::standby_buffer_pages(asked_buffer_pages, buffer_pages, largest_flush_pages);
 }
 
 }  // namespace simhadr

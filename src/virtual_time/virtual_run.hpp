@@ -42,9 +42,10 @@ struct VirtualRunPlan {
   std::uint64_t window_bytes = kAutotunedWindowBytes;
   std::vector<Endpoint> auxiliaries;  // SUPERASYNC standbys after the principal
   std::vector<NetworkParams> auxiliary_networks;
-  std::optional<MBytesPerSec> uplink;         // shared by every stream
-  std::optional<std::uint32_t> buffer_pages;  // -hadrBufSize; default 4 flushes
-  std::optional<OutagePlan> outages;          // the principal's link's
+  std::optional<MBytesPerSec> uplink;               // shared by every stream
+  std::optional<std::uint32_t> buffer_pages;        // -hadrBufSize
+  std::optional<std::uint32_t> asked_buffer_pages;  // -standbyHadrBufSize, the primary's
+  std::optional<OutagePlan> outages;                // the principal's link's
   Nanos hadr_timeout = from_seconds(kDefaultHadrTimeoutSeconds);
   std::optional<Nanos> interval;
   // -tls, -tcpCost: each side's thread per byte (the principal standby's; auxiliaries are free)
@@ -55,6 +56,8 @@ struct VirtualRunPlan {
   std::function<bool(const FlushProgress&)> settled;
 
   RunLimits limits() const { return {max_flushes, run_time}; }
+  // The standby's receive buffer (standby_buffer_pages), the one place -model decides it.
+  std::uint32_t standby_buffer_pages(std::uint32_t largest_flush_pages) const;
 };
 
 struct VirtualOutcome {

@@ -19,8 +19,7 @@ SideSettings virtual_side_settings(const VirtualRunPlan& plan, Role role,
     settings.offered = plan.offered;
   } else {
     settings.replay = plan.replay;
-    settings.receive_buffer_pages =
-        plan.buffer_pages.value_or(default_buffer_pages(largest_flush_pages));
+    settings.receive_buffer_pages = plan.standby_buffer_pages(largest_flush_pages);
   }
   return settings;
 }
