@@ -56,27 +56,26 @@ Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
     }
     return c.receiver_cpu() > c.send ? Resource::ReceiverCpu : send;
   };
-  switch (mode) {
-    case SyncMode::Sync: {
-      // The two writes are one after the other: together they are one part.
-      const double disks = c.write + c.standby_write;
-      if (disks > 0 && disks >= std::max(c.ship(), c.round_trip)) {
-        if (std::min(c.write, c.standby_write) >= kDisksInSeriesShare * disks) {
-          return Resource::BothDisks;
-        }
-        return c.write >= c.standby_write ? Resource::PrimaryDisk : Resource::StandbyDisk;
-      }
-      return c.ship() >= c.round_trip ? shipping() : Resource::RoundTrip;
-    }
-    case SyncMode::NearSync:
-      if (c.write > 0 && c.write >= c.ship() + c.round_trip) return Resource::PrimaryDisk;
-      return c.ship() >= c.round_trip ? shipping() : Resource::RoundTrip;
-    case SyncMode::Async:
-    case SyncMode::SuperAsync:
-      if (c.write > 0 && c.write >= c.send_cycle()) return Resource::PrimaryDisk;
-      return shipping();
+  // The parts in series and beside each other are the mode's rules (kModeRules), as in
+  // closed_form_seconds.
+  const ModeRules& rules = rules_for(mode);
+  if (rules.standby_ack == AckPoint::None) {
+    if (c.write > 0 && c.write >= c.send_cycle()) return Resource::PrimaryDisk;
+    return shipping();
   }
-  return Resource::Unknown;
+  // The writes on the way to the ack are one after the other: together they are one part.
+  const double primary = rules.io_before_send ? c.write : 0.0;
+  const double standby = rules.standby_ack == AckPoint::AfterWrite ? c.standby_write : 0.0;
+  const double disks = primary + standby;
+  if (disks > 0 && disks >= std::max(c.ship(), c.round_trip)) {
+    if (std::min(primary, standby) >= kDisksInSeriesShare * disks) return Resource::BothDisks;
+    return primary >= standby ? Resource::PrimaryDisk : Resource::StandbyDisk;
+  }
+  // A write beside shipping holds the flush back once it outlasts shipping and the ack.
+  if (!rules.io_before_send && c.write > 0 && c.write >= c.ship() + c.round_trip) {
+    return Resource::PrimaryDisk;
+  }
+  return c.ship() >= c.round_trip ? shipping() : Resource::RoundTrip;
 }
 
 }  // namespace

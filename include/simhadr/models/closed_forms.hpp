@@ -1,5 +1,6 @@
 #pragma once
-// The time one flush takes per sync mode, when every part of it is known:
+// The time one flush takes per sync mode, when every part of it is known; as the
+// mode's rules (kModeRules) give it:
 //   SYNC               write + ship + standby write + round trip
 //   NEARSYNC           max(write, ship + round trip)
 //   ASYNC, SUPERASYNC  max(write, send cycle)
@@ -34,17 +35,17 @@ struct FlushCosts {
   constexpr double receiver_cpu() const { return threads ? threads->receiver_cpu : 0.0; }
 };
 
+// Read off the mode's rules (kModeRules): without an ack the send cycle is all
+// of shipping; with one, shipping lasts until the ack is back, after the
+// standby's write where the mode acks then; a write before shipping adds to it,
+// one beside it overlaps it.
 constexpr double closed_form_seconds(SyncMode mode, const FlushCosts& c) {
-  switch (mode) {
-    case SyncMode::Sync:
-      return c.write + c.ship() + c.standby_write + c.round_trip;
-    case SyncMode::NearSync:
-      return std::max(c.write, c.ship() + c.round_trip);
-    case SyncMode::Async:
-    case SyncMode::SuperAsync:
-      return std::max(c.write, c.send_cycle());
-  }
-  return 0;
+  const ModeRules& rules = rules_for(mode);
+  if (rules.standby_ack == AckPoint::None) return std::max(c.write, c.send_cycle());
+  const double write_before = rules.io_before_send ? c.write : 0.0;
+  const double standby_write = rules.standby_ack == AckPoint::AfterWrite ? c.standby_write : 0.0;
+  const double serial = write_before + c.ship() + standby_write + c.round_trip;
+  return rules.io_before_send ? serial : std::max(c.write, serial);
 }
 
 }  // namespace simhadr
