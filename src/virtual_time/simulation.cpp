@@ -16,7 +16,6 @@ constexpr std::uint64_t kEventsBetweenStopChecks = 4096;
 
 VirtualSimulation::VirtualSimulation(const VirtualRunPlan& plan, FlushSizeSource& flush_sizes)
     : plan_(plan),
-      steps_(rules_for(plan.mode)),
       flush_sizes_(flush_sizes),
       disk_(make_disk_model(plan.disk)),
       uplink_(plan.uplink ? std::optional<SharedUplink>(*plan.uplink) : std::nullopt),
@@ -27,8 +26,8 @@ VirtualSimulation::VirtualSimulation(const VirtualRunPlan& plan, FlushSizeSource
       standby_(standby_plan(plan, flush_sizes), *disk_, events_, out_.standby),
       primary_intervals_(plan.interval, plan.primary_intervals, link_watch_.outages()),
       standby_intervals_(plan.interval, plan.standby_intervals, link_watch_.outages()),
-      pacing_(plan.target),
-      thread_cpu_(plan.thread_cpu, events_) {
+      thread_cpu_(plan.thread_cpu, events_),
+      cycle_(cycle_plan(), flush_sizes, *disk_, out_.primary, primary_intervals_, *this) {
   out_.primary.settings = virtual_side_settings(plan, Role::Primary, flush_sizes.max_pages());
   out_.standby.settings = virtual_side_settings(plan, Role::Standby, flush_sizes.max_pages());
   // Only a thread with work of its own (-tls, -tcpCost, -compress) has anything to do while the
@@ -38,7 +37,6 @@ VirtualSimulation::VirtualSimulation(const VirtualRunPlan& plan, FlushSizeSource
     network_.keep_ahead(pages_to_bytes(flush_sizes.max_pages()));
   }
   add_auxiliaries(flush_sizes);
-  out_.primary.target = pacing_.initial_stats();
 }
 
 void VirtualSimulation::add_auxiliaries(const FlushSizeSource& flush_sizes) {
@@ -63,12 +61,12 @@ void VirtualSimulation::add_auxiliaries(const FlushSizeSource& flush_sizes) {
 VirtualOutcome VirtualSimulation::run(const StopSource& stop) {
   primary_intervals_.start(clock_.now());
   standby_intervals_.start(clock_.now());
-  events_.at(Nanos{0}, Event::FlushStart);
+  carry_out(cycle_.start(time_at(now_)));
   std::uint64_t handled = 0;
   while (!events_.empty()) {
     if (++handled % kEventsBetweenStopChecks == 0 && stop.requested()) {
       out_.interrupted = true;
-      if (phase_ != Phase::Closed) close(now_);
+      if (!cycle_.over()) close(now_);
       break;
     }
     const ScheduledEvent next = events_.pop();
@@ -77,7 +75,7 @@ VirtualOutcome VirtualSimulation::run(const StopSource& stop) {
     handle(next);
     primary_intervals_.poll(clock_, out_.primary);
     standby_intervals_.poll(clock_, out_.standby);
-    if (phase_ == Phase::Closed && everyone_caught_up()) break;
+    if (cycle_.over() && everyone_caught_up()) break;
   }
   standby_intervals_.finish(Clock::time_point{} + caught_up_at_[0].value_or(now_), out_.standby);
   standby_.finish(caught_up_at_[0].value_or(now_));
@@ -167,19 +165,16 @@ void VirtualSimulation::handle(const ScheduledEvent& e) {
       break;
     case Event::FlushStart:
       principal_only(e);
-      flush_start();
+      carry_out(cycle_.woke(time_at(now_)));
       break;
     case Event::PrimaryIoDone:
       principal_only(e);
-      so_far_.io_done = true;
-      take_steps();
+      carry_out(cycle_.io_done(time_at(now_)));
       break;
     case Event::AckArrival:
       principal_only(e);
       out_.primary.note_recv(kAckBytes);
-      out_.primary.ack_wait.add(kAckBytes, now_ - sent_at_);
-      so_far_.acked = true;
-      take_steps();
+      carry_out(cycle_.acked(time_at(now_)));
       break;
     case Event::UplinkFree:
       principal_only(e);

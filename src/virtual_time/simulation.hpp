@@ -2,13 +2,12 @@
 // -model's discrete-event simulation: the primary's flushes, its link and
 // standby, and the auxiliaries' streams, event by event in virtual time.
 // simulation.cpp sets it up and dispatches the events; simulation_flush.cpp
-// takes the primary's flushes through their sync mode's steps.
+// carries out the flush cycle's actions (FlushCycle) with events.
 #include <memory>
 #include <optional>
 #include <vector>
 
-#include "simhadr/pipeline/flush_steps.hpp"
-#include "simhadr/pipeline/pacing.hpp"
+#include "simhadr/pipeline/flush_cycle.hpp"
 #include "virtual_time/event_queue.hpp"
 #include "virtual_time/principal_link_watch.hpp"
 #include "virtual_time/shared_uplink.hpp"
@@ -21,21 +20,7 @@
 
 namespace simhadr {
 
-class VirtualSimulation {
-  // What has happened to the flush under way so far: the steps that wait, wait on these.
-  struct FlushSoFar {
-    bool io_done = false;
-    bool send_started = false;
-    bool sent = false;
-    bool acked = false;
-  };
-  // The primary's state between flushes.
-  enum class Phase : std::uint8_t {
-    Flushing,       // a flush is under way, or the next may start
-    WaitingForLog,  // a logger's next flush waits for its first page of log
-    Closed,         // -n, -t, a settled run or the end of the log: no more flushes
-  };
-
+class VirtualSimulation : private FlushObserver {
  public:
   VirtualSimulation(const VirtualRunPlan& plan, FlushSizeSource& flush_sizes);
 
@@ -61,27 +46,18 @@ class VirtualSimulation {
   void handle(const ScheduledEvent& e);
   // An auxiliary never acks, and only the primary flushes and shares the uplink.
   static void principal_only(const ScheduledEvent& e);
-  // The primary's next flush may start: unless the run is over, it asks for the next
-  // size, or begins the flush that waited for its log.
-  void flush_start();
-  void start_flush();
-  void begin_flush();
-  // Takes the flush's steps as far as the events so far allow; the event a
-  // step waits for takes them on.
-  void take_steps();
-  // False while the step waits for an event.
-  bool take_step(FlushStep step);
+  FlushCyclePlan cycle_plan() const;
+  static Clock::time_point time_at(Nanos since_start) { return Clock::time_point{} + since_start; }
+  // Does what the flush cycle asks, until it waits for an event.
+  void carry_out(FlushAction action);
   void start_send();
   // The send returns once the network has taken the flush's last byte into its send buffer.
   void pump();
-  void shipped();
-  void finish_flush();
-  std::uint64_t flush_bytes() const { return pages_to_bytes(flush_pages_); }
-  bool limits_reached() const;
+  void shipped(Nanos shipping) override;
+  void flushed(std::uint32_t pages, Clock::time_point at) override;
   void close(Nanos at);
 
   const VirtualRunPlan& plan_;
-  FlushSteps steps_;
   FlushSizeSource& flush_sizes_;
   std::unique_ptr<DiskModel> disk_;
   VirtualOutcome out_;
@@ -96,18 +72,10 @@ class VirtualSimulation {
   VirtualClock clock_;
   IntervalReporter primary_intervals_;
   IntervalReporter standby_intervals_;
-  Pacing pacing_;
   VirtualThreadCpu thread_cpu_;
+  FlushCycle cycle_;
   Nanos now_{};
-  Nanos io_time_{};
-  Nanos ship_start_{};
-  Nanos sent_at_{};
   std::uint64_t unhanded_ = 0;  // of the flush, what the primary's thread has yet to hand to TCP
-  std::uint32_t flush_pages_ = 0;
-  std::size_t step_ = 0;  // the flush's next step
-  bool taking_steps_ = false;
-  FlushSoFar so_far_;
-  Phase phase_ = Phase::Flushing;
 };
 
 }  // namespace simhadr
