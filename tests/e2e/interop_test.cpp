@@ -64,6 +64,7 @@ std::vector<std::string> shape_of(const std::string& report) {
   static const std::vector<std::string> ours = {"Bottleneck:",
                                                 "Socket buffer covering",
                                                 "Same models",
+                                                "Compressing the link (what-if):",
                                                 "CPU:",
                                                 "TCP:",
                                                 "Warning: this side waited",
