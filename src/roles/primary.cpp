@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 
 #include "compress/codec.hpp"
 #include "roles/simulated_io.hpp"
@@ -16,9 +17,6 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
                  Clock& clock, const StopSource& stop, RunLog& log,
                  std::span<const std::unique_ptr<AuxiliaryFeed>> auxiliaries)
     : plan_(std::move(plan)),
-      steps_(rules_for(plan_.handshake.mode)),
-      flush_sizes_(flush_sizes),
-      disk_(disk),
       link_(link),
       clock_(clock),
       stop_(stop),
@@ -27,10 +25,10 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
       auxiliaries_(auxiliaries),
       pages_(make_page_source(plan_.settings.payload.value_or(PayloadSpec{}),
                               flush_sizes.max_pages())),
-      pacing_(plan_.target),
-      intervals_(plan_.interval, plan_.on_interval, plan_.watch) {
+      intervals_(plan_.interval, plan_.on_interval, plan_.watch),
+      cycle_({plan_.handshake.mode, plan_.limits(), plan_.target, {}}, flush_sizes, disk, result_,
+             intervals_, *this) {
   result_.settings = plan_.settings;
-  result_.target = pacing_.initial_stats();
   for (const auto& auxiliary : auxiliaries_) {
     result_.auxiliaries.emplace_back().listed = auxiliary->listed();
   }
@@ -63,13 +61,10 @@ RoleOutcome Primary::run() {
     if (plan_.watch) plan_.watch->begin(start, kHandshakeBytes);
     end = ship_flushes(start);
     // Without acks a standby's refusal is only seen by a look: one more before the end.
-    if (end == TransferEnd::Done && !awaits_acks()) end = look_at_standby();
+    if (end == TransferEnd::Done && !expects_ack(plan_.handshake.mode)) end = look_at_standby();
   });
   const auto finished = clock_.now();
-  intervals_.finish(finished, result_);
-  result_.elapsed = finished - start;
-  result_.commit_wait = flush_sizes_.commit_wait();
-  result_.workload = flush_sizes_.workload_steps();
+  cycle_.finish(finished);
   link_.close();
   finish_auxiliaries(finished, outcome);
   say_if_payload_held_back();
@@ -92,22 +87,31 @@ void Primary::say_if_payload_held_back() {
 }
 
 TransferEnd Primary::ship_flushes(Clock::time_point start) {
-  // Each step hands the next the time it ended: a flush reads the clock after its
+  // Each action hands the next the time it ended: a flush reads the clock after its
   // send and after its ack, and nothing between two flushes needs another reading.
   auto now = start;
   auto next_look = start + kStopCheckSlice;
-  while (!stop_.requested()) {
-    const TransferEnd end = ship_one(now);
+  if (stop_.requested()) return TransferEnd::Done;
+  FlushAction action = cycle_.start(now);
+  while (true) {
+    const TransferEnd end = carry_out_flush(action, now);
+    if (end != TransferEnd::Done || action.kind == FlushActionKind::Over) return end;
     intervals_.poll(now, result_);
-    if (end != TransferEnd::Done || log_ended_) return end;
-    if (plan_.limits().reached(result_.flushes.calls, now - start)) return end;
+    action = cycle_.next(now);
+    if (action.kind == FlushActionKind::Over) return end;
     if (now >= next_look) {
       next_look = now + kStopCheckSlice;
       if (const TransferEnd looked = look_at_standby(); looked != TransferEnd::Done) return looked;
     }
-    now = pace(start, now);
+    now = pace(action.until, now);
+    action = cycle_.woke(now);
+    if (stop_.requested()) return TransferEnd::Done;
   }
-  return TransferEnd::Done;
+}
+
+TransferEnd Primary::ship_first(Clock::time_point& now) {
+  FlushAction action = cycle_.start(now);
+  return carry_out_flush(action, now);
 }
 
 void Primary::settle(TransferEnd end, RoleOutcome& outcome) {
@@ -203,108 +207,77 @@ TransferEnd Primary::confirm_standby_settings(RoleOutcome& outcome) {
   return end;
 }
 
-TransferEnd Primary::ship_one(Clock::time_point& now) {
-  std::optional<FlushInFlight> flush = begin_flush(now);
-  if (!flush) {
-    log_ended_ = true;
-    return TransferEnd::Done;
-  }
-  for (const FlushStep step : steps_.all()) {
-    const TransferEnd end = take_step(step, *flush, now);
-    if (end != TransferEnd::Done) return end;
-  }
-  return TransferEnd::Done;
-}
-
-std::optional<Primary::FlushInFlight> Primary::begin_flush(Clock::time_point now) {
-  const std::optional<FlushRequest> request = flush_sizes_.next(now);
-  if (!request) return std::nullopt;
-  auto start = now;
-  if (request->start > start) {
-    // A workload-driven logger may have less than a page of log yet.
-    clock_.sleep_until(request->start);
-    start = clock_.now();
-  }
-  FlushInFlight flush;
-  flush.pages = request->pages;
-  flush.bytes = pages_to_bytes(flush.pages);
-  flush.io_time = disk_.io_time(flush.bytes);
-  // A database's log is in its buffer before the flush begins: making the
-  // payload's bytes is not the flush's time, nor its shipping's.
-  flush.image = pages_->next_flush(flush.pages);
-  flush.start = std::max(start, clock_.now());
-  return flush;
-}
-
-TransferEnd Primary::take_step(FlushStep step, FlushInFlight& flush, Clock::time_point& now) {
-  switch (step) {
-    case FlushStep::StartIo:
-      flush.io_done = flush.start + flush.io_time;
-      flush.ship_start = flush.start;
-      return TransferEnd::Done;
-    case FlushStep::AwaitIo:
-      await_io(flush, now);
-      return TransferEnd::Done;
-    case FlushStep::Send:
-      return send_flush(flush, now);
-    case FlushStep::AwaitAck: {
-      const TransferEnd end = await_ack(flush.shipped);
-      now = flush.shipped;
-      return end;
+TransferEnd Primary::carry_out_flush(FlushAction& action, Clock::time_point& now) {
+  while (true) {
+    switch (action.kind) {
+      case FlushActionKind::AwaitLog:
+        clock_.sleep_until(action.until);
+        now = clock_.now();
+        action = cycle_.woke(now);
+        break;
+      case FlushActionKind::Begin:
+        // A database's log is in its buffer before the flush begins: making the
+        // payload's bytes is not the flush's time, nor its shipping's.
+        image_ = pages_->next_flush(action.pages);
+        now = std::max(now, clock_.now());
+        action = cycle_.begun(now);
+        break;
+      case FlushActionKind::StartIo:
+        action = cycle_.io_started();
+        break;
+      case FlushActionKind::AwaitIo:
+        now = await_io(action.until, now);
+        action = cycle_.io_done(now);
+        break;
+      case FlushActionKind::Send:
+        if (const TransferEnd end = send_flush(now); end != TransferEnd::Done) return end;
+        action = cycle_.sent(now);
+        break;
+      case FlushActionKind::AwaitAck:
+        if (const TransferEnd end = await_ack(now); end != TransferEnd::Done) return end;
+        action = cycle_.acked(now);
+        break;
+      case FlushActionKind::Flushed:
+      case FlushActionKind::Over:
+        return TransferEnd::Done;
+      case FlushActionKind::Pace:
+      case FlushActionKind::Pending:
+        throw std::logic_error("the flush cycle asked the real primary to wait for nothing");
     }
-    case FlushStep::Shipped: {
-      const Nanos shipping = flush.shipped - flush.ship_start;
-      trace_.shipping(shipping);
-      result_.note_shipping(shipping);
-      intervals_.note_shipping(shipping);
-      flush.shipping_over = true;
-      return TransferEnd::Done;
-    }
-    case FlushStep::Finish:
-      finish_flush(flush);
-      return TransferEnd::Done;
   }
-  return TransferEnd::Done;
 }
 
-void Primary::await_io(FlushInFlight& flush, Clock::time_point& now) {
-  trace_.io(flush.pages, flush.io_time);
-  if (!flush.shipping_over) {
-    flush.ship_start = simulate_io_until(clock_, flush.start, flush.io_done, log_, result_.sleeps);
-    return;
+Clock::time_point Primary::await_io(Clock::time_point until, Clock::time_point now) {
+  trace_.io(cycle_.pages(), cycle_.io_time());
+  if (cycle_.shipping_over()) {
+    if (until <= now) return now;
+    trace_.io_remaining(until - now);
   }
-  const Nanos remaining = flush.io_done - flush.shipped;
-  if (remaining <= Nanos{0}) return;
-  trace_.io_remaining(remaining);
-  now = simulate_io_until(clock_, flush.shipped, flush.io_done, log_, result_.sleeps);
+  return simulate_io_until(clock_, now, until, log_, result_.sleeps);
 }
 
-TransferEnd Primary::send_flush(FlushInFlight& flush, Clock::time_point& now) {
-  trace_.sending(flush.pages);
-  const TransferEnd end = link_.send_all(flush.image, &result_);
+TransferEnd Primary::send_flush(Clock::time_point& now) {
+  trace_.sending(cycle_.pages());
+  const TransferEnd end = link_.send_all(image_, &result_);
   if (end != TransferEnd::Done) return end;
-  trace_.sent(flush.bytes);
-  // Without an ack, shipping ends with the send.
-  flush.shipped = clock_.now();
-  result_.send_phase.add(flush.bytes, flush.shipped - flush.ship_start);
-  now = flush.shipped;
+  trace_.sent(image_.size());
+  now = clock_.now();
   return end;
 }
 
-void Primary::finish_flush(const FlushInFlight& flush) {
-  result_.note_flush(flush.bytes, flush.io_time,
-                     flush_sizes_.varies() ? std::optional(flush.pages) : std::nullopt);
-  // Both the IO and the shipping are over: the later of the two.
-  const auto flushed = std::max(flush.shipped, flush.io_done);
-  if (plan_.watch) plan_.watch->log_written(result_.flushes.bytes, flushed);
-  flush_sizes_.flushed(flushed);
-  feed_auxiliaries(flush.pages, flushed);
+void Primary::shipped(Nanos shipping) {
+  trace_.shipping(shipping);
 }
 
-TransferEnd Primary::await_ack(Clock::time_point& shipped) {
+void Primary::flushed(std::uint32_t pages, Clock::time_point at) {
+  if (plan_.watch) plan_.watch->log_written(result_.flushes.bytes, at);
+  feed_auxiliaries(pages, at);
+}
+
+TransferEnd Primary::await_ack(Clock::time_point& now) {
   trace_.awaiting_ack();
   std::array<char, kAckBytes> ack{};
-  if (plan_.watch) plan_.watch->awaiting_ack(true, shipped);
+  if (plan_.watch) plan_.watch->awaiting_ack(true, now);
   const TransferEnd end = link_.recv_exact(ack, &result_);
   const auto acked = clock_.now();
   if (plan_.watch) plan_.watch->awaiting_ack(false, acked);
@@ -317,13 +290,8 @@ TransferEnd Primary::await_ack(Clock::time_point& shipped) {
   }
   link_.first_message_came();
   trace_.ack_received(ack.size());
-  result_.ack_wait.add(kAckBytes, acked - shipped);
-  shipped = acked;
+  now = acked;
   return end;
-}
-
-bool Primary::awaits_acks() const {
-  return rules_for(plan_.handshake.mode).standby_ack != AckPoint::None;
 }
 
 // Between flushes a standby sends nothing: a look now and then sees one that
@@ -334,7 +302,7 @@ TransferEnd Primary::look_at_standby() {
     case PeerNews::Nothing:
       return TransferEnd::Done;
     case PeerNews::Closed:
-      standby_ended_run_ = !awaits_acks() || result_.ack_wait.calls > 0;
+      standby_ended_run_ = !expects_ack(plan_.handshake.mode) || result_.ack_wait.calls > 0;
       return TransferEnd::PeerClosed;
     case PeerNews::SentBytes:
       fail_if_compressed_only(link_.last_dropped());
@@ -363,14 +331,11 @@ void Primary::finish_auxiliaries(Clock::time_point now, RoleOutcome& outcome) {
   }
 }
 
-Clock::time_point Primary::pace(Clock::time_point start, Clock::time_point now) {
-  const auto resume = pacing_.resume_at(start, result_.flushes.bytes, now);
+Clock::time_point Primary::pace(Clock::time_point resume, Clock::time_point now) {
   if (resume <= now) return now;
   // The pacer's schedule is absolute, so a late wake-up shortens the next wait: no spin.
   clock_.sleep_about_until(resume);
-  const auto woke = clock_.now();
-  result_.target->idle += woke - now;
-  return woke;
+  return clock_.now();
 }
 
 }  // namespace simhadr

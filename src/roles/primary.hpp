@@ -1,7 +1,8 @@
 #pragma once
-// The primary's flush loop. For each flush the sync mode's rules decide the
-// order: SYNC writes, then ships and waits for the ack; the other modes ship
-// while the write runs (the remaining write time is slept after shipping).
+// The primary: the handshake, then the flush cycle's actions carried out on
+// the clock and the link (FlushCycle decides them, and the order the sync
+// mode gives: SYNC writes, then ships and waits for the ack; the other modes
+// ship while the write runs, and sleep what is left of it after shipping).
 #include <memory>
 #include <optional>
 #include <span>
@@ -16,9 +17,7 @@
 #include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/flush_size.hpp"
-#include "simhadr/pipeline/flush_steps.hpp"
-#include "simhadr/pipeline/pacing.hpp"
-#include "simhadr/pipeline/run_limits.hpp"
+#include "simhadr/pipeline/flush_cycle.hpp"
 #include "simhadr/side_settings.hpp"
 #include "simhadr/wire/handshake.hpp"
 
@@ -40,7 +39,7 @@ struct PrimaryPlan {
   RunLimits limits() const { return {max_flushes, run_time}; }
 };
 
-class Primary {
+class Primary : private FlushObserver {
  public:
   // The link is the principal standby's; each auxiliary gets every flush once it is written.
   Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel& disk, Link& link,
@@ -50,11 +49,11 @@ class Primary {
   // Sends the handshake, then flushes until -n, -t, a stop request or a failure.
   RoleOutcome run();
 
-  // One flush from `now` (the clock, just read), shipped and (modelled) written;
-  // counts go into the result, and once it is done `now` is the time it ended.
   // Flushes until a limit, a stop, the log's end or the connection's; how it ended.
   TransferEnd ship_flushes(Clock::time_point start);
-  TransferEnd ship_one(Clock::time_point& now);
+  // Starts the flushes at `now` (the clock, just read) and ships the first,
+  // shipped and (modelled) written; once it is done `now` is the time it ended.
+  TransferEnd ship_first(Clock::time_point& now);
   // How the run ended, from how the shipping did: failed, interrupted, or as it was.
   void settle(TransferEnd end, RoleOutcome& outcome);
   // A line when the payload's files, read more slowly than shipped, held the run back.
@@ -63,19 +62,6 @@ class Primary {
   const RunResult& result() const { return result_; }
 
  private:
-  // One flush as its steps go: what it is, and the times they leave.
-  struct FlushInFlight {
-    std::uint32_t pages = 0;
-    std::uint64_t bytes = 0;
-    std::span<const char> image;  // its pages, as they travel
-    Nanos io_time{};
-    Clock::time_point start;
-    Clock::time_point io_done;
-    Clock::time_point ship_start;  // SYNC: once written
-    Clock::time_point shipped;     // the send's end, then the ack's
-    bool shipping_over = false;
-  };
-
   // A handshake with standby* settings or compression gets a 16-byte answer:
   // go on, reconnect, or a refusal of the compression.
   TransferEnd confirm_standby_settings(RoleOutcome& outcome);
@@ -84,27 +70,24 @@ class Primary {
   // The bytes a standby sent where none or an ack belongs: a standby started
   // with -compress refusing this primary's plain log is a failure of its own.
   void fail_if_compressed_only(std::string_view sent) const;
-  // The next flush, once its log is there; none when the log has ended.
-  std::optional<FlushInFlight> begin_flush(Clock::time_point now);
-  TransferEnd take_step(FlushStep step, FlushInFlight& flush, Clock::time_point& now);
-  // Waits for the flush's IO: before shipping (SYNC) or for what is left of it after.
-  void await_io(FlushInFlight& flush, Clock::time_point& now);
-  TransferEnd send_flush(FlushInFlight& flush, Clock::time_point& now);
-  void finish_flush(const FlushInFlight& flush);
-  // Waits for the flush's ack; `shipped` becomes the time it came.
-  TransferEnd await_ack(Clock::time_point& shipped);
-  bool awaits_acks() const;
+  // Carries out the cycle's actions until the flush under way is done or the
+  // run is over; `action` is then Flushed or Over, `now` the time it ended.
+  TransferEnd carry_out_flush(FlushAction& action, Clock::time_point& now);
+  // Waits for the flush's IO, to `until`: before shipping (SYNC) or what is left of it after.
+  Clock::time_point await_io(Clock::time_point until, Clock::time_point now);
+  TransferEnd send_flush(Clock::time_point& now);
+  // Waits for the flush's ack; `now` becomes the time it came.
+  TransferEnd await_ack(Clock::time_point& now);
+  void shipped(Nanos shipping) override;
+  void flushed(std::uint32_t pages, Clock::time_point at) override;
   TransferEnd look_at_standby();
   void feed_auxiliaries(std::uint32_t pages, Clock::time_point written_at);
   // Ends the auxiliaries' feeds; the first broken one fails the run.
   void finish_auxiliaries(Clock::time_point now, RoleOutcome& outcome);
-  // Holds -target's rate; returns the time it ended (`now` when it did not wait).
-  Clock::time_point pace(Clock::time_point start, Clock::time_point now);
+  // Holds -target's rate until `resume`; returns the time it ended (`now` when it did not wait).
+  Clock::time_point pace(Clock::time_point resume, Clock::time_point now);
 
   PrimaryPlan plan_;
-  FlushSteps steps_;
-  FlushSizeSource& flush_sizes_;
-  const DiskModel& disk_;
   Link& link_;
   Clock& clock_;
   const StopSource& stop_;
@@ -112,10 +95,10 @@ class Primary {
   FlushTrace trace_;
   std::span<const std::unique_ptr<AuxiliaryFeed>> auxiliaries_;
   std::unique_ptr<PageSource> pages_;
-  Pacing pacing_;
+  std::span<const char> image_;  // the flush under way's pages, as they travel
   IntervalReporter intervals_;
   RunResult result_;
-  bool log_ended_ = false;          // a replayed workload has written its last log
+  FlushCycle cycle_;
   bool standby_ended_run_ = false;  // the standby closed the connection between flushes
 };
 

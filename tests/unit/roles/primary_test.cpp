@@ -38,7 +38,7 @@ struct PrimaryRig {
   Nanos ship_one_flush() {
     const auto before = clock.now();
     auto now = before;
-    EXPECT_EQ(primary->ship_one(now), TransferEnd::Done);
+    EXPECT_EQ(primary->ship_first(now), TransferEnd::Done);
     EXPECT_EQ(now, clock.now());
     return now - before;
   }
