@@ -48,7 +48,7 @@ void VirtualSimulation::add_auxiliaries(const FlushSizeSource& flush_sizes) {
     VirtualAuxiliaryPlan auxiliary{static_cast<std::uint8_t>(i + 1), plan_.auxiliaries[i],
                                    plan_.auxiliary_networks[i], plan_.window_bytes,
                                    standby_plan(plan_, flush_sizes)};
-    auxiliary.standby.ack = AckPoint::None;
+    auxiliary.standby.cycle.ack = rules_for(SyncMode::SuperAsync).standby_ack;
     auxiliary.standby.one_way_delay =
         from_seconds(plan_.auxiliary_networks[i].one_way_delay_seconds);
     auxiliaries_.push_back(std::make_unique<VirtualAuxiliary>(
@@ -96,8 +96,9 @@ std::optional<LinkOutages> VirtualSimulation::outages_from(const VirtualRunPlan&
 
 VirtualStandbyPlan VirtualSimulation::standby_plan(const VirtualRunPlan& plan,
                                                    const FlushSizeSource& flush_sizes) const {
-  return {rules_for(plan.mode).standby_ack, plan.standby_buffer_pages(flush_sizes.max_pages()),
-          network_model_.one_way_delay(), plan.replay, plan.spool_limit_pages};
+  return {{rules_for(plan.mode).standby_ack, plan.standby_buffer_pages(flush_sizes.max_pages()),
+           plan.replay, plan.spool_limit_pages},
+          network_model_.one_way_delay()};
 }
 
 bool VirtualSimulation::everyone_caught_up() {

@@ -9,14 +9,10 @@ namespace simhadr {
 VirtualStandby::VirtualStandby(VirtualStandbyPlan plan, const DiskModel& disk, EventQueue& events,
                                RunResult& result, std::uint8_t stream)
     : plan_(plan),
-      disk_(disk),
       events_(events),
       result_(result),
       stream_(stream),
-      capacity_(pages_to_bytes(plan.buffer_pages)),
-      replay_(plan.replay, plan.spool_limit_pages) {
-  result_.buffer_use = BufferUse{capacity_};
-}
+      cycle_(plan_.cycle, disk, result) {}
 
 void VirtualStandby::expect_flush(std::uint64_t bytes) {
   expected_ += bytes;
@@ -30,16 +26,15 @@ void VirtualStandby::arrival(Nanos now, std::uint64_t bytes) {
 }
 
 void VirtualStandby::take_in(Nanos now) {
-  // A full buffer with bytes waiting spools; one flush's room is enough to receive again.
-  if (held_ >= capacity_ && !socket_.empty()) held_ -= pages_to_bytes(replay_.spool(1, now));
+  if (!socket_.empty()) cycle_.make_room(now);
   bool moved = false;
-  while (!socket_.empty() && held_ < capacity_) {
+  while (!socket_.empty() && cycle_.room_bytes() > 0) {
     Piece& piece = socket_.front();
-    const std::uint64_t take = std::min(piece.left, capacity_ - held_);
+    const std::uint64_t take = std::min(piece.left, cycle_.room_bytes());
     piece.left -= take;
-    held_ += take;
     received_ += take;
     result_.note_recv(take);
+    cycle_.took_in(take, now);
     moved = true;
     if (piece.left > 0) break;
     // TCP acknowledges the piece now that the application took it.
@@ -47,65 +42,48 @@ void VirtualStandby::take_in(Nanos now) {
     socket_.pop_front();
   }
   if (!moved) return;
-  note_use(now);
   while (!flush_ends_.empty() && flush_ends_.front() <= received_) {
     const std::uint64_t end = flush_ends_.front();
     flush_ends_.pop_front();
-    result_.flushes.add(end - result_.flushes.bytes);
-    unwritten_ends_.push_back(end);
-    if (plan_.ack == AckPoint::OnReceipt) ack(now);
+    ack(cycle_.flush_received(
+            static_cast<std::uint32_t>((end - result_.flushes.bytes) / kPageBytes)),
+        now);
   }
   start_write(now);
 }
 
 void VirtualStandby::start_write(Nanos now) {
-  // One flush at a time, once all of it is in: the closed forms' standby write.
-  if (writing_ || unwritten_ends_.empty()) return;
-  const std::uint64_t bytes = unwritten_ends_.front() - written_;
-  const Nanos io_time = disk_.io_time(bytes);
-  result_.note_write(bytes, io_time);
-  writing_ = true;
-  events_.at(now + io_time, Event::StandbyWriteDone, bytes, stream_);
+  if (!cycle_.may_write()) return;
+  const StandbyWrite write = cycle_.start_write();
+  events_.at(now + write.io_time, Event::StandbyWriteDone, pages_to_bytes(write.pages), stream_);
 }
 
-void VirtualStandby::write_done(Nanos now, std::uint64_t bytes) {
-  // Each write is one whole flush (start_write).
-  writing_ = false;
-  written_ += bytes;
-  unwritten_ends_.pop_front();
-  if (replay_.modelled()) {
-    const Nanos done = replay_.flush_written(now, written_ / kPageBytes, result_.replays);
-    events_.at(done, Event::ReplayDone, 0, stream_);
-  } else {
-    held_ -= bytes;
-  }
-  if (plan_.ack == AckPoint::AfterWrite) ack(now);
-  note_use(now);
+void VirtualStandby::write_done(Nanos now, std::uint64_t /*bytes*/) {
+  const StandbyWriteDone done = cycle_.write_done(now);
+  if (done.replay_end) events_.at(*done.replay_end, Event::ReplayDone, 0, stream_);
+  ack(done.acks, now);
   take_in(now);
   start_write(now);
 }
 
 void VirtualStandby::replay_done(Nanos now) {
-  held_ -= pages_to_bytes(replay_.take_replayed(now));
-  note_use(now);
+  cycle_.take_replayed(now);
   take_in(now);
 }
 
 void VirtualStandby::finish(Nanos at) {
-  result_.elapsed = at;
-  result_.buffer_use->note(at, result_.buffer_use->held_bytes);
-  replay_.finish(at);
-  result_.spool = replay_.spool_use();
-  if (replay_.modelled()) result_.replay_backlog = replay_.awaiting(at);
+  cycle_.finish(at);
 }
 
-void VirtualStandby::ack(Nanos now) {
-  result_.note_send(kAckBytes);
-  events_.at(now + plan_.one_way_delay, Event::AckArrival, 0, stream_);
+void VirtualStandby::ack(std::uint32_t acks, Nanos now) {
+  for (std::uint32_t i = 0; i < acks; ++i) {
+    result_.note_send(kAckBytes);
+    events_.at(now + plan_.one_way_delay, Event::AckArrival, 0, stream_);
+  }
 }
 
 bool VirtualStandby::caught_up(std::uint64_t bytes_sent) const {
-  return arrived_ == bytes_sent && socket_.empty() && written_ == received_ && !writing_;
+  return arrived_ == bytes_sent && socket_.empty() && cycle_.all_written(received_);
 }
 
 }  // namespace simhadr
