@@ -55,35 +55,16 @@ void ReceiveBuffer::commit(std::size_t received,
           pages, max_flush_pages_));
     }
     last_flush_end_ = index + 1;
-    unwritten_flush_ends_.push_back(last_flush_end_);
     on_flush(pages);
   }
 }
 
-std::uint32_t ReceiveBuffer::writable_pages() const {
-  std::uint64_t end = complete_pages();
-  if (!unwritten_flush_ends_.empty()) end = std::min(end, unwritten_flush_ends_.front());
-  return static_cast<std::uint32_t>(end - written_pages_);
-}
-
-std::uint32_t ReceiveBuffer::mark_written(std::uint32_t pages) {
+void ReceiveBuffer::mark_written(std::uint32_t pages) {
   written_pages_ += pages;
-  std::uint32_t written_flushes = 0;
-  while (!unwritten_flush_ends_.empty() && unwritten_flush_ends_.front() <= written_pages_) {
-    unwritten_flush_ends_.pop_front();
-    ++written_flushes;
-  }
-  return written_flushes;
 }
 
 void ReceiveBuffer::free_written(std::uint32_t pages) {
   released_pages_ = std::min(released_pages_ + pages, written_pages_);
-}
-
-std::uint32_t ReceiveBuffer::release(std::uint32_t pages) {
-  const std::uint32_t written_flushes = mark_written(pages);
-  free_written(pages);
-  return written_flushes;
 }
 
 std::uint64_t ReceiveBuffer::held_bytes() const {

@@ -5,7 +5,6 @@
 // standby's check of the page stream: a flush must end with its marker page
 // within the handshake's flush size, or commit() throws ProtocolError.
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <span>
 #include <vector>
@@ -43,18 +42,12 @@ class ReceiveBuffer {
   // on_flush(pages) for each flush they complete.
   void commit(std::size_t received, const std::function<void(std::uint32_t pages)>& on_flush);
 
-  // Whole pages the next write may take: up to the end of the oldest flush
-  // not yet written, so one write never spans two flushes.
-  std::uint32_t writable_pages() const;
-
-  // Marks `pages` (at most writable_pages()) written; returns how many
-  // flushes are now wholly written.
-  std::uint32_t mark_written(std::uint32_t pages);
+  // Marks the next `pages` written (whole pages received; the standby cycle
+  // says which: StandbyCycle).
+  void mark_written(std::uint32_t pages);
   // Gives the space of the oldest `pages` written pages back (after their
   // replay, or at once without a replay model).
   void free_written(std::uint32_t pages);
-  // Both: the pages are written and their space is free.
-  std::uint32_t release(std::uint32_t pages);
 
   std::uint64_t held_bytes() const;
   std::uint64_t written_pages() const { return written_pages_; }  // since the start
@@ -79,7 +72,6 @@ class ReceiveBuffer {
   std::uint64_t released_pages_ = 0;
   std::uint64_t scanned_pages_ = 0;
   std::uint64_t last_flush_end_ = 0;
-  std::deque<std::uint64_t> unwritten_flush_ends_;
 };
 
 }  // namespace simhadr

@@ -28,8 +28,7 @@ Standby::Standby(StandbyPlan plan, const DiskModel& disk, Link& link, Clock& clo
       clock_(clock),
       stop_(stop),
       log_(log),
-      intervals_(plan_.interval, plan_.on_interval, plan_.watch),
-      replay_(plan_.settings.replay, plan_.spool_limit_pages) {
+      intervals_(plan_.interval, plan_.on_interval, plan_.watch) {
   result_.settings = plan_.settings;
   result_.settings.role = Role::Standby;
 }
@@ -44,7 +43,7 @@ RoleOutcome Standby::run() {
     if (params->asks_for_answer() && !take_requested_settings(*params, outcome)) return;
     result_.settings.mode = params->mode;
     result_.settings.flush_pages = params->flush_pages;
-    ack_point_ = rules_for(params->mode).standby_ack;
+    acked_ = expects_ack(params->mode);
     const std::uint32_t buffer_pages =
         standby_buffer_pages(params->standby.buffer_pages, plan_.buffer_pages, params->flush_pages);
     if (buffer_pages < params->flush_pages) {
@@ -67,21 +66,19 @@ RoleOutcome Standby::run() {
               pages_to_bytes(buffer_pages));
     log_.line("Receiving log flushes. Press Ctrl-C on primary to stop.");
     log_.flush();
+    cycle_.emplace(StandbyCyclePlan{rules_for(params->mode).standby_ack, buffer_pages,
+                                    plan_.settings.replay, plan_.spool_limit_pages},
+                   disk_, result_);
     start = clock_.now();
     start_ = *start;
-    result_.buffer_use = BufferUse{buffer.capacity_bytes()};
     intervals_.start(*start);
     if (plan_.watch) plan_.watch->begin(*start, 0);
     outcome.end = receive_flushes(buffer);
   });
   if (start) {
     const auto finished = clock_.now();
-    result_.buffer_use->note(finished - *start, result_.buffer_use->held_bytes);
-    replay_.finish(finished - *start);
-    result_.spool = replay_.spool_use();
-    if (replay_.modelled()) result_.replay_backlog = replay_.awaiting(finished - *start);
+    cycle_->finish(since_start(finished));
     intervals_.finish(finished, result_);
-    result_.elapsed = finished - *start;
   }
   // Stopped here, this side ends the run: its primary sees the connection close
   // between flushes and ends there too, with its report.
@@ -241,21 +238,20 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
   // The last receive emptied the socket, or ended a flush the primary waits to have
   // acknowledged before it sends more (SYNC, NEARSYNC), and no time has passed
   // since: the next one that does not wait would find nothing, so it is not made.
-  const bool acked = ack_point_ != AckPoint::None;
   bool drained = false;
   while (!stop_.requested()) {
     intervals_.poll(clock_, result_);
-    if (replay_.modelled()) {
+    if (cycle_->replay_modelled()) {
       free_replayed(buffer);
       spool_if_full(buffer);
     }
-    // With no page to write and no replay to end, waiting for the primary is all there
+    // With no flush to write and no replay to end, waiting for the primary is all there
     // is to do: one call waits in the kernel and receives (the original selects, then
     // receives, so two). It takes no more than the rest of the flush under way, which
     // is all an ack needs: a receive that streams on would hold a stream's length of
     // the ring, where one that ends at a flush's end lets the next flush land at the
     // ring's start again, in the cache (with 256-page flushes the ring is 4 MiB).
-    const bool only_receiving = buffer.writable_pages() == 0 && !replay_.next_done();
+    const bool only_receiving = !cycle_->may_write() && !cycle_->next_replay_end();
     const ReceiveBuffer::FreeSpace free = buffer.free_spaces();
     const ReceiveBuffer::FreeSpace space =
         only_receiving ? free.at_most(buffer.rest_of_flush_bytes()) : free;
@@ -265,17 +261,17 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
       drained = step.bytes < space.size();
       if (step.bytes > 0) {
         log_.trace("{} bytes received", step.bytes);
+        cycle_->took_in(step.bytes, since_start(clock_.now()));
         buffer.commit(step.bytes, on_flush);
-        if (acked && buffer.bytes_after_last_flush() == 0) drained = true;
-        note_buffer(buffer, clock_.now());
+        if (acked_ && buffer.bytes_after_last_flush() == 0) drained = true;
         continue;
       }
       if (!step.would_block) return end_of_stream(buffer);
       if (only_receiving) continue;  // a slice went by: look at the stop and the interval
     }
-    if (buffer.writable_pages() > 0) {
+    if (cycle_->may_write()) {
       // Whatever arrived during a modelled write is there to receive at once.
-      if (write_pages(buffer, true) > Nanos{0}) drained = false;
+      if (write_flush(buffer, true) > Nanos{0}) drained = false;
       continue;
     }
     drained = false;
@@ -286,7 +282,7 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
 
 RunEnd Standby::end_of_stream(ReceiveBuffer& buffer) {
   log_.line("Zero byte received. Remote end closed connection.");
-  while (buffer.writable_pages() > 0) write_pages(buffer, false);
+  while (cycle_->may_write()) write_flush(buffer, false);
   if (const std::uint64_t cut = buffer.bytes_after_last_flush(); cut > 0) {
     throw TransportError(fmt::format(
         "the primary closed the connection in the middle of a flush ({} bytes of it arrived)",
@@ -296,74 +292,59 @@ RunEnd Standby::end_of_stream(ReceiveBuffer& buffer) {
 }
 
 void Standby::wait_for_data_or_replay(bool has_room) {
-  const std::optional<Nanos> replay_done = replay_.next_done();
-  if (!has_room && replay_done) {
+  const std::optional<Nanos> replay_end = cycle_->next_replay_end();
+  if (!has_room && replay_end) {
     // Full of flushes still being replayed: nothing can be received before one ends.
-    clock_.sleep_until(start_ + *replay_done);
-  } else if (replay_done) {
+    clock_.sleep_until(start_ + *replay_end);
+  } else if (replay_end) {
     // Wake for the next replay's end too, so its pages are freed on time.
-    link_.wait_readable(std::max(start_ + *replay_done - clock_.now(), Nanos{0}));
+    link_.wait_readable(std::max(start_ + *replay_end - clock_.now(), Nanos{0}));
   } else {
     link_.wait_readable();
   }
 }
 
 void Standby::free_replayed(ReceiveBuffer& buffer) {
-  const auto now = clock_.now();
-  const std::uint32_t pages = replay_.take_replayed(now - start_);
-  if (pages == 0) return;
-  buffer.free_written(pages);
-  note_buffer(buffer, now);
+  const std::optional<Nanos> replay_end = cycle_->next_replay_end();
+  if (!replay_end) return;
+  const Nanos now = since_start(clock_.now());
+  if (*replay_end > now) return;
+  buffer.free_written(cycle_->take_replayed(now));
 }
 
 void Standby::spool_if_full(ReceiveBuffer& buffer) {
-  if (!buffer.free_space().empty()) return;
-  const auto now = clock_.now();
-  // One flush's room is enough to receive again.
-  const std::uint32_t pages = replay_.spool(1, now - start_);
+  if (cycle_->room_bytes() > 0) return;
+  const std::uint32_t pages = cycle_->make_room(since_start(clock_.now()));
   if (pages == 0) return;
   log_.trace("Spooled {} pages awaiting replay.", pages);
   buffer.free_written(pages);
-  note_buffer(buffer, now);
-}
-
-void Standby::note_buffer(const ReceiveBuffer& buffer, Clock::time_point now) {
-  result_.buffer_use->note(now - start_, buffer.held_bytes());
 }
 
 void Standby::on_flush_received(std::uint32_t pages) {
-  result_.flushes.add(pages_to_bytes(pages));
   log_.trace("A flush of {} pages has been received.", pages);
-  if (ack_point_ == AckPoint::OnReceipt) send_ack();
+  send_acks(cycle_->flush_received(pages));
 }
 
-Nanos Standby::write_pages(ReceiveBuffer& buffer, bool may_ack) {
-  const std::uint32_t pages = buffer.writable_pages();
-  const std::uint64_t bytes = pages_to_bytes(pages);
-  const Nanos io_time = disk_.io_time(bytes);
-  log_.trace("Writing {} pages. Write time = {:.6f} second.", pages, to_seconds(io_time));
+Nanos Standby::write_flush(ReceiveBuffer& buffer, bool may_ack) {
+  const StandbyWrite write = cycle_->start_write();
+  log_.trace("Writing {} pages. Write time = {:.6f} second.", write.pages,
+             to_seconds(write.io_time));
   const auto write_start = clock_.now();
   const auto written_at =
-      simulate_io_until(clock_, write_start, write_start + io_time, log_, result_.sleeps);
-  result_.note_write(bytes, io_time);
-  // Without a replay model the pages' space is free once they are written.
-  const std::uint32_t written_flushes =
-      replay_.modelled() ? buffer.mark_written(pages) : buffer.release(pages);
-  if (replay_.modelled() && written_flushes > 0) {
-    // A write never spans two flushes, so it ended exactly at this flush's end.
-    replay_.flush_written(written_at - start_, buffer.written_pages(), result_.replays);
-  }
-  note_buffer(buffer, written_at);
-  if (ack_point_ == AckPoint::AfterWrite && may_ack) {
-    for (std::uint32_t i = 0; i < written_flushes; ++i) send_ack();
-  }
-  return io_time;
+      simulate_io_until(clock_, write_start, write_start + write.io_time, log_, result_.sleeps);
+  buffer.mark_written(write.pages);
+  const StandbyWriteDone done = cycle_->write_done(since_start(written_at));
+  buffer.free_written(done.freed_pages);
+  if (may_ack) send_acks(done.acks);
+  return write.io_time;
 }
 
-void Standby::send_ack() {
-  log_.trace("Sending ack message.");
-  if (link_.send_all(kAckMessage, &result_) == TransferEnd::Done) {
-    log_.trace("{} bytes sent", kAckBytes);
+void Standby::send_acks(std::uint32_t acks) {
+  for (std::uint32_t i = 0; i < acks; ++i) {
+    log_.trace("Sending ack message.");
+    if (link_.send_all(kAckMessage, &result_) == TransferEnd::Done) {
+      log_.trace("{} bytes sent", kAckBytes);
+    }
   }
 }
 

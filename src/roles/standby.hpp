@@ -1,7 +1,8 @@
 #pragma once
-// The standby: takes the handshake, then receives with priority, writes the
-// whole pages it holds when nothing is arriving, and acks each flush when its
-// sync mode says so (on receipt for NEARSYNC, after the write for SYNC).
+// The standby: takes the handshake, then receives with priority into its
+// ring, and between receives carries out what the standby cycle says is due
+// (StandbyCycle: each flush written once all of it is in, acks on receipt for
+// NEARSYNC and after the write for SYNC, replay and spool).
 #include <optional>
 
 #include "net/compressing_transport.hpp"
@@ -11,7 +12,7 @@
 #include "simhadr/measure/connection_watch.hpp"
 #include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/models/disk_model.hpp"
-#include "simhadr/pipeline/replay_queue.hpp"
+#include "simhadr/pipeline/standby_cycle.hpp"
 #include "simhadr/side_settings.hpp"
 #include "simhadr/wire/handshake.hpp"
 
@@ -57,14 +58,14 @@ class Standby {
   // Nothing to receive or write now: waits for data, for the next replay's end, or both.
   void wait_for_data_or_replay(bool has_room);
   void on_flush_received(std::uint32_t pages);
-  // Returns the modelled time the write took.
-  Nanos write_pages(ReceiveBuffer& buffer, bool may_ack);
-  // Gives back the space of flushes whose replay has ended, and notes the buffer's level.
+  // Writes the oldest flush all in; returns the modelled time the write took.
+  Nanos write_flush(ReceiveBuffer& buffer, bool may_ack);
+  // Gives back the space of flushes whose replay has ended.
   void free_replayed(ReceiveBuffer& buffer);
   // A full buffer moves flushes awaiting replay to the spool (-spoolLimit) while it has room.
   void spool_if_full(ReceiveBuffer& buffer);
-  void note_buffer(const ReceiveBuffer& buffer, Clock::time_point now);
-  void send_ack();
+  Nanos since_start(Clock::time_point at) const { return at - start_; }
+  void send_acks(std::uint32_t acks);
 
   StandbyPlan plan_;
   const DiskModel& disk_;
@@ -72,9 +73,9 @@ class Standby {
   Clock& clock_;
   const StopSource& stop_;
   RunLog& log_;
-  AckPoint ack_point_ = AckPoint::None;
+  bool acked_ = false;  // the primary waits for each flush's ack (SYNC, NEARSYNC)
   IntervalReporter intervals_;
-  ReplayQueue replay_;
+  std::optional<StandbyCycle> cycle_;
   Clock::time_point start_{};
   RunResult result_;
 };
