@@ -12,26 +12,6 @@ std::optional<OfferedLoad> offered_load(const RunConfig& config) {
   return OfferedLoad{OfferedBy::Workload, std::ranges::max(steps, {}, &RateStep::rate).rate};
 }
 
-SideSettings settings_for(const RunConfig& config, Role role) {
-  SideSettings settings;
-  settings.role = role;
-  settings.disk = config.disk;
-  settings.hadr_timeout = from_seconds(config.hadr_timeout_seconds);
-  settings.requested_send_buffer = config.socket.send_buffer;
-  settings.requested_receive_buffer = config.socket.receive_buffer;
-  if (role == Role::Standby) {
-    settings.replay = config.replay;
-    return settings;
-  }
-  settings.mode = config.effective_sync_mode();
-  settings.flush_pages = config.largest_flush_pages();
-  settings.network = config.network;
-  settings.network_window = config.network_window_bytes();
-  settings.offered = offered_load(config);
-  settings.payload = config.payload;
-  return settings;
-}
-
 std::optional<double> SideSettings::tcp_cost_seconds_per_gb() const {
   if (!thread_cpu) return std::nullopt;
   const double per_byte = role == Role::Primary ? thread_cpu->tcp_send_seconds_per_byte

@@ -52,8 +52,4 @@ struct SideSettings {
   std::optional<double> tcp_cost_seconds_per_gb() const;
 };
 
-// A real side's settings from its command line. A standby's mode, flush size and
-// receive buffer come from its primary's handshake (Standby takes them there).
-SideSettings settings_for(const RunConfig& config, Role role);
-
 }  // namespace simhadr

@@ -26,8 +26,7 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
       pages_(make_page_source(plan_.settings.payload.value_or(PayloadSpec{}),
                               flush_sizes.max_pages())),
       intervals_(plan_.interval, plan_.on_interval, plan_.watch),
-      cycle_({plan_.handshake.mode, plan_.limits(), plan_.target, {}}, flush_sizes, disk, result_,
-             intervals_, *this) {
+      cycle_(plan_.flush_cycle(), flush_sizes, disk, result_, intervals_, *this) {
   result_.settings = plan_.settings;
   for (const auto& auxiliary : auxiliaries_) {
     result_.auxiliaries.emplace_back().listed = auxiliary->listed();

@@ -18,25 +18,21 @@
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/flush_size.hpp"
 #include "simhadr/pipeline/flush_cycle.hpp"
+#include "simhadr/pipeline/shipping_plan.hpp"
 #include "simhadr/side_settings.hpp"
 #include "simhadr/wire/handshake.hpp"
 
 namespace simhadr {
 
-struct PrimaryPlan {
+// The shipping plan, and the handshake that tells the standby its part of it.
+struct PrimaryPlan : ShippingPlan {
   HandshakeParams handshake;
-  std::optional<std::uint64_t> max_flushes;
-  std::optional<Nanos> run_time;
   SideSettings settings;  // what the result reports the run with; the transport applies the network
-  std::optional<MBytesPerSec> target;
-  std::optional<Nanos> interval;  // -interval
   IntervalSink on_interval;
   ConnectionWatch* watch = nullptr;  // the connection's, on a real run
   // -compress (the handshake names the codec): the transport that compresses once the standby
   // agreed.
   CompressingTransport* compression = nullptr;
-
-  RunLimits limits() const { return {max_flushes, run_time}; }
 };
 
 class Primary : private FlushObserver {

@@ -66,9 +66,7 @@ RoleOutcome Standby::run() {
               pages_to_bytes(buffer_pages));
     log_.line("Receiving log flushes. Press Ctrl-C on primary to stop.");
     log_.flush();
-    cycle_.emplace(StandbyCyclePlan{rules_for(params->mode).standby_ack, buffer_pages,
-                                    plan_.settings.replay, plan_.spool_limit_pages},
-                   disk_, result_);
+    cycle_.emplace(plan_.standby_cycle(params->mode, buffer_pages), disk_, result_);
     start = clock_.now();
     start_ = *start;
     intervals_.start(*start);

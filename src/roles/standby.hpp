@@ -12,20 +12,19 @@
 #include "simhadr/measure/connection_watch.hpp"
 #include "simhadr/measure/interval_reporter.hpp"
 #include "simhadr/models/disk_model.hpp"
-#include "simhadr/pipeline/standby_cycle.hpp"
+#include "simhadr/pipeline/shipping_plan.hpp"
 #include "simhadr/side_settings.hpp"
 #include "simhadr/wire/handshake.hpp"
 
 namespace simhadr {
 
-struct StandbyPlan {
-  SideSettings settings;  // what the handshake leaves open; it brings the mode and flush size
-  std::optional<std::uint32_t> buffer_pages;  // -hadrBufSize; default 4 x the flush size
-  std::optional<Nanos> interval;              // -interval
+// The shipping plan's replay, spool and -hadrBufSize are the standby's; the
+// primary's handshake brings the mode, the flush size and any buffer it asks for.
+struct StandbyPlan : ShippingPlan {
+  SideSettings settings;  // what the handshake leaves open
   IntervalSink on_interval;
-  SocketOptions socket;                 // what this connection was opened with
-  std::uint64_t spool_limit_pages = 0;  // -spoolLimit
-  ConnectionWatch* watch = nullptr;     // the connection's, on a real run
+  SocketOptions socket;              // what this connection was opened with
+  ConnectionWatch* watch = nullptr;  // the connection's, on a real run
   // -compress: the codec this standby restores, and the transport that does it.
   std::optional<CompressionChoice> compress;
   CompressingTransport* compression = nullptr;

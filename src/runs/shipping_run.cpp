@@ -130,13 +130,10 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
 // The primary's plan from the command line, for a connection made at `conn_time`.
 PrimaryPlan primary_plan(const RunConfig& config, const std::string& conn_time, Reporter& report) {
   PrimaryPlan plan;
+  static_cast<ShippingPlan&>(plan) = shipping_plan_from(config);
   plan.settings = settings_for(config, Role::Primary);
   plan.handshake = {plan.settings.mode, plan.settings.flush_pages, conn_time,
                     config.standby_request, config.compress};
-  plan.max_flushes = config.max_flushes;
-  if (const auto seconds = config.effective_run_seconds()) plan.run_time = from_seconds(*seconds);
-  plan.target = config.target;
-  plan.interval = config.interval;
   plan.on_interval = intervals_to(report);
   return plan;
 }
@@ -221,17 +218,20 @@ RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, Ru
   const std::optional<TlsContext> tls =
       config.tls ? std::optional<TlsContext>(std::in_place, *config.tls, Role::Standby)
                  : std::nullopt;
-  return run_connected(
-      connect_to_primary(io, plan, log, stop), config, tls ? &*tls : nullptr, stop, log, spin,
-      Role::Standby, "the primary",
-      [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch,
-          CompressingTransport* compression) {
-        return Standby({settings_for(config, Role::Standby), config.standby_buffer_pages,
-                        config.interval, intervals_to(report), config.socket,
-                        config.spool_limit_pages, &watch, config.compress, compression},
-                       disk, link, clock, stop, log)
-            .run();
-      });
+  return run_connected(connect_to_primary(io, plan, log, stop), config, tls ? &*tls : nullptr, stop,
+                       log, spin, Role::Standby, "the primary",
+                       [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch,
+                           CompressingTransport* compression) {
+                         StandbyPlan plan;
+                         static_cast<ShippingPlan&>(plan) = shipping_plan_from(config);
+                         plan.settings = settings_for(config, Role::Standby);
+                         plan.on_interval = intervals_to(report);
+                         plan.socket = config.socket;
+                         plan.watch = &watch;
+                         plan.compress = config.compress;
+                         plan.compression = compression;
+                         return Standby(std::move(plan), disk, link, clock, stop, log).run();
+                       });
 }
 
 }  // namespace

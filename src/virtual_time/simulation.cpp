@@ -96,8 +96,7 @@ std::optional<LinkOutages> VirtualSimulation::outages_from(const VirtualRunPlan&
 
 VirtualStandbyPlan VirtualSimulation::standby_plan(const VirtualRunPlan& plan,
                                                    const FlushSizeSource& flush_sizes) const {
-  return {{rules_for(plan.mode).standby_ack, plan.standby_buffer_pages(flush_sizes.max_pages()),
-           plan.replay, plan.spool_limit_pages},
+  return {plan.standby_cycle(plan.mode, plan.standby_buffer_pages(flush_sizes.max_pages())),
           network_model_.one_way_delay()};
 }
 

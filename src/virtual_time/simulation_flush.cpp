@@ -3,7 +3,7 @@
 namespace simhadr {
 
 FlushCyclePlan VirtualSimulation::cycle_plan() const {
-  FlushCyclePlan cycle{plan_.mode, plan_.limits(), plan_.target, {}};
+  FlushCyclePlan cycle = plan_.flush_cycle();
   if (plan_.settled) {
     cycle.settled = [this] {
       return plan_.settled({out_.primary.flushes.calls, out_.primary.flushes.bytes, now_,

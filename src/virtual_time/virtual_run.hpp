@@ -13,7 +13,7 @@
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/flush_size.hpp"
 #include "simhadr/models/network.hpp"
-#include "simhadr/pipeline/run_limits.hpp"
+#include "simhadr/pipeline/shipping_plan.hpp"
 #include "simhadr/stop.hpp"
 #include "simhadr/thread_cpu_cost.hpp"
 
@@ -29,35 +29,20 @@ struct FlushProgress {
   std::uint64_t in_flight = 0;
 };
 
-struct VirtualRunPlan {
-  SyncMode mode = SyncMode::NearSync;
-  std::optional<std::uint64_t> max_flushes;
-  std::optional<Nanos> run_time;
-  std::optional<DiskParams> disk;  // both sides
-  std::optional<DiskParams> replay;
-  std::uint64_t spool_limit_pages = 0;
-  std::optional<MBytesPerSec> target;
-  std::optional<OfferedLoad> offered;  // -target, -logRate, -workload: what the report weighs
-  NetworkParams network;               // the principal's link
+// The shipping plan, and the link -model puts in place of sockets.
+struct VirtualRunPlan : ShippingPlan {
+  NetworkParams network;  // the principal's link
   std::uint64_t window_bytes = kAutotunedWindowBytes;
   std::vector<Endpoint> auxiliaries;  // SUPERASYNC standbys after the principal
   std::vector<NetworkParams> auxiliary_networks;
-  std::optional<MBytesPerSec> uplink;               // shared by every stream
-  std::optional<std::uint32_t> buffer_pages;        // -hadrBufSize
-  std::optional<std::uint32_t> asked_buffer_pages;  // -standbyHadrBufSize, the primary's
-  std::optional<OutagePlan> outages;                // the principal's link's
-  Nanos hadr_timeout = from_seconds(kDefaultHadrTimeoutSeconds);
-  std::optional<Nanos> interval;
+  std::optional<MBytesPerSec> uplink;  // shared by every stream
+  std::optional<OutagePlan> outages;   // the principal's link's
   // -tls, -tcpCost: each side's thread per byte (the principal standby's; auxiliaries are free)
   std::optional<ThreadCpuCost> thread_cpu;
   IntervalSink primary_intervals;
   IntervalSink standby_intervals;
   // Asked after each flush: true ends the run there (it has what its caller needs).
   std::function<bool(const FlushProgress&)> settled;
-
-  RunLimits limits() const { return {max_flushes, run_time}; }
-  // The standby's receive buffer (standby_buffer_pages), the one place -model decides it.
-  std::uint32_t standby_buffer_pages(std::uint32_t largest_flush_pages) const;
 };
 
 struct VirtualOutcome {

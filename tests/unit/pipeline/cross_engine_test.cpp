@@ -60,18 +60,14 @@ Outcomes run_real(const VirtualRunPlan& plan) {
 
   Link primary_link(primary_end, primary_clock, stop, primary_log);
   PrimaryPlan primary_plan;
+  static_cast<ShippingPlan&>(primary_plan) = plan;
   primary_plan.handshake = {plan.mode, kPages, "2026-12-05_00:00:00_UTC"};
-  primary_plan.max_flushes = plan.max_flushes;
-  primary_plan.run_time = plan.run_time;
-  primary_plan.target = plan.target;
   primary_plan.settings.payload = PayloadSpec{PayloadKind::Dots};
   Primary primary(primary_plan, sizes, *disk, primary_link, primary_clock, stop, primary_log);
 
   Link standby_link(standby_end, standby_clock, stop, standby_log);
   StandbyPlan standby_plan;
-  standby_plan.settings.replay = plan.replay;
-  standby_plan.buffer_pages = plan.buffer_pages;
-  standby_plan.spool_limit_pages = plan.spool_limit_pages;
+  static_cast<ShippingPlan&>(standby_plan) = plan;
   Standby standby(standby_plan, *disk, standby_link, standby_clock, stop, standby_log);
 
   Outcomes out;

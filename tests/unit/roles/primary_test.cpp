@@ -28,6 +28,7 @@ struct PrimaryRig {
         sizes(pages),
         disk(disk_params ? std::unique_ptr<DiskModel>(new LinearDisk(*disk_params))
                          : std::unique_ptr<DiskModel>(new InstantDisk())) {
+    extra.mode = mode;
     extra.handshake = {mode, pages, "2026-11-30_00:00:00_UTC"};
     extra.settings.mode = mode;
     extra.settings.flush_pages = pages;

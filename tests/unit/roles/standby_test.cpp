@@ -28,17 +28,21 @@ std::string primary_stream(SyncMode mode, std::uint32_t pages, int flushes) {
 
 struct StandbyRun {
   StandbyRun(SyncMode mode, std::uint32_t pages, int flushes, std::size_t chunk,
-             std::optional<DiskParams> disk_params = std::nullopt, StandbyPlan plan = {})
-      : StandbyRun(primary_stream(mode, pages, flushes), chunk, disk_params, plan) {}
+             std::optional<DiskParams> disk_params = std::nullopt,
+             std::optional<std::uint32_t> buffer_pages = std::nullopt)
+      : StandbyRun(primary_stream(mode, pages, flushes), chunk, disk_params, buffer_pages) {}
 
   StandbyRun(std::string stream, std::size_t chunk,
-             std::optional<DiskParams> disk_params = std::nullopt, StandbyPlan plan = {})
+             std::optional<DiskParams> disk_params = std::nullopt,
+             std::optional<std::uint32_t> buffer_pages = std::nullopt)
       : clock(&events),
         link(std::move(stream), chunk, events),
         log(output, false),
         measured(link, clock, stop, log),
         disk(disk_params ? std::unique_ptr<DiskModel>(new LinearDisk(*disk_params))
                          : std::unique_ptr<DiskModel>(new InstantDisk())) {
+    StandbyPlan plan;
+    plan.buffer_pages = buffer_pages;
     plan.settings.disk = disk_params;
     Standby standby(plan, *disk, measured, clock, stop, log);
     outcome = standby.run();
@@ -110,7 +114,7 @@ TEST(Standby, BufferDefaultsToFourFlushesAndHonoursHadrBufSize) {
   StandbyRun by_default(SyncMode::Async, 16, 1, 1 << 20);
   EXPECT_NE(by_default.output.str().find("Standby receive buffer size 64 pages (262144 bytes)"),
             std::string::npos);
-  StandbyRun sized(SyncMode::Async, 16, 3, 1 << 20, std::nullopt, {.buffer_pages = 24});
+  StandbyRun sized(SyncMode::Async, 16, 3, 1 << 20, std::nullopt, 24);
   EXPECT_NE(sized.output.str().find("Standby receive buffer size 24 pages (98304 bytes)"),
             std::string::npos);
   EXPECT_EQ(sized.outcome.end, RunEnd::Completed);
@@ -118,7 +122,7 @@ TEST(Standby, BufferDefaultsToFourFlushesAndHonoursHadrBufSize) {
 }
 
 TEST(Standby, ABufferSmallerThanTheHandshakesFlushIsRefused) {
-  StandbyRun run(SyncMode::Async, 16, 3, 1 << 20, std::nullopt, {.buffer_pages = 8});
+  StandbyRun run(SyncMode::Async, 16, 3, 1 << 20, std::nullopt, 8);
   EXPECT_EQ(run.outcome.end, RunEnd::Failed);
   EXPECT_NE(run.outcome.failure.find("-hadrBufSize 8"), std::string::npos) << run.outcome.failure;
   EXPECT_EQ(run.outcome.result.recv_bytes.count(), 0u);
