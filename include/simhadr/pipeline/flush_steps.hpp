@@ -1,8 +1,7 @@
 #pragma once
-// The work of one flush on the primary, in the order its sync mode gives it,
-// for both engines to carry out: the real primary takes the steps in turn on
-// the clock and the socket; the virtual run takes each as far as its events
-// allow. The IO starts with the flush; SYNC waits for it before shipping, the
+// The work of one flush on the primary, in the order its sync mode gives it:
+// FlushCycle takes the steps and asks each engine for what they need. The IO
+// starts with the flush; SYNC waits for it before shipping, the
 // other modes ship while it runs and wait for what is left of it afterwards.
 // Shipping ends with the ack where the mode has one, else with the send.
 #include <array>

@@ -1,6 +1,6 @@
 #pragma once
-// -target for both engines: when the next flush may start. The engines count
-// the idle time it leaves into the run's TargetStats.
+// -target, for FlushCycle: when the next flush may start. The cycle counts the
+// idle time it leaves into the run's TargetStats.
 #include <algorithm>
 #include <cstdint>
 #include <optional>

@@ -8,8 +8,9 @@
 // is handed to replay, that is once it is written; `awaiting()` says how many
 // of those have not finished replaying at a time, such as the run's end.
 //
-// Pure bookkeeping on a timeline whose times count from the run's start; the
-// standby does the waiting, the virtual one schedules an event at `next_done()`.
+// Pure bookkeeping on a timeline whose times count from the run's start, behind
+// StandbyCycle: the real standby does the waiting, the virtual one schedules an
+// event at `next_done()`.
 #include <cstdint>
 #include <deque>
 #include <optional>
