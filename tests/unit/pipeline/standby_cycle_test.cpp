@@ -13,6 +13,13 @@ const DiskParams kDisk{4.096_MBps, 0.001};  // 1 ms per page + 1 ms per write
 
 struct StandbyRig {
   explicit StandbyRig(StandbyCyclePlan plan) : disk(kDisk), cycle(plan, disk, result) {}
+  // A flush of four pages comes in at 0 ms and is written at 5 ms.
+  StandbyWriteDone flush_in_and_written() {
+    cycle.took_in(pages_to_bytes(4), 0ms);
+    cycle.flush_received(4);
+    cycle.start_write();
+    return cycle.write_done(5ms);
+  }
   LinearDisk disk;
   RunResult result;
   StandbyCycle cycle;
@@ -56,10 +63,7 @@ TEST(StandbyCycle, NearSyncAcksOnReceiptAndSyncAfterTheWrite) {
 TEST(StandbyCycle, WithReplayAFlushHoldsItsPagesUntilItsReplayEnds) {
   StandbyRig rig({AckPoint::None, 8, kDisk});
   StandbyCycle& cycle = rig.cycle;
-  cycle.took_in(pages_to_bytes(4), 0ms);
-  cycle.flush_received(4);
-  cycle.start_write();
-  const StandbyWriteDone done = cycle.write_done(5ms);
+  const StandbyWriteDone done = rig.flush_in_and_written();
   EXPECT_EQ(done.freed_pages, 0u);
   ASSERT_TRUE(done.replay_end);
   EXPECT_EQ(*done.replay_end, 10ms);
@@ -73,15 +77,9 @@ TEST(StandbyCycle, WithReplayAFlushHoldsItsPagesUntilItsReplayEnds) {
 TEST(StandbyCycle, AFullBufferSpoolsFlushesAwaitingReplayOnlyWhenFull) {
   StandbyRig rig({AckPoint::None, 8, kDisk, 100});
   StandbyCycle& cycle = rig.cycle;
-  for (int flush = 0; flush < 2; ++flush) {
-    cycle.took_in(pages_to_bytes(4), 0ms);
-    cycle.flush_received(4);
-    cycle.start_write();
-    cycle.write_done(5ms);
-    if (flush == 0) {
-      EXPECT_EQ(cycle.make_room(5ms), 0u);  // room for another flush
-    }
-  }
+  rig.flush_in_and_written();
+  EXPECT_EQ(cycle.make_room(5ms), 0u);  // room for another flush
+  rig.flush_in_and_written();
   EXPECT_EQ(cycle.room_bytes(), 0u);
   EXPECT_EQ(cycle.make_room(5ms), 4u);  // one flush's room is enough
   EXPECT_EQ(cycle.room_bytes(), pages_to_bytes(4));
@@ -92,12 +90,8 @@ TEST(StandbyCycle, AFullBufferSpoolsFlushesAwaitingReplayOnlyWhenFull) {
 
 TEST(StandbyCycle, TheEndOfTheRunCountsWhatAwaitsReplay) {
   StandbyRig rig({AckPoint::None, 8, kDisk});
-  StandbyCycle& cycle = rig.cycle;
-  cycle.took_in(pages_to_bytes(4), 0ms);
-  cycle.flush_received(4);
-  cycle.start_write();
-  cycle.write_done(5ms);
-  cycle.finish(7ms);
+  rig.flush_in_and_written();
+  rig.cycle.finish(7ms);
   EXPECT_EQ(rig.result.elapsed, 7ms);
   EXPECT_EQ(rig.result.replay_backlog.bytes, pages_to_bytes(4));
   EXPECT_EQ(rig.result.replays.calls, 1u);
