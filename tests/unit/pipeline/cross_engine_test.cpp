@@ -14,7 +14,7 @@
 #include "simhadr/wire/handshake.hpp"
 #include "virtual_time/virtual_run.hpp"
 
-namespace simhadr {
+namespace simhadr::cross_engine_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -182,4 +182,4 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 INSTANTIATE_TEST_SUITE_P(ModesAndLimits, CrossEngine, ::testing::ValuesIn(cases()), case_name);
 
 }  // namespace
-}  // namespace simhadr
+}  // namespace simhadr::cross_engine_test

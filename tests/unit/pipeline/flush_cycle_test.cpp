@@ -8,11 +8,11 @@
 
 #include "simhadr/wire/flush_codec.hpp"
 
-namespace simhadr {
+namespace simhadr::flush_cycle_test {
 namespace {
 
 using namespace std::chrono_literals;
-using enum FlushActionKind;
+using Kind = FlushActionKind;
 
 Clock::time_point at(Nanos since_start) {
   return Clock::time_point{} + since_start;
@@ -44,15 +44,15 @@ struct CycleRig {
 TEST(FlushCycle, SyncWritesThenShipsThenWaitsForTheAck) {
   CycleRig rig(SyncMode::Sync);
   FlushCycle& cycle = *rig.cycle;
-  EXPECT_EQ(cycle.start(at(0ms)).kind, Begin);
+  EXPECT_EQ(cycle.start(at(0ms)).kind, Kind::Begin);
   const FlushAction io = cycle.begun(at(0ms));
-  EXPECT_EQ(io.kind, StartIo);
+  EXPECT_EQ(io.kind, Kind::StartIo);
   EXPECT_EQ(io.until, at(5ms));
-  EXPECT_EQ(cycle.io_started().kind, AwaitIo);
-  EXPECT_EQ(cycle.io_done(at(5ms)).kind, Send);
-  EXPECT_EQ(cycle.sent(at(6ms)).kind, AwaitAck);
+  EXPECT_EQ(cycle.io_started().kind, Kind::AwaitIo);
+  EXPECT_EQ(cycle.io_done(at(5ms)).kind, Kind::Send);
+  EXPECT_EQ(cycle.sent(at(6ms)).kind, Kind::AwaitAck);
   EXPECT_FALSE(cycle.shipping_over());
-  EXPECT_EQ(cycle.acked(at(9ms)).kind, Flushed);
+  EXPECT_EQ(cycle.acked(at(9ms)).kind, Kind::Flushed);
   EXPECT_EQ(rig.result.send_phase.time, 1ms);
   EXPECT_EQ(rig.result.ack_wait.time, 3ms);
   EXPECT_EQ(rig.heard.shippings, std::vector<Nanos>{4ms});  // from the write's end
@@ -65,14 +65,14 @@ TEST(FlushCycle, NearSyncShipsWhileItWritesAndWaitsForWhatIsLeftOfTheWrite) {
   CycleRig rig(SyncMode::NearSync);
   FlushCycle& cycle = *rig.cycle;
   cycle.start(at(0ms));
-  EXPECT_EQ(cycle.begun(at(0ms)).kind, StartIo);
-  EXPECT_EQ(cycle.io_started().kind, Send);
-  EXPECT_EQ(cycle.sent(at(1ms)).kind, AwaitAck);
+  EXPECT_EQ(cycle.begun(at(0ms)).kind, Kind::StartIo);
+  EXPECT_EQ(cycle.io_started().kind, Kind::Send);
+  EXPECT_EQ(cycle.sent(at(1ms)).kind, Kind::AwaitAck);
   const FlushAction rest = cycle.acked(at(2ms));
-  EXPECT_EQ(rest.kind, AwaitIo);
+  EXPECT_EQ(rest.kind, Kind::AwaitIo);
   EXPECT_EQ(rest.until, at(5ms));
   EXPECT_TRUE(cycle.shipping_over());
-  EXPECT_EQ(cycle.io_done(at(5ms)).kind, Flushed);
+  EXPECT_EQ(cycle.io_done(at(5ms)).kind, Kind::Flushed);
   EXPECT_EQ(rig.heard.shippings, std::vector<Nanos>{2ms});
   EXPECT_EQ(rig.heard.flushes.at(0).second, 5ms);  // the write ended last
 }
@@ -82,9 +82,9 @@ TEST(FlushCycle, AWriteThatEndsDuringTheSendIsHeldUntilShippingIsOver) {
   FlushCycle& cycle = *rig.cycle;
   cycle.start(at(0ms));
   cycle.begun(at(0ms));
-  EXPECT_EQ(cycle.io_started().kind, Send);
-  EXPECT_EQ(cycle.io_done(at(5ms)).kind, Pending);
-  EXPECT_EQ(cycle.sent(at(7ms)).kind, Flushed);
+  EXPECT_EQ(cycle.io_started().kind, Kind::Send);
+  EXPECT_EQ(cycle.io_done(at(5ms)).kind, Kind::Pending);
+  EXPECT_EQ(cycle.sent(at(7ms)).kind, Kind::Flushed);
   EXPECT_EQ(rig.result.ack_wait.calls, 0u);
   EXPECT_EQ(rig.heard.flushes.at(0).second, 7ms);  // the send ended last
 }
@@ -97,15 +97,15 @@ TEST(FlushCycle, TheLimitsEndTheRunAfterTheFlushThatReachesThem) {
     cycle.begun(at(Nanos{flush}));
     cycle.io_started();
     action = cycle.sent(at(Nanos{flush}));
-    if (action.kind == AwaitIo) action = cycle.io_done(action.until);
-    ASSERT_EQ(action.kind, Flushed);
+    if (action.kind == Kind::AwaitIo) action = cycle.io_done(action.until);
+    ASSERT_EQ(action.kind, Kind::Flushed);
     action = cycle.next(action.until);
     if (flush == 0) {
-      ASSERT_EQ(action.kind, Pace);
-      ASSERT_EQ(cycle.woke(action.until).kind, Begin);
+      ASSERT_EQ(action.kind, Kind::Pace);
+      ASSERT_EQ(cycle.woke(action.until).kind, Kind::Begin);
     }
   }
-  EXPECT_EQ(action.kind, Over);
+  EXPECT_EQ(action.kind, Kind::Over);
   EXPECT_TRUE(cycle.over());
 }
 
@@ -117,12 +117,12 @@ TEST(FlushCycle, TargetPacesFromTheRunsStartAndCountsTheIdleTimeUpToTheWakeUp) {
   cycle.begun(at(10ms));
   cycle.io_started();
   const FlushAction rest = cycle.sent(at(10ms) + 100us);
-  ASSERT_EQ(rest.kind, AwaitIo);
-  ASSERT_EQ(cycle.io_done(rest.until).kind, Flushed);
+  ASSERT_EQ(rest.kind, Kind::AwaitIo);
+  ASSERT_EQ(cycle.io_done(rest.until).kind, Kind::Flushed);
   const FlushAction pace = cycle.next(at(15ms));
-  EXPECT_EQ(pace.kind, Pace);
+  EXPECT_EQ(pace.kind, Kind::Pace);
   EXPECT_EQ(pace.until, at(20ms));
-  EXPECT_EQ(cycle.woke(at(20ms) + 500us).kind, Begin);
+  EXPECT_EQ(cycle.woke(at(20ms) + 500us).kind, Kind::Begin);
   EXPECT_EQ(rig.result.target->idle, 5500us);  // a late wake-up counts as idle too
   // A flush slower than the target leaves no wait.
   cycle.begun(at(20ms) + 500us);
@@ -141,10 +141,10 @@ TEST(FlushCycle, TheEndOfTheLogEndsTheRunAndFinishNotesIt) {
   IntervalReporter intervals(std::nullopt, nullptr);
   Heard heard;
   FlushCycle cycle({SyncMode::Sync}, sizes, disk, result, intervals, heard);
-  EXPECT_EQ(cycle.start(at(3ms)).kind, Over);
+  EXPECT_EQ(cycle.start(at(3ms)).kind, Kind::Over);
   cycle.finish(at(5ms));
   EXPECT_EQ(result.elapsed, 2ms);
 }
 
 }  // namespace
-}  // namespace simhadr
+}  // namespace simhadr::flush_cycle_test

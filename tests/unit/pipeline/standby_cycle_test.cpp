@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace simhadr {
+namespace simhadr::standby_cycle_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -98,4 +98,4 @@ TEST(StandbyCycle, TheEndOfTheRunCountsWhatAwaitsReplay) {
 }
 
 }  // namespace
-}  // namespace simhadr
+}  // namespace simhadr::standby_cycle_test
