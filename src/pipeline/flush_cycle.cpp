@@ -125,10 +125,7 @@ std::optional<FlushAction> FlushCycle::ask(bool ended, FlushAction action) {
 std::optional<FlushAction> FlushCycle::take(FlushStep step) {
   switch (step) {
     case FlushStep::StartIo:
-      if (!flush_.asked) {
-        flush_.io_done_at = flush_.start + flush_.io_time;
-        flush_.ship_start = flush_.start;
-      }
+      if (!flush_.asked) flush_.io_done_at = flush_.start + flush_.io_time;
       return ask(flush_.io_started, {FlushActionKind::StartIo, flush_.io_done_at});
     case FlushStep::AwaitIo:
       return ask(flush_.io_done, {FlushActionKind::AwaitIo, flush_.io_done_at});

@@ -26,7 +26,7 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
       pages_(make_page_source(plan_.settings.payload.value_or(PayloadSpec{}),
                               flush_sizes.max_pages())),
       intervals_(plan_.interval, plan_.on_interval, plan_.watch),
-      cycle_(plan_.flush_cycle(), flush_sizes, disk, result_, intervals_, *this) {
+      cycle_(cycle_plan(plan_), flush_sizes, disk, result_, intervals_, *this) {
   result_.settings = plan_.settings;
   for (const auto& auxiliary : auxiliaries_) {
     result_.auxiliaries.emplace_back().listed = auxiliary->listed();
@@ -86,8 +86,8 @@ void Primary::say_if_payload_held_back() {
 }
 
 TransferEnd Primary::ship_flushes(Clock::time_point start) {
-  // Each action hands the next the time it ended: a flush reads the clock after its
-  // send and after its ack, and nothing between two flushes needs another reading.
+  // Each action hands the next the time it ended: a flush reads the clock when it
+  // begins, after its send and after its ack, and nothing else between two flushes does.
   auto now = start;
   auto next_look = start + kStopCheckSlice;
   if (stop_.requested()) return TransferEnd::Done;
@@ -229,7 +229,9 @@ TransferEnd Primary::carry_out_flush(FlushAction& action, Clock::time_point& now
         action = cycle_.io_done(now);
         break;
       case FlushActionKind::Send:
-        if (const TransferEnd end = send_flush(now); end != TransferEnd::Done) return end;
+        if (const TransferEnd end = send_flush(action.pages, now); end != TransferEnd::Done) {
+          return end;
+        }
         action = cycle_.sent(now);
         break;
       case FlushActionKind::AwaitAck:
@@ -255,8 +257,8 @@ Clock::time_point Primary::await_io(Clock::time_point until, Clock::time_point n
   return simulate_io_until(clock_, now, until, log_, result_.sleeps);
 }
 
-TransferEnd Primary::send_flush(Clock::time_point& now) {
-  trace_.sending(cycle_.pages());
+TransferEnd Primary::send_flush(std::uint32_t pages, Clock::time_point& now) {
+  trace_.sending(pages);
   const TransferEnd end = link_.send_all(image_, &result_);
   if (end != TransferEnd::Done) return end;
   trace_.sent(image_.size());

@@ -56,8 +56,15 @@ class Primary : private FlushObserver {
   void say_if_payload_held_back();
 
   const RunResult& result() const { return result_; }
+  // The cycle holds references to this primary's members.
+  Primary(const Primary&) = delete;
+  Primary& operator=(const Primary&) = delete;
 
  private:
+  // The cycle follows the mode the handshake tells the standby.
+  static FlushCyclePlan cycle_plan(const PrimaryPlan& plan) {
+    return {plan.handshake.mode, plan.limits(), plan.target, {}};
+  }
   // A handshake with standby* settings or compression gets a 16-byte answer:
   // go on, reconnect, or a refusal of the compression.
   TransferEnd confirm_standby_settings(RoleOutcome& outcome);
@@ -71,7 +78,7 @@ class Primary : private FlushObserver {
   TransferEnd carry_out_flush(FlushAction& action, Clock::time_point& now);
   // Waits for the flush's IO, to `until`: before shipping (SYNC) or what is left of it after.
   Clock::time_point await_io(Clock::time_point until, Clock::time_point now);
-  TransferEnd send_flush(Clock::time_point& now);
+  TransferEnd send_flush(std::uint32_t pages, Clock::time_point& now);
   // Waits for the flush's ack; `now` becomes the time it came.
   TransferEnd await_ack(Clock::time_point& now);
   void shipped(Nanos shipping) override;

@@ -1,7 +1,7 @@
 #pragma once
 // The standby's receive buffer (-hadrBufSize pages): bytes come in at any
-// size, whole pages go out to the (simulated) disk, and the end-of-flush
-// marker pages tell where each flush ends. No sockets here. It is also the
+// size, whole flushes go out to the (simulated) disk as StandbyCycle says, and
+// the end-of-flush marker pages tell where each flush ends. No sockets here. It is also the
 // standby's check of the page stream: a flush must end with its marker page
 // within the handshake's flush size, or commit() throws ProtocolError.
 #include <cstdint>
@@ -50,8 +50,6 @@ class ReceiveBuffer {
   void free_written(std::uint32_t pages);
 
   std::uint64_t held_bytes() const;
-  std::uint64_t written_pages() const { return written_pages_; }  // since the start
-  std::uint64_t capacity_bytes() const { return storage_.size(); }
 
   // Bytes received after the end of the last whole flush: what a connection
   // that ends now would cut off.

@@ -26,7 +26,7 @@ enum class Event : std::uint8_t {
   WindowOpen,        // value bytes left the window (their acknowledgement is back)
   Arrival,           // value bytes reached the standby's socket
   AckArrival,        // an ack reached the primary
-  StandbyWriteDone,  // value bytes are on the standby's disk
+  StandbyWriteDone,  // the standby's write (one flush) ended
   ReplayDone,        // the oldest written flush's replay ended
   UplinkFree,        // the primary's shared uplink (-uplinkRate) can take the next piece
   SenderDone,        // -tls, -tcpCost: the primary's thread has handed value bytes to TCP

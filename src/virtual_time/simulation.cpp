@@ -158,7 +158,7 @@ void VirtualSimulation::handle(const ScheduledEvent& e) {
       standby_of(e.stream).arrival(now_, e.value);
       break;
     case Event::StandbyWriteDone:
-      standby_of(e.stream).write_done(now_, e.value);
+      standby_of(e.stream).write_done(now_);
       break;
     case Event::ReplayDone:
       standby_of(e.stream).replay_done(now_);

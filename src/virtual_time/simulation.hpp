@@ -25,6 +25,9 @@ class VirtualSimulation : private FlushObserver {
   VirtualSimulation(const VirtualRunPlan& plan, FlushSizeSource& flush_sizes);
 
   VirtualOutcome run(const StopSource& stop);
+  // The cycle holds references to this simulation's members.
+  VirtualSimulation(const VirtualSimulation&) = delete;
+  VirtualSimulation& operator=(const VirtualSimulation&) = delete;
 
  private:
   // Each auxiliary's standby is the principal's, told SUPERASYNC, behind its own link.
@@ -50,10 +53,9 @@ class VirtualSimulation : private FlushObserver {
   static Clock::time_point time_at(Nanos since_start) { return Clock::time_point{} + since_start; }
   // Does what the flush cycle asks, until it waits for an event.
   void carry_out(FlushAction action);
-  void start_send();
+  void start_send(std::uint32_t pages);
   // The send returns once the network has taken the flush's last byte into its send buffer.
   void pump();
-  void shipped(Nanos shipping) override;
   void flushed(std::uint32_t pages, Clock::time_point at) override;
   void close(Nanos at);
 

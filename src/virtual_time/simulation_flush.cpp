@@ -27,7 +27,7 @@ void VirtualSimulation::carry_out(FlushAction action) {
         break;
       case FlushActionKind::Send:
         // A send that ends at once carries out what follows it.
-        start_send();
+        start_send(action.pages);
         return;
       case FlushActionKind::Flushed:
         action = cycle_.next(time_at(now_));
@@ -47,8 +47,8 @@ void VirtualSimulation::carry_out(FlushAction action) {
   }
 }
 
-void VirtualSimulation::start_send() {
-  const std::uint64_t bytes = pages_to_bytes(cycle_.pages());
+void VirtualSimulation::start_send(std::uint32_t pages) {
+  const std::uint64_t bytes = pages_to_bytes(pages);
   if (thread_cpu_.sending(now_, bytes)) {
     unhanded_ = bytes;
     return;
@@ -61,8 +61,6 @@ void VirtualSimulation::pump() {
   if (!network_.pump(now_) || unhanded_ > 0) return;
   carry_out(cycle_.sent(time_at(now_)));
 }
-
-void VirtualSimulation::shipped(Nanos /*shipping*/) {}
 
 void VirtualSimulation::flushed(std::uint32_t pages, Clock::time_point at) {
   const Nanos written = at - Clock::time_point{};

@@ -55,10 +55,10 @@ void VirtualStandby::take_in(Nanos now) {
 void VirtualStandby::start_write(Nanos now) {
   if (!cycle_.may_write()) return;
   const StandbyWrite write = cycle_.start_write();
-  events_.at(now + write.io_time, Event::StandbyWriteDone, pages_to_bytes(write.pages), stream_);
+  events_.at(now + write.io_time, Event::StandbyWriteDone, 0, stream_);
 }
 
-void VirtualStandby::write_done(Nanos now, std::uint64_t /*bytes*/) {
+void VirtualStandby::write_done(Nanos now) {
   const StandbyWriteDone done = cycle_.write_done(now);
   if (done.replay_end) events_.at(*done.replay_end, Event::ReplayDone, 0, stream_);
   ack(done.acks, now);

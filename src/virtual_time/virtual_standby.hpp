@@ -27,7 +27,7 @@ class VirtualStandby {
   // The primary's flushes, in order, so the standby knows where each ends.
   void expect_flush(std::uint64_t bytes);
   void arrival(Nanos now, std::uint64_t bytes);
-  void write_done(Nanos now, std::uint64_t bytes);
+  void write_done(Nanos now);
   void replay_done(Nanos now);
   // Its run ended at `at`: the buffer's and the spool's use count up to then.
   void finish(Nanos at);

@@ -6,7 +6,9 @@
 // Only one role runs at a time. It runs until it must wait (for a time, for
 // bytes, for room in the window); then the role that can go on soonest runs,
 // and time moves only when both wait, to the earliest moment one of them can
-// go on (the primary first on a tie).
+// go on (the primary first on a tie). A role that waits past `time_limit`, or
+// both waiting for each other, fail the run with a logic_error: a role that
+// failed without closing its end leaves the other waiting in slices forever.
 #include <algorithm>
 #include <condition_variable>
 #include <deque>
@@ -30,6 +32,8 @@ class Lockstep {
   using time_point = Clock::time_point;
   // When a waiting role can go on: none while it depends on the other one alone.
   using ReadyAt = std::function<std::optional<time_point>()>;
+
+  explicit Lockstep(Nanos time_limit = std::chrono::hours(1)) : limit_(time_point{} + time_limit) {}
 
   time_point now() const { return now_; }
 
@@ -59,7 +63,8 @@ class Lockstep {
     for (const std::exception_ptr& failure : failures) {
       if (failure) std::rethrow_exception(failure);
     }
-    if (deadlocked_) throw std::logic_error("both roles wait for each other with no time set");
+    if (deadlocked_)
+      throw std::logic_error("the roles waited past the time limit or on each other");
   }
 
   // The role running waits until `ready_at` or `deadline`, whichever comes first.
@@ -72,7 +77,8 @@ class Lockstep {
     me.waiting = true;
     hand_on(lock);
     cv_.wait(lock, [&] { return !roles_[self].waiting || deadlocked_; });
-    if (deadlocked_) throw std::logic_error("both roles wait for each other with no time set");
+    if (deadlocked_)
+      throw std::logic_error("the roles waited past the time limit or on each other");
   }
 
  private:
@@ -112,7 +118,7 @@ class Lockstep {
       cv_.notify_all();
       return;
     }
-    if (soonest == time_point::max()) {
+    if (soonest > limit_) {
       deadlocked_ = true;
       cv_.notify_all();
       return;
@@ -129,6 +135,7 @@ class Lockstep {
   std::vector<Role> roles_;
   std::size_t running_ = 0;
   time_point now_{};
+  time_point limit_;
   bool deadlocked_ = false;
 };
 
@@ -192,8 +199,9 @@ class LockstepEnd final : public Transport {
 
   IoStep send_some(std::span<const char> data) override {
     const auto now = world_.now();
+    wanted_ = data.size();
     if (out_.wire_free_at > now) return {0, true};
-    const std::uint64_t take = out_.model().next_piece(data.size(), out_.room(now));
+    const std::uint64_t take = out_.model().next_piece(wanted_, out_.room(now));
     if (take == 0) return {0, true};
     out_.in_flight += take;
     out_.wire_free_at = now + out_.wire_time(take);
@@ -224,7 +232,7 @@ class LockstepEnd final : public Transport {
     if (writable() || max_wait <= Nanos{0}) return writable();
     world_.wait(
         [this]() -> std::optional<Clock::time_point> {
-          if (out_.room(world_.now()) > 0) return out_.wire_free_at;
+          if (piece_fits()) return out_.wire_free_at;
           if (out_.acknowledgements.empty()) return std::nullopt;
           return std::max(out_.wire_free_at, out_.acknowledgements.front().first);
         },
@@ -247,13 +255,16 @@ class LockstepEnd final : public Transport {
   }
 
  private:
-  bool writable() { return out_.wire_free_at <= world_.now() && out_.room(world_.now()) > 0; }
+  // The window has room for the next piece of what the last send wanted to hand over.
+  bool piece_fits() { return out_.model().next_piece(wanted_, out_.room(world_.now())) > 0; }
+  bool writable() { return out_.wire_free_at <= world_.now() && piece_fits(); }
   bool arrived() const { return !in_.pieces.empty() && in_.pieces.front().arrival <= world_.now(); }
   bool closed_by_peer() const { return arrived() && in_.pieces.front().bytes.empty(); }
 
   Lockstep& world_;
   LockstepWire& out_;
   LockstepWire& in_;
+  std::uint64_t wanted_ = 1;
   bool closed_ = false;
 };
 

@@ -55,7 +55,7 @@ struct FlushAction {
 // What an engine does of its own when a flush is shipped and when it is done.
 class FlushObserver {
  public:
-  virtual void shipped(Nanos shipping) = 0;
+  virtual void shipped(Nanos /*shipping*/) {}
   // The flush of `pages` is written and shipped at `at` (its log is on the
   // primary's disk and with the standby, as the mode counts it).
   virtual void flushed(std::uint32_t pages, Clock::time_point at) = 0;

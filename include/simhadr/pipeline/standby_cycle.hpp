@@ -64,9 +64,9 @@ class StandbyCycle {
   std::optional<Nanos> next_replay_end() const { return replay_.next_done(); }
   // Gives back the pages whose replay ended by `now`; returns them.
   std::uint32_t take_replayed(Nanos now);
-  // Log waits to come in at `now`: a full buffer moves flushes awaiting
-  // replay to the spool while it has room, until one flush's room is free;
-  // returns the pages given back.
+  // Log waits to come in at `now`: a full buffer moves the oldest flush
+  // awaiting replay to the spool, if the spool has room for it; returns the
+  // pages given back.
   std::uint32_t make_room(Nanos now);
   // Every byte that came in is written.
   bool all_written(std::uint64_t received_bytes) const {
