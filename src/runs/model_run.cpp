@@ -109,11 +109,32 @@ CompressionFacts charged(const ModelledLink& link, const RunResult& side, double
   return facts;
 }
 
+// -tls: the cipher's cost per byte on each side, measured here at the run's sizes.
+std::optional<ModelledCipher> cipher_for(const RunConfig& config, const VirtualRunPlan& plan) {
+  if (!config.tls) return std::nullopt;
+  const std::uint32_t flush_pages = config.largest_flush_pages();
+  const std::uint32_t buffer_pages = plan.standby_buffer_pages(flush_pages);
+  return modelled_cipher(*config.tls, pages_to_bytes(flush_pages), pages_to_bytes(buffer_pages));
+}
+
+// The pair's reports side by side, then each auxiliary standby's.
+void write_reports(std::ostream& out, const SideText& primary, const SideText& standby,
+                   const VirtualOutcome& run) {
+  write_pair(out, primary, standby);
+  out << '\n';
+  for (std::size_t i = 0; i < run.auxiliary_standbys.size(); ++i) {
+    out << fmt::format("======== standby {} (auxiliary) ========\n", i + 2);
+    write_text_report(out, run.auxiliary_standbys[i]);
+    out << '\n';
+  }
+  if (run.interrupted) out << "Interrupted: the report covers the virtual time simulated so far.\n";
+  out.flush();
+}
+
 }  // namespace
 
 ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& log,
                        Reporter& report) {
-  std::ostream& out = log.stream();
   report.started(config);
   log.line("Virtual-time model: primary, link and standby simulated; no sockets, no sleeping.");
   log.blank();
@@ -127,13 +148,7 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
   SideText primary(config.verbose);
   SideText standby(config.verbose);
   VirtualRunPlan plan = virtual_plan_from(config);
-  std::optional<ModelledCipher> cipher;
-  if (config.tls) {
-    const std::uint32_t flush_pages = config.largest_flush_pages();
-    const std::uint32_t buffer_pages = plan.standby_buffer_pages(flush_pages);
-    cipher =
-        modelled_cipher(*config.tls, pages_to_bytes(flush_pages), pages_to_bytes(buffer_pages));
-  }
+  const std::optional<ModelledCipher> cipher = cipher_for(config, plan);
   std::optional<ModelledLink> compression;
   if (config.modelled_compression) {
     compression = modelled_link(config);
@@ -162,15 +177,7 @@ ModelOutcome run_model(const RunConfig& config, const StopSource& stop, RunLog& 
   if (config.payload_named) outcome.primary.result.settings.payload = config.payload;
   finish_side(outcome.primary, &outcome.standby, primary.report);
   finish_side(outcome.standby, &outcome.primary, standby.report);
-  write_pair(out, primary, standby);
-  out << '\n';
-  for (std::size_t i = 0; i < run.auxiliary_standbys.size(); ++i) {
-    out << fmt::format("======== standby {} (auxiliary) ========\n", i + 2);
-    write_text_report(out, run.auxiliary_standbys[i]);
-    out << '\n';
-  }
-  if (run.interrupted) out << "Interrupted: the report covers the virtual time simulated so far.\n";
-  out.flush();
+  write_reports(log.stream(), primary, standby, run);
   return outcome;
 }
 
