@@ -41,6 +41,8 @@ struct SideSettings {
   bool modelled = false;                    // -model: virtual time
   std::optional<ThreadCpuCost> thread_cpu;  // -model -tls, -tcpCost: each side's CPU per byte
   Nanos hadr_timeout{};                     // -hadrTimeout: a longer stall leaves peer state
+  Nanos peer_wait_limit{};                  // -peerWaitLimit (0: none)
+  Nanos peer_window{};                      // -peerWindow (0: none)
   std::optional<OfferedLoad> offered;       // primary: -target, -logRate, -workload
   // -sockSndBuf/-sockRcvBuf as asked (a standby's, as its primary asked); the
   // kernel's figure, which Linux doubles, is the run's socket_send_buffer.

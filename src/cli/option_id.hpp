@@ -55,6 +55,8 @@ enum class OptionId : std::uint8_t {
   NetOutage,
   NetOutageEvery,
   HadrTimeout,
+  PeerWaitLimit,
+  PeerWindow,
   Replay,
   HadrBufSize,
   SpoolLimit,

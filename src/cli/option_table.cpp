@@ -246,6 +246,18 @@ constexpr std::array kOptions{
                [](Values& o, const Input& in) {
                  o.config.hadr_timeout_seconds = in.positive(kMaxOutageSeconds);
                }},
+    OptionSpec{Id::PeerWaitLimit, "peerWaitLimit", One, kPrimary, Models, "-peerWaitLimit SECONDS",
+               "-model: DB2_HADR_PEER_WAIT_LIMIT (default 0, none): log\n"
+               "held that long by the standby ends peer state",
+               [](Values& o, const Input& in) {
+                 o.config.peer_wait_limit_seconds = in.number(0.0, kMaxOutageSeconds);
+               }},
+    OptionSpec{Id::PeerWindow, "peerWindow", One, kPrimary, Models, "-peerWindow SECONDS",
+               "-model: HADR_PEER_WINDOW (default 0, none): after peer\n"
+               "state ends, SYNC and NEARSYNC hold commits this long",
+               [](Values& o, const Input& in) {
+                 o.config.peer_window_seconds = in.number(0.0, kMaxOutageSeconds);
+               }},
     OptionSpec{Id::Replay, "replay", OneOrTwo, kStandby, Models, "-replay MB/S [SECONDS]",
                "standby replay speed and overhead per flush; a flush\n"
                "leaves the receive buffer only once replayed",

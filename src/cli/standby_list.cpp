@@ -74,6 +74,11 @@ void refuse_modelled_topology(const RunConfig& config, const StandbyLists& lists
         "-netOutage is for -model; on a real link, take it down (ip link set DEV down) and the "
         "report finds the stall");
   }
+  if (config.peer_wait_limit_seconds > 0 || config.peer_window_seconds > 0) {
+    throw UsageError(
+        "-peerWaitLimit and -peerWindow are for -model: a real pair does not follow HADR's "
+        "states through a failure yet");
+  }
   if (config.tcp_cost) {
     throw UsageError(
         "-tcpCost is for -model; a real run's CPU line shows what TCP costs each side");

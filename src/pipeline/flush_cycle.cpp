@@ -16,8 +16,10 @@ FlushCycle::FlushCycle(FlushCyclePlan plan, FlushSizeSource& flush_sizes, const 
       result_(result),
       intervals_(intervals),
       observer_(observer),
-      pacing_(plan_.target) {
+      pacing_(plan_.target),
+      states_(plan_.mode, plan_.failure) {
   result_.target = pacing_.initial_stats();
+  failure_.commits_wait = states_.commits_wait();
   shipped_step_ = static_cast<std::size_t>(std::ranges::find(steps_.all(), FlushStep::Shipped) -
                                            steps_.all().begin());
 }
@@ -60,6 +62,8 @@ FlushAction FlushCycle::io_done(Clock::time_point now) {
 
 FlushAction FlushCycle::sent(Clock::time_point now) {
   now_ = now;
+  // A send the primary gave up on may still return: its flush has gone on.
+  if (flush_.released || flush_.held) return {};
   flush_.sent = true;
   flush_.shipped = now;
   result_.send_phase.add(pages_to_bytes(flush_.pages), now - flush_.ship_start);
@@ -68,6 +72,14 @@ FlushAction FlushCycle::sent(Clock::time_point now) {
 
 FlushAction FlushCycle::acked(Clock::time_point now) {
   now_ = now;
+  if (acks_owed_ > 0) --acks_owed_;
+  // Acks of flushes shipped out of peer state, or of one given up on, are owed
+  // before the flush under way's.
+  if (acks_owed_ > 0 || !flush_.awaits_ack || flush_.held) {
+    check_caught_up(now);
+    return {};
+  }
+  flush_.awaits_ack = false;
   flush_.acked = true;
   result_.ack_wait.add(kAckBytes, now - flush_.shipped);
   flush_.shipped = now;
@@ -95,6 +107,7 @@ FlushAction FlushCycle::woke(Clock::time_point now) {
 
 void FlushCycle::finish(Clock::time_point now) {
   over_ = true;
+  result_.failure_record = failure_record();
   result_.elapsed = run_start_ ? now - *run_start_ : Nanos{0};
   result_.commit_wait = flush_sizes_.commit_wait();
   result_.workload = flush_sizes_.workload_steps();
@@ -130,13 +143,13 @@ std::optional<FlushAction> FlushCycle::take(FlushStep step) {
     case FlushStep::AwaitIo:
       return ask(flush_.io_done, {FlushActionKind::AwaitIo, flush_.io_done_at});
     case FlushStep::Send:
-      // Shipping starts once the send is asked for: at the write's end in SYNC.
-      if (!flush_.asked) flush_.ship_start = now_;
-      return ask(flush_.sent, {FlushActionKind::Send, now_, flush_.pages});
+      return ship();
     case FlushStep::AwaitAck:
-      return ask(flush_.acked, {FlushActionKind::AwaitAck, now_});
+      if (!flush_.awaits_ack) return std::nullopt;
+      return ask(flush_.acked, {FlushActionKind::AwaitAck, now_, 0, give_up()});
     case FlushStep::Shipped: {
       const Nanos shipping = flush_.shipped - flush_.ship_start;
+      note_hold(shipping);
       result_.note_shipping(shipping);
       intervals_.note_shipping(shipping);
       observer_.shipped(shipping);

@@ -21,6 +21,8 @@ ShippingPlan shipping_plan_from(const RunConfig& config) {
   plan.buffer_pages = config.standby_buffer_pages;
   plan.asked_buffer_pages = config.standby_request.buffer_pages;
   plan.hadr_timeout = from_seconds(config.hadr_timeout_seconds);
+  plan.peer_wait_limit = from_seconds(config.peer_wait_limit_seconds);
+  plan.peer_window = from_seconds(config.peer_window_seconds);
   plan.interval = config.interval;
   return plan;
 }
@@ -31,6 +33,8 @@ SideSettings side_settings(const ShippingPlan& plan, Role role,
   settings.role = role;
   settings.disk = plan.disk;
   settings.hadr_timeout = plan.hadr_timeout;
+  settings.peer_wait_limit = plan.peer_wait_limit;
+  settings.peer_window = plan.peer_window;
   if (largest_flush_pages) {
     settings.mode = plan.mode;
     settings.flush_pages = *largest_flush_pages;

@@ -6,6 +6,7 @@
 
 #include "platform/output_file.hpp"
 #include "simhadr/report/compression_json.hpp"
+#include "simhadr/report/failure_report.hpp"
 #include "simhadr/report/model_json.hpp"
 #include "simhadr/report/timestamp.hpp"
 #include "simhadr/shown.hpp"
@@ -310,6 +311,7 @@ json side_json(const RunResult& r, const SideEnd& end,
       {"tcp", tcp_json(r.tcp)},
       {"stalls", stalls_json(r)},
       {"log_gap", log_gap_json(r.log_gap)},
+      {"failure_costs", failure_costs_json(r)},
       {"tls", tls_json(r)},
       {"compression", compression_json(r.compression)},
       {"sleep_accuracy", sleep_accuracy_json(r.sleeps, r.elapsed)},

@@ -4,6 +4,7 @@
 #include <fmt/ostream.h>
 
 #include "simhadr/measure/cpu_usage.hpp"
+#include "simhadr/report/failure_report.hpp"
 
 namespace simhadr {
 
@@ -75,7 +76,11 @@ void write_link_health(std::ostream& out, const RunResult& result) {
     out << "Log gap: not measured: the -netDelay/-netRate link is emulated above TCP, whose "
            "acknowledgements come from loopback.\n";
   }
-  write_hadr_timeout(out, result);
+  // A run that follows HADR's states through the failure says what they did instead.
+  if (!result.failure_record || result.failure_record->changes.empty()) {
+    write_hadr_timeout(out, result);
+  }
+  write_failure_costs(out, result);
 }
 
 }  // namespace simhadr

@@ -243,6 +243,8 @@ TransferEnd Primary::carry_out_flush(FlushAction& action, Clock::time_point& now
         return TransferEnd::Done;
       case FlushActionKind::Pace:
       case FlushActionKind::Pending:
+      case FlushActionKind::Hold:
+      case FlushActionKind::Queue:
         throw std::logic_error("the flush cycle asked the real primary to wait for nothing");
     }
   }

@@ -63,7 +63,7 @@ class Primary : private FlushObserver {
  private:
   // The cycle follows the mode the handshake tells the standby.
   static FlushCyclePlan cycle_plan(const PrimaryPlan& plan) {
-    return {plan.handshake.mode, plan.limits(), plan.target, {}};
+    return {plan.handshake.mode, plan.limits(), plan.target, {}, {}};
   }
   // A handshake with standby* settings or compression gets a 16-byte answer:
   // go on, reconnect, or a refusal of the compression.

@@ -31,8 +31,11 @@ enum class Event : std::uint8_t {
   UplinkFree,        // the primary's shared uplink (-uplinkRate) can take the next piece
   SenderDone,        // -tls, -tcpCost: the primary's thread has handed value bytes to TCP
   ReceiverDone,      // -tls, -tcpCost: the standby's thread has taken value bytes that arrived
+  LinkDown,          // -netOutage: the principal's link carries nothing from now
+  LinkUp,            // -netOutage: it carries again
+  FailureDeadline,   // the flush cycle's next deadline (the peer wait limit, timeout, window)
 };
-inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(Event::ReceiverDone) + 1;
+inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(Event::FailureDeadline) + 1;
 
 struct ScheduledEvent {
   Nanos at{};

@@ -61,6 +61,11 @@ void VirtualSimulation::add_auxiliaries(const FlushSizeSource& flush_sizes) {
 VirtualOutcome VirtualSimulation::run(const StopSource& stop) {
   primary_intervals_.start(clock_.now());
   standby_intervals_.start(clock_.now());
+  if (const LinkOutages* outages = link_watch_.outages()) {
+    if (const StallEpisode* first = outages->begins_within(Nanos{-1}, kForever)) {
+      events_.at(first->start, Event::LinkDown);
+    }
+  }
   carry_out(cycle_.start(time_at(now_)));
   std::uint64_t handled = 0;
   while (!events_.empty()) {
@@ -80,6 +85,9 @@ VirtualOutcome VirtualSimulation::run(const StopSource& stop) {
   standby_intervals_.finish(Clock::time_point{} + caught_up_at_[0].value_or(now_), out_.standby);
   standby_.finish(caught_up_at_[0].value_or(now_));
   link_watch_.finish(out_.primary, out_.standby);
+  // The run may end as the standby takes the last of the log, before the primary hears of it.
+  if (caught_up_at_[0]) cycle_.standby_has(network_.handed_over(), time_at(*caught_up_at_[0]));
+  out_.primary.failure_record = cycle_.failure_record();
   for (std::size_t i = 0; i < auxiliaries_.size(); ++i) {
     out_.primary.auxiliaries[i] = auxiliaries_[i]->stream(out_.primary.elapsed);
     auxiliaries_[i]->standby().finish(caught_up_at_[i + 1].value_or(now_));
@@ -136,6 +144,7 @@ void VirtualSimulation::window_open(std::uint8_t stream, std::uint64_t bytes) {
   if (stream == 0) {
     network_.window_open(bytes);
     link_watch_.acknowledged(bytes, now_);
+    cycle_.standby_has(network_.handed_over() - network_.in_flight(), time_at(now_));
   } else {
     auxiliaries_[stream - 1U]->window_open(bytes);
   }
@@ -185,6 +194,15 @@ void VirtualSimulation::handle(const ScheduledEvent& e) {
       unhanded_ -= e.value;
       network_.offer(e.value);
       pump();
+      break;
+    case Event::LinkDown:
+      link_down(now_);
+      break;
+    case Event::LinkUp:
+      link_up(now_);
+      break;
+    case Event::FailureDeadline:
+      failure_deadline();
       break;
   }
 }

@@ -50,10 +50,19 @@ class VirtualSimulation : private FlushObserver {
   // An auxiliary never acks, and only the primary flushes and shares the uplink.
   static void principal_only(const ScheduledEvent& e);
   FlushCyclePlan cycle_plan() const;
+  static constexpr Nanos kForever = Nanos::max();
   static Clock::time_point time_at(Nanos since_start) { return Clock::time_point{} + since_start; }
   // Does what the flush cycle asks, until it waits for an event.
   void carry_out(FlushAction action);
   void start_send(std::uint32_t pages);
+  // Gives a flush's pages to the primary's thread and the link; a send waits for them there.
+  void hand_over(std::uint32_t pages);
+  // An event at the cycle's next deadline, unless one as early is on its way.
+  void watch_deadline();
+  void link_down(Nanos at);
+  // The link is back: the standby returns, and what the primary kept back goes first.
+  void link_up(Nanos at);
+  void failure_deadline();
   // The send returns once the network has taken the flush's last byte into its send buffer.
   void pump();
   void flushed(std::uint32_t pages, Clock::time_point at) override;
@@ -77,6 +86,7 @@ class VirtualSimulation : private FlushObserver {
   VirtualThreadCpu thread_cpu_;
   FlushCycle cycle_;
   Nanos now_{};
+  std::optional<Nanos> deadline_at_;  // the earliest FailureDeadline on its way
   std::uint64_t unhanded_ = 0;  // of the flush, what the primary's thread has yet to hand to TCP
 };
 

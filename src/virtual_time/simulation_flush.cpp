@@ -27,8 +27,13 @@ void VirtualSimulation::carry_out(FlushAction action) {
         break;
       case FlushActionKind::Send:
         // A send that ends at once carries out what follows it.
+        watch_deadline();
         start_send(action.pages);
         return;
+      case FlushActionKind::Queue:
+        hand_over(action.pages);
+        action = cycle_.queued();
+        break;
       case FlushActionKind::Flushed:
         action = cycle_.next(time_at(now_));
         break;
@@ -36,8 +41,11 @@ void VirtualSimulation::carry_out(FlushAction action) {
       case FlushActionKind::AwaitLog:
         events_.at(action.until - Clock::time_point{}, Event::FlushStart);
         return;
-      case FlushActionKind::AwaitIo:
       case FlushActionKind::AwaitAck:
+      case FlushActionKind::Hold:
+        watch_deadline();
+        return;
+      case FlushActionKind::AwaitIo:
       case FlushActionKind::Pending:
         return;  // its event is on its way
       case FlushActionKind::Over:
@@ -48,18 +56,55 @@ void VirtualSimulation::carry_out(FlushAction action) {
 }
 
 void VirtualSimulation::start_send(std::uint32_t pages) {
+  hand_over(pages);
+  if (unhanded_ == 0) pump();
+}
+
+void VirtualSimulation::hand_over(std::uint32_t pages) {
   const std::uint64_t bytes = pages_to_bytes(pages);
   if (thread_cpu_.sending(now_, bytes)) {
-    unhanded_ = bytes;
+    unhanded_ += bytes;
     return;
   }
   network_.offer(bytes);
-  pump();
+  if (!cycle_.awaits_send()) network_.pump(now_);
 }
 
 void VirtualSimulation::pump() {
-  if (!network_.pump(now_) || unhanded_ > 0) return;
+  if (!network_.pump(now_) || unhanded_ > 0 || !cycle_.awaits_send()) return;
   carry_out(cycle_.sent(time_at(now_)));
+}
+
+void VirtualSimulation::watch_deadline() {
+  const std::optional<Clock::time_point> at = cycle_.next_deadline();
+  if (!at) return;
+  const Nanos when = *at - Clock::time_point{};
+  if (deadline_at_ && *deadline_at_ <= when && *deadline_at_ >= now_) return;
+  deadline_at_ = when;
+  events_.at(std::max(when, now_), Event::FailureDeadline);
+}
+
+void VirtualSimulation::link_down(Nanos at) {
+  cycle_.silent(time_at(at));
+  if (const StallEpisode* outage = link_watch_.outages()->at(at)) {
+    events_.at(outage->end(), Event::LinkUp);
+  }
+  watch_deadline();
+}
+
+void VirtualSimulation::link_up(Nanos at) {
+  const FlushAction action = cycle_.heard(time_at(at));
+  for (const std::uint32_t pages : cycle_.take_backlog()) hand_over(pages);
+  if (const StallEpisode* next = link_watch_.outages()->begins_within(at, kForever)) {
+    events_.at(next->start, Event::LinkDown);
+  }
+  carry_out(action);
+}
+
+void VirtualSimulation::failure_deadline() {
+  if (deadline_at_ && *deadline_at_ <= now_) deadline_at_.reset();
+  carry_out(cycle_.deadline(time_at(now_)));
+  watch_deadline();
 }
 
 void VirtualSimulation::flushed(std::uint32_t pages, Clock::time_point at) {

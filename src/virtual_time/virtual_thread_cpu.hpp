@@ -21,8 +21,11 @@ class VirtualThreadCpu {
   // hands a segment of it (value bytes) to the wire.
   bool sending(Nanos now, std::uint64_t bytes) {
     if (!cost_) return false;
+    // In remote catch-up a flush may be handed over while the last is still being worked on.
+    const Nanos from = std::max(now, sent_by_);
     cost_->for_each_segment(bytes, [&](Nanos after, std::uint64_t segment) {
-      events_.at(now + after, Event::SenderDone, segment);
+      sent_by_ = from + after;
+      events_.at(sent_by_, Event::SenderDone, segment);
     });
     return true;
   }
@@ -39,6 +42,7 @@ class VirtualThreadCpu {
  private:
   std::optional<ThreadCpuCost> cost_;
   EventQueue& events_;
+  Nanos sent_by_{};      // when the primary's thread has handed over all it was given
   Nanos received_by_{};  // when the standby's thread has taken all that arrived so far
 };
 

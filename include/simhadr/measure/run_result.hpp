@@ -11,6 +11,7 @@
 #include "simhadr/measure/buffer_use.hpp"
 #include "simhadr/measure/compression_facts.hpp"
 #include "simhadr/measure/cpu_usage.hpp"
+#include "simhadr/measure/failure_record.hpp"
 #include "simhadr/measure/histogram.hpp"
 #include "simhadr/measure/interval.hpp"
 #include "simhadr/measure/latency_percentiles.hpp"
@@ -114,8 +115,9 @@ struct RunResult {
   std::optional<TcpStats> tcp;        // the kernel's view of the connection; absent in virtual time
   std::optional<StallRecord> stalls;  // the connection's stalls (real), the link's outages (model)
   std::optional<LogGap> log_gap;      // primary (real), both sides (model)
-  std::optional<TlsFacts> tls;        // a real run's connection with -tls
-  std::optional<TlsCost> tls_cost;    // -model -tls: what each flush was charged
+  std::optional<FailureRecord> failure_record;  // primary: its HADR states, its commits' waits
+  std::optional<TlsFacts> tls;                  // a real run's connection with -tls
+  std::optional<TlsCost> tls_cost;              // -model -tls: what each flush was charged
   std::optional<CompressionFacts> compression;  // a real run's connection with -compress
   SleepAccuracy sleeps;                         // a real run's simulated IOs
 

@@ -14,6 +14,15 @@
 //   next(t)        after Flushed                 -> Pace or Over
 //   woke(t)        Pace's or AwaitLog's time     -> Begin, AwaitLog or Over
 //
+// Through a failure of the link the cycle follows the primary's HADR states
+// (HadrStates): the engine says when the link went silent (silent), when it
+// carries again (heard), how much the standby has (standby_has), and calls
+// deadline(t) at next_deadline(): the peer wait limit, the HADR timeout and
+// the peer window's end. Out of peer state a flush's log is kept back
+// (remote catch-up pending) or queued for the link without waiting (Queue, in
+// remote catch-up, after take_backlog()'s flushes); a Send or AwaitAck
+// carries `give_up`, when deadline(t) ends the wait.
+//
 // The steps come in the mode's order (FlushSteps). An engine may report the
 // write's end while the flush is still being shipped (Pending: nothing to do
 // until what was asked for ends); the times passed are those the engine's
@@ -21,6 +30,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <vector>
 
 #include "simhadr/clock.hpp"
 #include "simhadr/measure/interval_reporter.hpp"
@@ -28,6 +38,7 @@
 #include "simhadr/models/disk_model.hpp"
 #include "simhadr/models/flush_size.hpp"
 #include "simhadr/pipeline/flush_steps.hpp"
+#include "simhadr/pipeline/hadr_states.hpp"
 #include "simhadr/pipeline/pacing.hpp"
 #include "simhadr/pipeline/run_limits.hpp"
 
@@ -42,14 +53,22 @@ enum class FlushActionKind : std::uint8_t {
   Flushed,   // the flush is done and counted: next(t) when ready for the next
   Pace,      // -target: the next flush may not start before `until`: woke(t)
   AwaitLog,  // the workload has no page of log before `until`: woke(t)
+  Hold,      // disconnected peer: commits wait until `until`, or the standby is back
+  Queue,     // hand `pages` to the link and go on at once (remote catch-up): queued()
   Pending,   // nothing to do until what was asked for ends
   Over,      // -n, -t, the end of the log, or an engine's own end: no more flushes
 };
 
 struct FlushAction {
+  FlushAction() = default;
+  FlushAction(FlushActionKind kind_, Clock::time_point until_, std::uint32_t pages_ = 0,
+              std::optional<Clock::time_point> give_up_ = std::nullopt)
+      : kind(kind_), until(until_), pages(pages_), give_up(give_up_) {}
+
   FlushActionKind kind = FlushActionKind::Pending;
   Clock::time_point until{};
   std::uint32_t pages = 0;
+  std::optional<Clock::time_point> give_up;  // Send, AwaitAck: the peer wait limit, the timeout
 };
 
 // What an engine does of its own when a flush is shipped and when it is done.
@@ -68,6 +87,7 @@ struct FlushCyclePlan {
   SyncMode mode = SyncMode::NearSync;
   RunLimits limits;
   std::optional<MBytesPerSec> target;
+  FailureSettings failure;
   // Asked after each flush, after the limits: true ends the run there.
   std::function<bool()> settled;
 };
@@ -86,6 +106,23 @@ class FlushCycle {
   FlushAction acked(Clock::time_point now);
   FlushAction next(Clock::time_point now);
   FlushAction woke(Clock::time_point now);
+  FlushAction queued();
+  // Nothing has come from the standby since `since` (the link is down).
+  void silent(Clock::time_point since) { silent_since_ = since; }
+  // The link carries again at `now`: a standby lost comes back.
+  FlushAction heard(Clock::time_point now);
+  // The standby has received `bytes` of log in all, as of `now`.
+  void standby_has(std::uint64_t bytes, Clock::time_point now);
+  // When deadline() next has work; it may be called at any time after.
+  std::optional<Clock::time_point> next_deadline() const;
+  FlushAction deadline(Clock::time_point now);
+  // The flushes (their pages) written while the standby was away, oldest first:
+  // the engine hands them to the link before anything else.
+  std::vector<std::uint32_t> take_backlog();
+  HadrState state() const { return states_.state(); }
+  // The states so far and the commits' waits; finish() puts it in the result, and the
+  // standby's return and catch-up after the run's end add to it.
+  FailureRecord failure_record() const;
   // The run ended at `now` (the cycle's Over, a stop or a failure): its last notes.
   void finish(Clock::time_point now);
 
@@ -93,6 +130,11 @@ class FlushCycle {
   // The flush under way.
   std::uint32_t pages() const { return flush_.pages; }
   Nanos io_time() const { return flush_.io_time; }
+  // A Send is under way whose return the cycle waits for.
+  bool awaits_send() const {
+    return !over_ && step_ < steps_.size() && steps_[step_] == FlushStep::Send && flush_.asked &&
+           !flush_.sent && !flush_.held;
+  }
   // Its shipping has ended (the write may still be under way).
   bool shipping_over() const { return step_ > shipped_step_; }
 
@@ -110,6 +152,12 @@ class FlushCycle {
     bool sent = false;
     bool acked = false;
     bool asked = false;
+    // Handed to the link (Send asked, Queue) or kept back for the standby's return.
+    bool handed = false;
+    bool awaits_ack = false;
+    bool released = false;  // a failure ended its wait for the link
+    bool held = false;      // disconnected peer held it
+    CommitHold hold;
   };
 
   // The next flush, once a wait for pacing or for log is over.
@@ -119,6 +167,17 @@ class FlushCycle {
   // The step's action, or none when it is over and the next may follow.
   std::optional<FlushAction> take(FlushStep step);
   std::optional<FlushAction> ask(bool ended, FlushAction action);
+  // The Send step in the state the primary is in.
+  std::optional<FlushAction> ship();
+  std::optional<Clock::time_point> give_up() const;
+  bool waiting_on_link() const;
+  bool holding() const { return flush_.held && !flush_.released; }
+  FlushAction give_up_now(Clock::time_point now, StateCause why);
+  // The flush's wait for the link is over at `now`: shipped as far as it got.
+  FlushAction release(Clock::time_point now, StateCause why);
+  void note_hold(Nanos shipping);
+  void check_caught_up(Clock::time_point now);
+  Nanos since_start(Clock::time_point t) const { return t - *run_start_; }
   FlushAction finish_flush();
   FlushAction close();
 
@@ -130,7 +189,14 @@ class FlushCycle {
   IntervalReporter& intervals_;
   FlushObserver& observer_;
   Pacing pacing_;
-  std::size_t shipped_step_ = 0;  // where FlushStep::Shipped is in steps_
+  HadrStates states_;
+  FailureRecord failure_;
+  std::optional<Clock::time_point> silent_since_;
+  std::vector<std::uint32_t> backlog_;
+  std::uint64_t handed_bytes_ = 0;   // to the link, in all
+  std::uint64_t standby_bytes_ = 0;  // the standby has
+  std::uint64_t acks_owed_ = 0;      // flushes handed in a mode with acks, not acked yet
+  std::size_t shipped_step_ = 0;     // where FlushStep::Shipped is in steps_
   std::optional<Clock::time_point> run_start_;
   Clock::time_point now_;                // the time the last call brought
   std::optional<FlushRequest> waiting_;  // a flush whose log is not there yet

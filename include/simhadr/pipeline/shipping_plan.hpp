@@ -27,10 +27,13 @@ struct ShippingPlan {
   std::optional<std::uint32_t> buffer_pages;        // -hadrBufSize
   std::optional<std::uint32_t> asked_buffer_pages;  // -standbyHadrBufSize, the primary's
   Nanos hadr_timeout = from_seconds(kDefaultHadrTimeoutSeconds);
+  Nanos peer_wait_limit{};  // -peerWaitLimit
+  Nanos peer_window{};      // -peerWindow
   std::optional<Nanos> interval;
 
   RunLimits limits() const { return {max_flushes, run_time}; }
-  FlushCyclePlan flush_cycle() const { return {mode, limits(), target, {}}; }
+  FailureSettings failure() const { return {hadr_timeout, peer_wait_limit, peer_window}; }
+  FlushCyclePlan flush_cycle() const { return {mode, limits(), target, failure(), {}}; }
   // The standby's receive buffer (standby_buffer_pages) when the largest flush is known.
   std::uint32_t standby_buffer_pages(std::uint32_t largest_flush_pages) const;
   // The standby's rules for a primary in `mode`, with a buffer of `buffer_pages`.

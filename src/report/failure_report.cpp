@@ -1,0 +1,124 @@
+#include "simhadr/report/failure_report.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <string>
+
+#include "simhadr/measure/cpu_usage.hpp"
+
+namespace simhadr {
+
+namespace {
+
+using nlohmann::json;
+
+// Outages every few seconds make a line per change a page; the JSON has them all.
+constexpr std::size_t kStateLinesShown = 12;
+
+std::string why_changed(StateCause why, const SideSettings& s) {
+  switch (why) {
+    case StateCause::PeerWaitLimit:
+      return fmt::format("its log waited on the standby for -peerWaitLimit {:g} s",
+                         to_seconds(s.peer_wait_limit));
+    case StateCause::HadrTimeout:
+      return fmt::format("nothing came from the standby for -hadrTimeout {:g} s",
+                         to_seconds(s.hadr_timeout));
+    case StateCause::PeerWindow:
+      return fmt::format("-peerWindow {:g} s ended", to_seconds(s.peer_window));
+    case StateCause::StandbyBack:
+      return "the link carries again: the standby reconnects";
+    case StateCause::CaughtUp:
+      return "the standby has all the log the primary wrote";
+    case StateCause::Shipped:
+      break;
+  }
+  return std::string(describe(why));
+}
+
+// Why the longest wait lasted as long as it did.
+std::string why_held(const CommitHold& hold, SyncMode mode) {
+  if (!hold.detected_after) {
+    return expects_ack(mode) ? "waiting for its flush's ack" : "waiting for its flush's send";
+  }
+  std::string why = fmt::format("{:.3f} s until the {} ended peer state",
+                                to_seconds(*hold.detected_after), describe(hold.detected_by));
+  const Nanos after = hold.duration - *hold.detected_after;
+  if (hold.ended_by == StateCause::PeerWindow) {
+    why += fmt::format(", then {:.3f} s in disconnected peer to the end of the peer window",
+                       to_seconds(after));
+  } else if (hold.ended_by == StateCause::StandbyBack) {
+    why += fmt::format(", then {:.3f} s in disconnected peer until the standby was back",
+                       to_seconds(after));
+  }
+  return why;
+}
+
+void write_commit_hold(std::ostream& out, const FailureRecord& record, const RunResult& r) {
+  if (!record.commits_wait) {
+    out << "Commit hold: none: SUPERASYNC's commits never wait for the standby (its log "
+           "reader's waits are the log shipping times above).\n";
+    return;
+  }
+  const CommitHold& longest = record.longest;
+  std::string ignored;
+  if (r.settings.peer_window > Nanos{0} && r.settings.mode == SyncMode::Async) {
+    ignored =
+        "; -peerWindow holds nothing in ASYNC: Db2 keeps a peer window in SYNC and "
+        "NEARSYNC only";
+  }
+  fmt::print(out,
+             "Commit hold: longest {:.3f} s (at {:.3f} s), {}; {:.3f} s in all ({:.1f}% of the "
+             "run){}.\n",
+             to_seconds(longest.duration), to_seconds(longest.at),
+             why_held(longest, r.settings.mode), to_seconds(record.held),
+             100 * share_of(record.held, r.elapsed), ignored);
+}
+
+}  // namespace
+
+void write_failure_costs(std::ostream& out, const RunResult& result) {
+  if (!result.failure_record) return;
+  const FailureRecord& record = *result.failure_record;
+  if (record.changes.empty() && (!result.stalls || result.stalls->count() == 0)) return;
+  const std::size_t shown = std::min(record.changes.size(), kStateLinesShown);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const StateChange& change = record.changes[i];
+    fmt::print(out, "HADR state: at {:.3f} s, {} -> {}: {}.\n", to_seconds(change.at),
+               db2_name(change.from), db2_name(change.to),
+               why_changed(change.why, result.settings));
+  }
+  if (shown < record.changes.size()) {
+    fmt::print(out, "HADR state: {} more changes, the last at {:.3f} s (all of them in -json).\n",
+               record.changes.size() - shown, to_seconds(record.changes.back().at));
+  }
+  write_commit_hold(out, record, result);
+}
+
+json failure_costs_json(const RunResult& result) {
+  if (!result.failure_record) return nullptr;
+  const FailureRecord& record = *result.failure_record;
+  json changes = json::array();
+  for (const StateChange& change : record.changes) {
+    changes.push_back({{"at_seconds", to_seconds(change.at)},
+                       {"from", db2_name(change.from)},
+                       {"to", db2_name(change.to)},
+                       {"why", describe(change.why)}});
+  }
+  const CommitHold& longest = record.longest;
+  return {{"peer_wait_limit_seconds", to_seconds(result.settings.peer_wait_limit)},
+          {"peer_window_seconds", to_seconds(result.settings.peer_window)},
+          {"state_changes", changes},
+          {"commits_wait", record.commits_wait},
+          {"longest_hold_seconds", to_seconds(longest.duration)},
+          {"longest_hold_at_seconds", to_seconds(longest.at)},
+          {"longest_hold_ended_by", describe(longest.ended_by)},
+          {"longest_hold_detected_after_seconds",
+           longest.detected_after ? json(to_seconds(*longest.detected_after)) : json(nullptr)},
+          {"longest_hold_detected_by",
+           longest.detected_after ? json(describe(longest.detected_by)) : json(nullptr)},
+          {"held_seconds", to_seconds(record.held)}};
+}
+
+}  // namespace simhadr

@@ -1,0 +1,162 @@
+// -model through an outage of the link, against the rules of HADR's states
+// (docs/guide/failure-costs.md): the primary gives up on the standby at the first of
+// -peerWaitLimit and -hadrTimeout, holds commits for -peerWindow in SYNC and
+// NEARSYNC, goes on alone, and ships what it wrote once the link is back.
+// Virtual time is exact: the tolerances are a flush's.
+#include <gtest/gtest.h>
+
+#include "simhadr/models/network.hpp"
+#include "virtual_time/virtual_run.hpp"
+
+namespace simhadr {
+namespace failure_states_test {
+
+constexpr double kLogRate = 4.0;  // R, MB/s
+constexpr double kOutage = 30.0;  // D, in the middle of a 60 s run
+constexpr double kRun = 60.0;
+constexpr double kOutageStart = (kRun - kOutage) / 2;
+const double kPayload = 12.5 * NetworkModel::kPayloadShare;  // C, MB/s
+
+struct Failure {
+  double wait_limit = 0;
+  double window = 0;
+  double timeout = kDefaultHadrTimeoutSeconds;
+};
+
+VirtualOutcome run_through_outage(SyncMode mode, Failure failure, double run = kRun) {
+  VirtualRunPlan plan;
+  plan.mode = mode;
+  plan.run_time = from_seconds(run);
+  plan.network.rate = 12.5_MBps;
+  plan.target = MBytesPerSec{kLogRate};
+  plan.outages = OutagePlan{kOutage, std::nullopt};
+  plan.peer_wait_limit = from_seconds(failure.wait_limit);
+  plan.peer_window = from_seconds(failure.window);
+  plan.hadr_timeout = from_seconds(failure.timeout);
+  FixedFlushSize sizes(16);
+  const StopSource never;
+  return run_virtual(plan, sizes, never);
+}
+
+std::vector<HadrState> path(const FailureRecord& record) {
+  std::vector<HadrState> seen;
+  for (const StateChange& change : record.changes) {
+    if (seen.empty()) seen.push_back(change.from);
+    seen.push_back(change.to);
+  }
+  return seen;
+}
+
+// A flush's time at R: how far the first held flush may begin after the outage.
+const double kFlushSeconds = 16 * 4096 / (kLogRate * 1e6);
+
+void expect_hold(const FailureRecord& record, double seconds) {
+  EXPECT_NEAR(to_seconds(record.longest.duration), seconds, 0.02 * seconds);
+  EXPECT_NEAR(to_seconds(record.longest.at), kOutageStart, kFlushSeconds);
+}
+
+// Everything written reached the standby: the gap went after the outage.
+void expect_all_shipped(const VirtualOutcome& out) {
+  EXPECT_EQ(out.standby.flushes.bytes, out.primary.flushes.bytes);
+}
+
+TEST(FailureStates, TheWaitLimitThenThePeerWindowHoldCommitsThenThePrimaryGoesOnAlone) {
+  for (const SyncMode mode : {SyncMode::Sync, SyncMode::NearSync}) {
+    const VirtualOutcome out = run_through_outage(mode, {5, 10});
+    const FailureRecord& record = *out.primary.failure_record;
+    expect_hold(record, 15);
+    EXPECT_EQ(record.longest.detected_by, StateCause::PeerWaitLimit);
+    EXPECT_EQ(record.longest.ended_by, StateCause::PeerWindow);
+    EXPECT_NEAR(to_seconds(*record.longest.detected_after), 5, 1e-6);
+    EXPECT_EQ(path(record), (std::vector{HadrState::Peer, HadrState::DisconnectedPeer,
+                                         HadrState::RemoteCatchupPending, HadrState::RemoteCatchup,
+                                         HadrState::Peer}));
+    EXPECT_EQ(to_seconds(record.changes[2].at), kOutageStart + kOutage);
+    expect_all_shipped(out);
+    // -target's pace makes up what the hold cost, so at the outage's end the gap is its whole
+    // log; it drains at what the link carries beyond R.
+    const LogGap& gap = *out.primary.log_gap;
+    EXPECT_NEAR(static_cast<double>(gap.worst_bytes), kLogRate * 1e6 * kOutage,
+                0.01 * kLogRate * 1e6 * kOutage);
+    const double drain = kLogRate * kOutage / (kPayload - kLogRate);
+    EXPECT_NEAR(to_seconds(*gap.catch_up), drain, 0.02 * drain);
+    EXPECT_NEAR(to_seconds(record.changes[3].at), kOutageStart + kOutage + drain, 0.02 * drain);
+  }
+}
+
+TEST(FailureStates, WithoutAWindowTheWaitLimitAloneHoldsThem) {
+  const VirtualOutcome out = run_through_outage(SyncMode::NearSync, {5, 0});
+  const FailureRecord& record = *out.primary.failure_record;
+  expect_hold(record, 5);
+  EXPECT_EQ(record.longest.ended_by, StateCause::PeerWaitLimit);
+  EXPECT_EQ(path(record), (std::vector{HadrState::Peer, HadrState::RemoteCatchupPending,
+                                       HadrState::RemoteCatchup, HadrState::Peer}));
+  expect_all_shipped(out);
+}
+
+TEST(FailureStates, WithNeitherTheTimeoutOrTheOutagesEndReleasesThemWhicheverIsFirst) {
+  const VirtualOutcome timed_out = run_through_outage(SyncMode::Sync, {0, 0, 20});
+  expect_hold(*timed_out.primary.failure_record, 20 - kFlushSeconds / 2);
+  EXPECT_EQ(timed_out.primary.failure_record->longest.detected_by, StateCause::HadrTimeout);
+  EXPECT_EQ(to_seconds(timed_out.primary.failure_record->changes.front().at), kOutageStart + 20);
+  // Db2's 120 s outlasts the outage: the pair stays in peer and the commit waits it out.
+  const VirtualOutcome waited = run_through_outage(SyncMode::Sync, {});
+  expect_hold(*waited.primary.failure_record, kOutage - kFlushSeconds / 2);
+  EXPECT_TRUE(waited.primary.failure_record->changes.empty());
+  EXPECT_EQ(waited.primary.failure_record->longest.ended_by, StateCause::Shipped);
+}
+
+TEST(FailureStates, AStandbyBackWithinTheWindowReleasesTheHeldCommitsThen) {
+  const VirtualOutcome out = run_through_outage(SyncMode::NearSync, {5, 60});
+  const FailureRecord& record = *out.primary.failure_record;
+  EXPECT_EQ(record.longest.ended_by, StateCause::StandbyBack);
+  expect_hold(record, kOutage - kFlushSeconds / 2);
+  EXPECT_EQ(path(record), (std::vector{HadrState::Peer, HadrState::DisconnectedPeer,
+                                       HadrState::RemoteCatchup, HadrState::Peer}));
+  expect_all_shipped(out);
+}
+
+TEST(FailureStates, AsyncHasNoPeerWindowItsLogWaitsForTheSendBufferUntilTheWaitLimit) {
+  const VirtualOutcome out = run_through_outage(SyncMode::Async, {5, 10});
+  const FailureRecord& record = *out.primary.failure_record;
+  EXPECT_NEAR(to_seconds(record.longest.duration), 5, 1e-6);
+  // It waits once the window is full: the window's log after the outage began.
+  const double filled = static_cast<double>(kAutotunedWindowBytes) / (kLogRate * 1e6);
+  EXPECT_NEAR(to_seconds(record.longest.at), kOutageStart + filled, 2 * kFlushSeconds);
+  EXPECT_EQ(path(record), (std::vector{HadrState::Peer, HadrState::RemoteCatchupPending,
+                                       HadrState::RemoteCatchup, HadrState::Peer}));
+  expect_all_shipped(out);
+}
+
+TEST(FailureStates, SuperAsyncCommitsNeverWaitAndOnlyTheTimeoutChangesItsState) {
+  const VirtualOutcome limit = run_through_outage(SyncMode::SuperAsync, {5, 10});
+  EXPECT_FALSE(limit.primary.failure_record->commits_wait);
+  EXPECT_TRUE(limit.primary.failure_record->changes.empty());
+  EXPECT_EQ(limit.primary.failure_record->held, Nanos{0});
+  const VirtualOutcome timed_out = run_through_outage(SyncMode::SuperAsync, {0, 0, 20});
+  EXPECT_EQ(path(*timed_out.primary.failure_record),
+            (std::vector{HadrState::RemoteCatchup, HadrState::RemoteCatchupPending,
+                         HadrState::RemoteCatchup}));
+  expect_all_shipped(timed_out);
+}
+
+TEST(FailureStates, WithoutAnOutageNothingChangesAndEveryRunIsAsBefore) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::NearSync;
+  plan.run_time = from_seconds(5);
+  plan.network.rate = 12.5_MBps;
+  plan.peer_wait_limit = from_seconds(1);
+  plan.peer_window = from_seconds(1);
+  FixedFlushSize sizes(16);
+  const StopSource never;
+  const VirtualOutcome with = run_virtual(plan, sizes, never);
+  plan.peer_wait_limit = plan.peer_window = Nanos{0};
+  FixedFlushSize same(16);
+  const VirtualOutcome without = run_virtual(plan, same, never);
+  EXPECT_TRUE(with.primary.failure_record->changes.empty());
+  EXPECT_EQ(with.primary.flushes.bytes, without.primary.flushes.bytes);
+  EXPECT_EQ(with.primary.elapsed, without.primary.elapsed);
+}
+
+}  // namespace failure_states_test
+}  // namespace simhadr
