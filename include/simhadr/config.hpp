@@ -254,6 +254,7 @@ struct RunConfig {
   std::optional<DiskParams> disk;
   std::optional<DiskParams> replay;  // -replay MBps [overhead per flush]
   std::uint64_t spool_limit_pages = 0;
+  double replay_delay_seconds = 0;       // HADR_REPLAY_DELAY; SUPERASYNC only
   std::optional<NetworkParams> network;  // the principal standby's link
   // -model with several standbys: each auxiliary's link (-netDelay/-netRate
   // lists), and the primary's uplink that every stream shares (-uplinkRate).

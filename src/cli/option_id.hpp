@@ -58,6 +58,7 @@ enum class OptionId : std::uint8_t {
   PeerWaitLimit,
   PeerWindow,
   Replay,
+  ReplayDelay,
   HadrBufSize,
   SpoolLimit,
   Loop,

@@ -262,6 +262,12 @@ constexpr std::array kOptions{
                "standby replay speed and overhead per flush; a flush\n"
                "leaves the receive buffer only once replayed",
                store_replay},
+    OptionSpec{Id::ReplayDelay, "replayDelay", One, kStandby, Models, "-replayDelay SECONDS",
+               "HADR_REPLAY_DELAY (SUPERASYNC only; needs -replay): a\n"
+               "written flush waits this long before its replay",
+               [](Values& o, const Input& in) {
+                 o.config.replay_delay_seconds = in.number(0.0, kMaxOutageSeconds);
+               }},
 
     OptionSpec{Id::HadrBufSize, "hadrBufSize", One, kStandby, Standby, "-hadrBufSize PAGES",
                "receive buffer                          (default {buffer_flushes} x flushSize)",

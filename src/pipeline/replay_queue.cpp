@@ -4,13 +4,17 @@
 
 namespace simhadr {
 
-ReplayQueue::ReplayQueue(const std::optional<DiskParams>& model, std::uint64_t spool_limit_pages) {
+ReplayQueue::ReplayQueue(const std::optional<DiskParams>& model, std::uint64_t spool_limit_pages,
+                         Nanos replay_delay)
+    : replay_delay_(replay_delay) {
+  takeover_.replay_delay = replay_delay;
   if (model) model_.emplace(*model);
   if (model && spool_limit_pages > 0) spool_.emplace(spool_limit_pages);
 }
 
 void ReplayQueue::finish(Nanos at) {
   if (spool_) spool_->finish(at);
+  takeover_.at_end = takeover_at(at);
 }
 
 Nanos ReplayQueue::flush_written(Nanos at, std::uint64_t end, IoTally& replays) {
@@ -18,9 +22,13 @@ Nanos ReplayQueue::flush_written(Nanos at, std::uint64_t end, IoTally& replays) 
   last_end_ = end;
   const std::uint64_t bytes = pages_to_bytes(pages);
   const Nanos time = model_->io_time(bytes);
-  free_at_ = std::max(at, free_at_) + time;
-  pending_.push_back({free_at_, pages});
+  // -replayDelay: a flush's replay waits that long after it is written.
+  free_at_ = std::max(at + replay_delay_, free_at_) + time;
+  bytes_written_ += bytes;
+  replay_written_ += time;
+  pending_.push_back({free_at_, at, pages, time, bytes_written_, replay_written_});
   replays.add(bytes, time);
+  takeover_.note(takeover_at(at), at);
   return free_at_;
 }
 
@@ -55,6 +63,20 @@ std::uint32_t ReplayQueue::spool(std::uint32_t wanted, Nanos now) {
 std::optional<Nanos> ReplayQueue::next_done() const {
   if (pending_.empty()) return std::nullopt;
   return pending_.front().done;
+}
+
+TakeoverBacklog ReplayQueue::takeover_at(Nanos at) const {
+  // Replay ends in the order flushes were written: those not done by `at` are the last ones.
+  const auto first = std::ranges::upper_bound(pending_, at, {}, &Pending::done);
+  if (first == pending_.end()) return {};
+  const Pending& last = pending_.back();
+  TakeoverBacklog backlog{last.bytes_through - first->bytes_through + pages_to_bytes(first->pages),
+                          last.replay_through - first->replay_through + first->replay,
+                          at - first->written};
+  // The oldest may be under way: only what is left of it counts.
+  const Nanos started = first->done - first->replay;
+  if (started < at) backlog.replay -= at - started;
+  return backlog;
 }
 
 IoTally ReplayQueue::awaiting(Nanos at) const {

@@ -18,6 +18,7 @@ ShippingPlan shipping_plan_from(const RunConfig& config) {
   plan.disk = config.disk;
   plan.replay = config.replay;
   plan.spool_limit_pages = config.spool_limit_pages;
+  plan.replay_delay = from_seconds(config.replay_delay_seconds);
   plan.buffer_pages = config.standby_buffer_pages;
   plan.asked_buffer_pages = config.standby_request.buffer_pages;
   plan.hadr_timeout = from_seconds(config.hadr_timeout_seconds);

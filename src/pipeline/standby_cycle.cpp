@@ -9,7 +9,7 @@ StandbyCycle::StandbyCycle(const StandbyCyclePlan& plan, const DiskModel& disk, 
       disk_(disk),
       result_(result),
       capacity_(pages_to_bytes(plan.buffer_pages)),
-      replay_(plan.replay, plan.spool_limit_pages) {
+      replay_(plan.replay, plan.spool_limit_pages, plan.replay_delay) {
   result_.buffer_use = BufferUse{capacity_};
 }
 
@@ -69,7 +69,10 @@ void StandbyCycle::finish(Nanos at) {
   note_use(at);
   replay_.finish(at);
   result_.spool = replay_.spool_use();
-  if (replay_.modelled()) result_.replay_backlog = replay_.awaiting(at);
+  if (replay_.modelled()) {
+    result_.replay_backlog = replay_.awaiting(at);
+    result_.takeover = replay_.takeover();
+  }
 }
 
 }  // namespace simhadr

@@ -101,6 +101,19 @@ json linear_cost_json(const std::optional<DiskParams>& params) {
   return {{"mbytes_per_sec", params->rate.value()}, {"overhead_seconds", params->overhead_seconds}};
 }
 
+json takeover_json(const RunResult& r) {
+  if (!r.takeover) return nullptr;
+  const TakeoverCost& t = *r.takeover;
+  return {{"worst_replay_seconds", to_seconds(t.worst.replay)},
+          {"worst_bytes", t.worst.bytes},
+          {"worst_at_seconds", to_seconds(t.worst_at)},
+          {"end_replay_seconds", to_seconds(t.at_end.replay)},
+          {"end_bytes", t.at_end.bytes},
+          {"replay_delay_seconds", to_seconds(t.replay_delay)},
+          {"most_behind_seconds", to_seconds(t.most_behind)},
+          {"detection_seconds", to_seconds(r.settings.hadr_timeout)}};
+}
+
 json models_json(const RunResult& r) {
   json replay = nullptr;
   if (r.settings.replay) {
@@ -109,7 +122,8 @@ json models_json(const RunResult& r) {
               {"flushes", r.replays.calls},
               {"seconds", to_seconds(r.replays.time)},
               {"awaiting_flushes", r.replay_backlog.calls},
-              {"awaiting_bytes", r.replay_backlog.bytes}};
+              {"awaiting_bytes", r.replay_backlog.bytes},
+              {"takeover", takeover_json(r)}};
   }
   json buffer = nullptr;
   if (r.buffer_use) {

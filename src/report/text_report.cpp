@@ -9,6 +9,23 @@ namespace simhadr {
 
 namespace {
 
+// How long a failover to this standby would take, replay first.
+void write_takeover(std::ostream& out, const TakeoverCost& t, Nanos hadr_timeout) {
+  std::string delay;
+  if (t.replay_delay > Nanos{0}) {
+    delay = fmt::format("; -replayDelay {:g} s held replay back, and a takeover replays it all",
+                        to_seconds(t.replay_delay));
+  }
+  delay += fmt::format("; replay was at most {:.3f} s behind the log written",
+                       to_seconds(t.most_behind));
+  fmt::print(out,
+             "Takeover: {:.6f} seconds of replay at worst ({} bytes written, not replayed, at "
+             "{:.3f} s), {:.6f} seconds at the end ({} bytes){}; noticing a failed primary comes "
+             "first: -hadrTimeout {:g} s, unless a cluster manager acts sooner\n",
+             to_seconds(t.worst.replay), t.worst.bytes, to_seconds(t.worst_at),
+             to_seconds(t.at_end.replay), t.at_end.bytes, delay, to_seconds(hadr_timeout));
+}
+
 // The what-if models' lines (docs/models.md): each only when its model is in use.
 void write_model_lines(std::ostream& out, const RunResult& r) {
   bool any = false;
@@ -52,6 +69,7 @@ void write_model_lines(std::ostream& out, const RunResult& r) {
                to_seconds(spool.time_in_use), share_of(spool.time_in_use, r.elapsed) * 100);
     any = true;
   }
+  if (r.takeover) write_takeover(out, *r.takeover, r.settings.hadr_timeout);
   if (r.commit_wait) {
     fmt::print(out,
                "Commit wait: average {:.6f} second, max {:.6f} second; workload blocked {:.6f} "

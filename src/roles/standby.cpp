@@ -66,6 +66,12 @@ RoleOutcome Standby::run() {
               pages_to_bytes(buffer_pages));
     log_.line("Receiving log flushes. Press Ctrl-C on primary to stop.");
     log_.flush();
+    if (plan_.replay_delay > Nanos{0} && params->mode != SyncMode::SuperAsync) {
+      outcome.fail(fmt::format(
+          "-replayDelay is for SUPERASYNC, as Db2's HADR_REPLAY_DELAY is; the primary ships {}",
+          to_string(params->mode)));
+      return;
+    }
     cycle_.emplace(plan_.standby_cycle(params->mode, buffer_pages), disk_, result_);
     start = clock_.now();
     start_ = *start;

@@ -68,5 +68,36 @@ TEST(Spool, TheModelHoldsTheTargetWithASpoolAndTheReplayRateWithout) {
   EXPECT_LT(limited, 40.0);
 }
 
+// A takeover replays what awaits replay: the real standby measures it as -model does.
+TEST(Spool, TheRealStandbySaysWhatATakeoverWouldReplay) {
+  const fs::path doc = scratch_file("spool", "takeover.json");
+  const PairRun run =
+      run_pair(kAsyncAt60, concat(kSlowReplay, {"-spoolLimit", "1000", "-json", doc.string()}));
+  ASSERT_EQ(run.standby_status, 0) << run.standby_err;
+  EXPECT_NE(run.standby_out.find("Takeover: "), std::string::npos) << run.standby_out;
+  std::ifstream in(doc);
+  const json replay = json::parse(in)["runs"][0]["models"]["replay"];
+  const json& takeover = replay["takeover"];
+  EXPECT_EQ(takeover["end_bytes"], replay["awaiting_bytes"]);
+  EXPECT_GE(takeover["worst_bytes"].get<std::uint64_t>(),
+            takeover["end_bytes"].get<std::uint64_t>());
+  // 20 MB/s of replay, no overhead: the replay a takeover needs is the bytes over the rate.
+  EXPECT_NEAR(takeover["end_replay_seconds"].get<double>(),
+              takeover["end_bytes"].get<double>() / 20e6, 1e-3);
+}
+
+TEST(Spool, AReplayDelayIsSuperAsyncsAlone) {
+  ChildProcess model({"-model", "-syncMode", "NEARSYNC", "-replay", "20", "-replayDelay", "5"});
+  EXPECT_EQ(model.wait(kRunBound), 2);
+  EXPECT_NE(model.err().find("-replayDelay is for SUPERASYNC"), std::string::npos) << model.err();
+  ChildProcess no_replay({"-model", "-syncMode", "SUPERASYNC", "-replayDelay", "5"});
+  EXPECT_EQ(no_replay.wait(kRunBound), 2);
+  const PairRun real =
+      run_pair({"-syncMode", "ASYNC", "-t", "1"}, {"-replay", "20", "-replayDelay", "5"});
+  EXPECT_EQ(real.standby_status, 1);
+  EXPECT_NE(real.standby_err.find("the primary ships ASYNC"), std::string::npos)
+      << real.standby_err;
+}
+
 }  // namespace
 }  // namespace simhadr::e2e

@@ -19,6 +19,7 @@
 #include "simhadr/measure/sleep_accuracy.hpp"
 #include "simhadr/measure/spool_use.hpp"
 #include "simhadr/measure/stalls.hpp"
+#include "simhadr/measure/takeover_cost.hpp"
 #include "simhadr/measure/tcp_stats.hpp"
 #include "simhadr/measure/tls_facts.hpp"
 #include "simhadr/models/flush_size.hpp"
@@ -105,6 +106,7 @@ struct RunResult {
   IoTally replay_backlog;                 // standby: of those, still awaiting replay at the end
   std::optional<BufferUse> buffer_use;    // standby
   std::optional<SpoolUse> spool;          // standby, with -spoolLimit
+  std::optional<TakeoverCost> takeover;   // standby, with -replay
   Pow2Histogram flush_page_counts;        // primary, when flush sizes vary
   std::optional<CommitWait> commit_wait;  // primary, with -logRate
   std::vector<WorkloadStepTally> workload;   // primary, with -workload

@@ -8,6 +8,9 @@
 // is handed to replay, that is once it is written; `awaiting()` says how many
 // of those have not finished replaying at a time, such as the run's end.
 //
+// A takeover replays what awaits replay at once, without -replayDelay's wait:
+// `takeover_at()` is that work, and `takeover()` its worst after any write.
+//
 // Pure bookkeeping on a timeline whose times count from the run's start, behind
 // StandbyCycle: the real standby does the waiting, the virtual one schedules an
 // event at `next_done()`.
@@ -16,6 +19,7 @@
 #include <optional>
 
 #include "simhadr/measure/run_result.hpp"
+#include "simhadr/measure/takeover_cost.hpp"
 #include "simhadr/models/disk_model.hpp"
 
 namespace simhadr {
@@ -23,7 +27,8 @@ namespace simhadr {
 class ReplayQueue {
  public:
   // A spool limit of 0 spools nothing.
-  explicit ReplayQueue(const std::optional<DiskParams>& model, std::uint64_t spool_limit_pages = 0);
+  explicit ReplayQueue(const std::optional<DiskParams>& model, std::uint64_t spool_limit_pages = 0,
+                       Nanos replay_delay = Nanos{0});
 
   bool modelled() const { return model_.has_value(); }
   const std::optional<SpoolUse>& spool_use() const { return spool_; }
@@ -44,11 +49,19 @@ class ReplayQueue {
   std::optional<Nanos> next_done() const;
   // The flushes written whose replay has not ended by `at` (spooled or in the buffer).
   IoTally awaiting(Nanos at) const;
+  // What a takeover at `at` would still have to replay.
+  TakeoverBacklog takeover_at(Nanos at) const;
+  // The worst so far, and finish()'s.
+  const TakeoverCost& takeover() const { return takeover_; }
 
  private:
   struct Pending {
     Nanos done;
+    Nanos written;
     std::uint32_t pages;
+    Nanos replay;                 // its own replay time
+    std::uint64_t bytes_through;  // of every flush written so far, up to this one
+    Nanos replay_through;
   };
   std::optional<LinearDisk> model_;
   std::optional<SpoolUse> spool_;
@@ -57,6 +70,10 @@ class ReplayQueue {
   // flushes are always the first this many of pending_.
   std::size_t spooled_ = 0;
   Nanos free_at_{};
+  Nanos replay_delay_{};
+  std::uint64_t bytes_written_ = 0;
+  Nanos replay_written_{};
+  TakeoverCost takeover_;
   std::uint64_t last_end_ = 0;
 };
 

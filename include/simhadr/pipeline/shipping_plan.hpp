@@ -24,6 +24,7 @@ struct ShippingPlan {
   std::optional<DiskParams> disk;      // both sides
   std::optional<DiskParams> replay;
   std::uint64_t spool_limit_pages = 0;
+  Nanos replay_delay{};                             // -replayDelay
   std::optional<std::uint32_t> buffer_pages;        // -hadrBufSize
   std::optional<std::uint32_t> asked_buffer_pages;  // -standbyHadrBufSize, the primary's
   Nanos hadr_timeout = from_seconds(kDefaultHadrTimeoutSeconds);
@@ -38,7 +39,8 @@ struct ShippingPlan {
   std::uint32_t standby_buffer_pages(std::uint32_t largest_flush_pages) const;
   // The standby's rules for a primary in `mode`, with a buffer of `buffer_pages`.
   StandbyCyclePlan standby_cycle(SyncMode primarys_mode, std::uint32_t buffer_pages) const {
-    return {rules_for(primarys_mode).standby_ack, buffer_pages, replay, spool_limit_pages};
+    return {rules_for(primarys_mode).standby_ack, buffer_pages, replay, spool_limit_pages,
+            replay_delay};
   }
 };
 

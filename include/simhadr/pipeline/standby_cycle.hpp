@@ -30,6 +30,7 @@ struct StandbyCyclePlan {
   std::uint32_t buffer_pages = 0;  // standby_buffer_pages()
   std::optional<DiskParams> replay;
   std::uint64_t spool_limit_pages = 0;  // -spoolLimit, with -replay
+  Nanos replay_delay{};                 // -replayDelay, with -replay
 };
 
 struct StandbyWrite {

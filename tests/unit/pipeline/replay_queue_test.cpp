@@ -78,5 +78,35 @@ TEST(ReplayQueue, WithoutAModelNothingIsModelled) {
   EXPECT_TRUE(ReplayQueue(DiskParams{1_MBps, 0}).modelled());
 }
 
+TEST(ReplayQueue, ATakeoverReplaysWhatIsWrittenAndNotReplayedWhatIsLeftOfTheOldestToo) {
+  ReplayQueue queue(DiskParams{4.096_MBps, 0.001});  // 1 ms per page + 1 ms per flush
+  IoTally replays;
+  queue.flush_written(Nanos{0}, 2, replays);  // replayed over 0-3 ms
+  queue.flush_written(Nanos{0}, 6, replays);  // over 3-8 ms
+  const TakeoverBacklog at_start = queue.takeover_at(Nanos{0});
+  EXPECT_EQ(at_start.bytes, pages_to_bytes(6));
+  EXPECT_EQ(at_start.replay, milliseconds(8));
+  // At 4 ms the first is done and 1 ms of the second's 5 ms is.
+  const TakeoverBacklog later = queue.takeover_at(milliseconds(4));
+  EXPECT_EQ(later.bytes, pages_to_bytes(4));
+  EXPECT_EQ(later.replay, milliseconds(4));
+  EXPECT_EQ(later.behind, milliseconds(4));
+  EXPECT_EQ(queue.takeover_at(milliseconds(8)).bytes, 0u);
+  EXPECT_EQ(queue.takeover().worst.replay, milliseconds(8));
+  queue.finish(milliseconds(5));
+  EXPECT_EQ(queue.takeover().at_end.replay, milliseconds(3));
+}
+
+TEST(ReplayQueue, AReplayDelayHoldsEachFlushBackButATakeoverReplaysAtOnce) {
+  ReplayQueue queue(DiskParams{4.096_MBps, 0}, 0, milliseconds(100));
+  IoTally replays;
+  EXPECT_EQ(queue.flush_written(Nanos{0}, 2, replays), milliseconds(102));
+  EXPECT_EQ(queue.flush_written(milliseconds(50), 3, replays), milliseconds(151));
+  const TakeoverBacklog backlog = queue.takeover_at(milliseconds(60));
+  EXPECT_EQ(backlog.bytes, pages_to_bytes(3));
+  EXPECT_EQ(backlog.replay, milliseconds(3));  // the work, not the delay
+  EXPECT_EQ(backlog.behind, milliseconds(60));
+}
+
 }  // namespace
 }  // namespace simhadr

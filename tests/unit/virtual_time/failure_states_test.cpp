@@ -158,5 +158,27 @@ TEST(FailureStates, WithoutAnOutageNothingChangesAndEveryRunIsAsBefore) {
   EXPECT_EQ(with.primary.elapsed, without.primary.elapsed);
 }
 
+// A takeover replays what the standby wrote and has not replayed: in the buffer and the spool.
+TEST(TakeoverCost, IsTheUnreplayedLogOverTheReplayRate) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.run_time = from_seconds(kRun);
+  plan.target = MBytesPerSec{10};
+  plan.replay = DiskParams{5.0_MBps, 0};
+  plan.spool_limit_pages = 1000;
+  FixedFlushSize sizes(16);
+  const StopSource never;
+  const VirtualOutcome out = run_virtual(plan, sizes, never);
+  ASSERT_TRUE(out.standby.takeover);
+  const TakeoverCost& takeover = *out.standby.takeover;
+  EXPECT_EQ(takeover.at_end.bytes, out.standby.replay_backlog.bytes);
+  const double expected = static_cast<double>(takeover.at_end.bytes) / 5e6;
+  EXPECT_NEAR(to_seconds(takeover.at_end.replay), expected, 0.02 * expected);
+  // The spool fills to its limit, and the buffer with it: that is the most there is to replay.
+  const double most = static_cast<double>(
+      out.standby.spool->max_bytes + pages_to_bytes(out.standby.settings.receive_buffer_pages));
+  EXPECT_NEAR(static_cast<double>(takeover.worst.bytes), most, pages_to_bytes(16));
+}
+
 }  // namespace failure_states_test
 }  // namespace simhadr
