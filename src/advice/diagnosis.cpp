@@ -283,7 +283,9 @@ std::string_view verdict_name(HadrVerdict verdict) {
 }
 
 ChannelDiagnosis diagnose(const Channel& channel) {
-  return Diagnoser(channel).run();
+  ChannelDiagnosis diagnosis = Diagnoser(channel).run();
+  diagnosis.failure_costs = failure_costs_of(channel);
+  return diagnosis;
 }
 
 PairDiagnosis diagnose_pair(std::vector<MonitorFile> files) {

@@ -117,9 +117,10 @@ std::optional<double> parse_decimal(std::string_view text) {
 }
 
 // Text: a keyword, spelled in capitals; Name: a host, kept as written.
-// Seconds: a duration in seconds in every source; Duration: in seconds from
-// db2pd, in milliseconds from MON_GET_HADR (the waits, TIME_SINCE_LAST_RECV).
-enum class Kind : std::uint8_t { Text, Name, Integer, Seconds, Duration, Percent, Time, Flags };
+// Duration: in seconds from db2pd, in milliseconds from MON_GET_HADR, whose
+// every duration is (the settings too: IBM's "Note on unit of time duration"
+// gives HADR_TIMEOUT 60 s as 60000).
+enum class Kind : std::uint8_t { Text, Name, Integer, Duration, Percent, Time, Flags };
 
 struct FieldRule {
   std::string_view name;
@@ -171,12 +172,12 @@ constexpr std::array kFieldRules{
     FieldRule{"LOG_STREAM_ID", Kind::Integer, put<&H::log_stream_id>},
     FieldRule{"PRIMARY_MEMBER", Kind::Integer, put<&H::primary_member>},
     FieldRule{"STANDBY_MEMBER", Kind::Integer, put<&H::standby_member>},
-    FieldRule{"HEARTBEAT_INTERVAL", Kind::Seconds, put<&H::heartbeat_interval>},
+    FieldRule{"HEARTBEAT_INTERVAL", Kind::Duration, put<&H::heartbeat_interval>},
     FieldRule{"HEARTBEAT_MISSED", Kind::Integer, put<&H::heartbeats_missed>},
     FieldRule{"HEARTBEAT_EXPECTED", Kind::Integer, put<&H::heartbeats_expected>},
-    FieldRule{"HADR_TIMEOUT", Kind::Seconds, put<&H::hadr_timeout>},
+    FieldRule{"HADR_TIMEOUT", Kind::Duration, put<&H::hadr_timeout>},
     FieldRule{"TIME_SINCE_LAST_RECV", Kind::Duration, put<&H::time_since_last_recv>},
-    FieldRule{"PEER_WAIT_LIMIT", Kind::Seconds, put<&H::peer_wait_limit>},
+    FieldRule{"PEER_WAIT_LIMIT", Kind::Duration, put<&H::peer_wait_limit>},
     FieldRule{"LOG_HADR_WAIT_CUR", Kind::Duration, put<&H::wait_current>},
     FieldRule{"LOG_HADR_WAIT_RECENT_AVG", Kind::Duration, put<&H::wait_recent_avg>},
     FieldRule{"LOG_HADR_WAIT_ACCUMULATED", Kind::Duration, put<&H::wait_accumulated>},
@@ -199,13 +200,13 @@ constexpr std::array kFieldRules{
     FieldRule{"PRIMARY_LOG_TIME", Kind::Time, nullptr},
     FieldRule{"STANDBY_LOG_TIME", Kind::Time, nullptr},
     FieldRule{"STANDBY_REPLAY_LOG_TIME", Kind::Time, nullptr},
-    FieldRule{"STANDBY_REPLAY_DELAY", Kind::Seconds, put<&H::replay_delay>},
-    FieldRule{"HADR_REPLAY_DELAY", Kind::Seconds, put<&H::replay_delay>},
+    FieldRule{"STANDBY_REPLAY_DELAY", Kind::Duration, put<&H::replay_delay>},
+    FieldRule{"HADR_REPLAY_DELAY", Kind::Duration, put<&H::replay_delay>},
     FieldRule{"STANDBY_RECV_BUF_SIZE", Kind::Integer, put<&H::receive_buffer_pages>},
     FieldRule{"STANDBY_RECV_BUF_PERCENT", Kind::Percent, put<&H::receive_buffer_percent>},
     FieldRule{"STANDBY_SPOOL_LIMIT", Kind::Integer, put<&H::spool_limit_pages>},
     FieldRule{"STANDBY_SPOOL_PERCENT", Kind::Percent, put<&H::spool_percent>},
-    FieldRule{"PEER_WINDOW", Kind::Seconds, put<&H::peer_window>},
+    FieldRule{"PEER_WINDOW", Kind::Duration, put<&H::peer_window>},
     FieldRule{"PEER_WINDOW_END", Kind::Time, nullptr},
 };
 
@@ -301,11 +302,10 @@ void SampleBuilder::field(std::string_view name, std::string_view value, std::si
       if (rule->store) rule->store(sample_, &*number);
       return;
     }
-    case Kind::Seconds:
     case Kind::Duration: {
       const auto number = parse_decimal(value);
       if (!number || *number < 0) refuse("a duration");
-      const double seconds = rule->kind == Kind::Duration ? *number * duration_unit_ : *number;
+      const double seconds = *number * duration_unit_;
       if (rule->store) rule->store(sample_, &seconds);
       return;
     }

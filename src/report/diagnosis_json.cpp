@@ -103,6 +103,24 @@ void add_diagnosis(json& out, const ChannelDiagnosis& d) {
   out["changes"] = d.plan.changes;
 }
 
+json failure_costs_json(const FailureCostsDiagnosis& costs) {
+  json takeover = nullptr;
+  if (const auto& t = costs.takeover) {
+    takeover = {{"replay_mbytes_per_sec", t->replay_rate * 1e-6},
+                {"last_bytes", t->last_bytes},
+                {"last_replay_seconds", t->last_seconds()},
+                {"worst_bytes", t->worst_bytes},
+                {"worst_replay_seconds", t->worst_seconds()},
+                {"worst_at", t->worst_at},
+                {"detection_seconds", optional_json(t->detection_seconds)}};
+  }
+  json hold = nullptr;
+  if (const auto& h = costs.commit_hold) {
+    hold = {{"seconds", optional_json(h->seconds)}, {"why", h->why}};
+  }
+  return {{"takeover", takeover}, {"commit_hold", hold}};
+}
+
 json channel_json(const Channel& channel, const ChannelDiagnosis& d) {
   const HadrSample& last = channel.lead().back();
   json rows = json::array();
@@ -117,7 +135,8 @@ json channel_json(const Channel& channel, const ChannelDiagnosis& d) {
               {"sides_aligned", channel.sides_aligned},
               {"summary", summary_json(channel.summary)},
               {"since_activation", since_activation_json(last)},
-              {"rows", rows}};
+              {"rows", rows},
+              {"failure_costs", failure_costs_json(d.failure_costs)}};
   add_diagnosis(out, d);
   return out;
 }

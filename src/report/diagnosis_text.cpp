@@ -121,6 +121,29 @@ std::string channel_title(const Channel& channel) {
                      last.sync_mode.empty() ? "mode not given" : last.sync_mode, sides);
 }
 
+void print_failure_costs(std::ostream& out, const FailureCostsDiagnosis& costs) {
+  if (const auto& t = costs.takeover) {
+    fmt::print(out,
+               "Takeover: {:.3f} MB received, not replayed at the last sample, {:.1f} s of replay "
+               "at {:.3f} MB/s; at worst {:.3f} MB, {:.1f} s, at {}; noticing a failed primary "
+               "comes first: {}\n",
+               t->last_bytes * 1e-6, t->last_seconds(), t->replay_rate * 1e-6,
+               t->worst_bytes * 1e-6, t->worst_seconds(), t->worst_at,
+               t->detection_seconds ? fmt::format("HADR_TIMEOUT {:g} s, unless a cluster manager "
+                                                  "acts sooner",
+                                                  *t->detection_seconds)
+                                    : std::string("HADR_TIMEOUT, not in the samples"));
+  }
+  if (const auto& hold = costs.commit_hold) {
+    if (hold->seconds) {
+      fmt::print(out, "Commit hold: a failed link may hold commits up to {:g} s: {}\n",
+                 *hold->seconds, hold->why);
+    } else {
+      fmt::print(out, "Commit hold: unknown: {}\n", hold->why);
+    }
+  }
+}
+
 std::string verdict_text(const ChannelDiagnosis& d) {
   return d.verdict ? std::string(verdict_name(*d.verdict)) : "unknown";
 }
@@ -142,6 +165,7 @@ void print_diagnosis(std::ostream& out, const PairDiagnosis& pair) {
     fmt::print(out, "\nChannel {}: {}\n", i + 1, channel_title(channel));
     print_table(out, channel);
     print_summary(out, channel.summary);
+    print_failure_costs(out, pair.diagnoses[i].failure_costs);
     if (many) {
       fmt::print(out, "Channel {} verdict: {}\n", i + 1, verdict_text(pair.diagnoses[i]));
     }

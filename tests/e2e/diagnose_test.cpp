@@ -326,5 +326,34 @@ TEST(Diagnose, EveryPublishedSamplesJsonIsValid) {
                                             "purescale-notice-unable-to-attach.txt"}));
 }
 
+// What a failure would cost, from the samples: the takeover's replay (received, not replayed,
+// over the replay rate the samples show) and the longest commit hold the settings allow.
+TEST(Diagnose, SaysWhatATakeoverWouldReplayAndHowLongALinkFailureHoldsCommits) {
+  ChildProcess window({"-diagnose", input("peer_window.primary.txt")});
+  ASSERT_EQ(window.wait(kRunBound), 0) << window.err();
+  EXPECT_EQ(line_after(window.out(), "Commit hold: "),
+            "a failed link may hold commits up to 240 s: HADR_TIMEOUT 120 s, then "
+            "HADR_PEER_WINDOW 120 s in disconnected peer");
+  ChildProcess replay({"-diagnose", input("replay.standby.txt"), "-json", "-"});
+  ASSERT_EQ(replay.wait(kRunBound), 0) << replay.err();
+  const json takeover =
+      json::parse(replay.out())["diagnosis"]["channels"][0]["failure_costs"]["takeover"];
+  EXPECT_NEAR(takeover["last_replay_seconds"].get<double>(),
+              takeover["last_bytes"].get<double>() /
+                  (takeover["replay_mbytes_per_sec"].get<double>() * 1e6),
+              1e-9);
+  EXPECT_EQ(takeover["detection_seconds"], 120);
+  // MON_GET_HADR gives its settings in milliseconds: HADR_TIMEOUT 120000 is 120 s.
+  ChildProcess mon({"-diagnose", input("network_mon.primary.csv")});
+  ASSERT_EQ(mon.wait(kRunBound), 0) << mon.err();
+  EXPECT_EQ(line_after(mon.out(), "Commit hold: "),
+            "a failed link may hold commits up to 120 s: HADR_TIMEOUT 120 s, once the send buffer "
+            "is full; ASYNC has no peer window");
+  ChildProcess superasync({"-diagnose", input("superasync.primary.txt")});
+  ASSERT_EQ(superasync.wait(kRunBound), 0) << superasync.err();
+  EXPECT_NE(line_after(superasync.out(), "Commit hold: ").find("SUPERASYNC's commits never wait"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace simhadr::e2e

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "simhadr/advice/failure_costs.hpp"
 #include "simhadr/monitor/channel.hpp"
 
 namespace simhadr {
@@ -56,6 +57,7 @@ struct ChannelDiagnosis {
   std::vector<std::string> findings;
   bool static_only = false;  // no timed interval: rates, waits and trends unknown
   ConfirmPlan plan;
+  FailureCostsDiagnosis failure_costs;
 };
 
 ChannelDiagnosis diagnose(const Channel& channel);

@@ -204,11 +204,11 @@ constexpr std::string_view kCsvHeader =
 std::string csv_row(std::string_view time) {
   return std::string(time) +
          ",hadrdb,\"PRIMARY\",\"CONGESTED\",2013-09-13-11.30.50.000000,1500,900000,3000000,"
-         "120,\n";
+         "120000,\n";
 }
 
-// The waits and TIME_SINCE_LAST_RECV in milliseconds; the settings (PEER_WINDOW,
-// HADR_TIMEOUT, HEARTBEAT_INTERVAL) in seconds, as db2pd gives them.
+// Every duration in milliseconds: the waits, TIME_SINCE_LAST_RECV and the
+// settings too (IBM: a 60 s HADR_TIMEOUT is 60000 in MON_GET_HADR).
 TEST(MonGetHadrReader, CsvDurationsAreMilliseconds) {
   // A loop that appends an export each time repeats the header: it is read once.
   const MonitorFile file = read(std::string(kCsvHeader) + csv_row("2013-09-13-11.30.55.811394") +
