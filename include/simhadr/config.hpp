@@ -263,8 +263,9 @@ struct RunConfig {
   std::optional<OutagePlan> outages;   // -model only
   std::optional<TcpCost> tcp_cost;     // -model only
   double hadr_timeout_seconds = kDefaultHadrTimeoutSeconds;
-  double peer_wait_limit_seconds = 0;  // DB2_HADR_PEER_WAIT_LIMIT's default: no limit
-  double peer_window_seconds = 0;      // HADR_PEER_WINDOW's default
+  double peer_wait_limit_seconds = 0;             // DB2_HADR_PEER_WAIT_LIMIT's default: no limit
+  double peer_window_seconds = 0;                 // HADR_PEER_WINDOW's default
+  std::optional<double> max_commit_hold_seconds;  // -maxCommitHold: a what-if for the advice
   std::optional<LoggerParams> logger;
   std::optional<WorkloadReplay> workload;
   std::optional<FlushSizeList> flush_size_list;

@@ -43,6 +43,7 @@ struct SideSettings {
   Nanos hadr_timeout{};                     // -hadrTimeout: a longer stall leaves peer state
   Nanos peer_wait_limit{};                  // -peerWaitLimit (0: none)
   Nanos peer_window{};                      // -peerWindow (0: none)
+  std::optional<Nanos> max_commit_hold;     // -maxCommitHold: the advice asked for
   std::optional<OfferedLoad> offered;       // primary: -target, -logRate, -workload
   // -sockSndBuf/-sockRcvBuf as asked (a standby's, as its primary asked); the
   // kernel's figure, which Linux doubles, is the run's socket_send_buffer.

@@ -57,6 +57,7 @@ enum class OptionId : std::uint8_t {
   HadrTimeout,
   PeerWaitLimit,
   PeerWindow,
+  MaxCommitHold,
   Replay,
   ReplayDelay,
   HadrBufSize,

@@ -258,6 +258,12 @@ constexpr std::array kOptions{
                [](Values& o, const Input& in) {
                  o.config.peer_window_seconds = in.number(0.0, kMaxOutageSeconds);
                }},
+    OptionSpec{Id::MaxCommitHold, "maxCommitHold", One, kPrimary, Models, "-maxCommitHold SECONDS",
+               "-model: the longest a site lets a failed link hold its\n"
+               "commits; the report names the settings that keep to it",
+               [](Values& o, const Input& in) {
+                 o.config.max_commit_hold_seconds = in.positive(kMaxOutageSeconds);
+               }},
     OptionSpec{Id::Replay, "replay", OneOrTwo, kStandby, Models, "-replay MB/S [SECONDS]",
                "standby replay speed and overhead per flush; a flush\n"
                "leaves the receive buffer only once replayed",

@@ -24,6 +24,9 @@ ShippingPlan shipping_plan_from(const RunConfig& config) {
   plan.hadr_timeout = from_seconds(config.hadr_timeout_seconds);
   plan.peer_wait_limit = from_seconds(config.peer_wait_limit_seconds);
   plan.peer_window = from_seconds(config.peer_window_seconds);
+  if (config.max_commit_hold_seconds) {
+    plan.max_commit_hold = from_seconds(*config.max_commit_hold_seconds);
+  }
   plan.interval = config.interval;
   return plan;
 }
@@ -36,6 +39,7 @@ SideSettings side_settings(const ShippingPlan& plan, Role role,
   settings.hadr_timeout = plan.hadr_timeout;
   settings.peer_wait_limit = plan.peer_wait_limit;
   settings.peer_window = plan.peer_window;
+  if (role == Role::Primary) settings.max_commit_hold = plan.max_commit_hold;
   if (largest_flush_pages) {
     settings.mode = plan.mode;
     settings.flush_pages = *largest_flush_pages;

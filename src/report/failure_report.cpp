@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 
+#include "simhadr/advice/commit_hold_advice.hpp"
 #include "simhadr/measure/cpu_usage.hpp"
 
 namespace simhadr {
@@ -76,24 +77,51 @@ void write_commit_hold(std::ostream& out, const FailureRecord& record, const Run
              100 * share_of(record.held, r.elapsed), ignored);
 }
 
+std::optional<CommitHoldAsk> advice_asked(const RunResult& r) {
+  if (!r.settings.max_commit_hold) return std::nullopt;
+  CommitHoldAsk ask{r.settings.mode,
+                    to_seconds(*r.settings.max_commit_hold),
+                    to_seconds(r.settings.hadr_timeout),
+                    to_seconds(r.settings.peer_wait_limit),
+                    to_seconds(r.settings.peer_window),
+                    mbytes_per_sec(r.flushes.bytes, r.elapsed) * 1e6,
+                    false,
+                    std::nullopt};
+  if (const std::optional<OfferedLoad>& offered = r.settings.offered) {
+    ask.log_bytes_per_sec = offered->rate.bytes_per_sec();
+    ask.makes_up_held_log = offered->by == OfferedBy::Target;
+  }
+  // -model's planned outage, as its stalls record it.
+  if (r.settings.modelled && r.stalls) {
+    if (const StallEpisode* longest = r.stalls->longest()) {
+      ask.outage_seconds = to_seconds(longest->duration);
+    }
+  }
+  return ask;
+}
+
 }  // namespace
 
 void write_failure_costs(std::ostream& out, const RunResult& result) {
   if (!result.failure_record) return;
   const FailureRecord& record = *result.failure_record;
-  if (record.changes.empty() && (!result.stalls || result.stalls->count() == 0)) return;
-  const std::size_t shown = std::min(record.changes.size(), kStateLinesShown);
-  for (std::size_t i = 0; i < shown; ++i) {
-    const StateChange& change = record.changes[i];
-    fmt::print(out, "HADR state: at {:.3f} s, {} -> {}: {}.\n", to_seconds(change.at),
-               db2_name(change.from), db2_name(change.to),
-               why_changed(change.why, result.settings));
+  if (!record.changes.empty() || (result.stalls && result.stalls->count() > 0)) {
+    const std::size_t shown = std::min(record.changes.size(), kStateLinesShown);
+    for (std::size_t i = 0; i < shown; ++i) {
+      const StateChange& change = record.changes[i];
+      fmt::print(out, "HADR state: at {:.3f} s, {} -> {}: {}.\n", to_seconds(change.at),
+                 db2_name(change.from), db2_name(change.to),
+                 why_changed(change.why, result.settings));
+    }
+    if (shown < record.changes.size()) {
+      fmt::print(out, "HADR state: {} more changes, the last at {:.3f} s (all of them in -json).\n",
+                 record.changes.size() - shown, to_seconds(record.changes.back().at));
+    }
+    write_commit_hold(out, record, result);
   }
-  if (shown < record.changes.size()) {
-    fmt::print(out, "HADR state: {} more changes, the last at {:.3f} s (all of them in -json).\n",
-               record.changes.size() - shown, to_seconds(record.changes.back().at));
+  if (const std::optional<CommitHoldAsk> ask = advice_asked(result)) {
+    out << commit_hold_advice_text(*ask, advise_commit_hold(*ask)) << '\n';
   }
-  write_commit_hold(out, record, result);
 }
 
 json failure_costs_json(const RunResult& result) {
@@ -107,7 +135,21 @@ json failure_costs_json(const RunResult& result) {
                        {"why", describe(change.why)}});
   }
   const CommitHold& longest = record.longest;
-  return {{"peer_wait_limit_seconds", to_seconds(result.settings.peer_wait_limit)},
+  json advice = nullptr;
+  if (const std::optional<CommitHoldAsk> ask = advice_asked(result)) {
+    const CommitHoldAdvice a = advise_commit_hold(*ask);
+    const auto seconds = [](const std::optional<double>& s) {
+      return s ? json(*s) : json(nullptr);
+    };
+    advice = {{"max_commit_hold_seconds", ask->max_hold_seconds},
+              {"allowed_seconds", seconds(a.allowed_seconds)},
+              {"peer_wait_limit_seconds", seconds(a.wait_limit_seconds)},
+              {"peer_window_seconds", seconds(a.window_seconds)},
+              {"log_mbytes_per_sec_at_risk", ask->log_bytes_per_sec * 1e-6},
+              {"bytes_at_risk", seconds(a.bytes_at_risk)}};
+  }
+  return {{"advice", advice},
+          {"peer_wait_limit_seconds", to_seconds(result.settings.peer_wait_limit)},
           {"peer_window_seconds", to_seconds(result.settings.peer_window)},
           {"state_changes", changes},
           {"commits_wait", record.commits_wait},

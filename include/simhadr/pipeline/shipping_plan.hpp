@@ -28,8 +28,9 @@ struct ShippingPlan {
   std::optional<std::uint32_t> buffer_pages;        // -hadrBufSize
   std::optional<std::uint32_t> asked_buffer_pages;  // -standbyHadrBufSize, the primary's
   Nanos hadr_timeout = from_seconds(kDefaultHadrTimeoutSeconds);
-  Nanos peer_wait_limit{};  // -peerWaitLimit
-  Nanos peer_window{};      // -peerWindow
+  Nanos peer_wait_limit{};               // -peerWaitLimit
+  Nanos peer_window{};                   // -peerWindow
+  std::optional<Nanos> max_commit_hold;  // -maxCommitHold
   std::optional<Nanos> interval;
 
   RunLimits limits() const { return {max_flushes, run_time}; }
