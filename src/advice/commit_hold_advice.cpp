@@ -14,9 +14,10 @@ bool keeps_peer_window(SyncMode mode) {
   return mode == SyncMode::Sync || mode == SyncMode::NearSync;
 }
 
-// How long the given settings hold a commit at worst: until the first of the
-// wait limit and the timeout, then the peer window.
-std::optional<double> allowed_by(const CommitHoldAsk& ask) {
+}  // namespace
+
+std::optional<double> hold_allowed_seconds(const CommitHoldAsk& ask) {
+  if (ask.mode == SyncMode::SuperAsync) return 0.0;
   std::optional<double> give_up;
   for (const double limit : {ask.peer_wait_limit_seconds, ask.hadr_timeout_seconds}) {
     if (limit > 0) give_up = give_up ? std::min(*give_up, limit) : limit;
@@ -25,12 +26,10 @@ std::optional<double> allowed_by(const CommitHoldAsk& ask) {
   return *give_up + (keeps_peer_window(ask.mode) ? ask.peer_window_seconds : 0.0);
 }
 
-}  // namespace
-
 CommitHoldAdvice advise_commit_hold(const CommitHoldAsk& ask) {
   CommitHoldAdvice advice;
   if (ask.mode == SyncMode::SuperAsync) return advice;
-  advice.allowed_seconds = allowed_by(ask);
+  advice.allowed_seconds = hold_allowed_seconds(ask);
   // IBM's least wait limit keeps a standby that is only slow from breaking the pair; what is
   // left of the site's bound goes to the peer window, which holds commits but risks no log.
   if (keeps_peer_window(ask.mode)) {

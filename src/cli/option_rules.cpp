@@ -49,8 +49,11 @@ struct IgnoredOptions {
 };
 
 constexpr std::array kNotForCalculate{Id::NetDelay, Id::NetRate, Id::FlushSize, Id::FlushSizes,
-                                      Id::N,        Id::T,       Id::Target,    Id::Replay,
-                                      Id::Interval, Id::TcpCost, Id::Payload};
+                                      Id::N,        Id::T,       Id::Target,    Id::Interval,
+                                      Id::TcpCost,  Id::Payload};
+// What a failure would cost, at the scan's peak: -calculate -model's alone.
+constexpr std::array kFailureWhatIfs{Id::NetOutage,  Id::PeerWaitLimit, Id::PeerWindow, Id::Replay,
+                                     Id::SpoolLimit, Id::HadrBufSize,   Id::ReplayDelay};
 constexpr std::array kShippingOnly{Id::Interval};
 constexpr std::array kNotForSleepTest{Id::Json, Id::Csv, Id::Interval, Id::Payload};
 constexpr std::array kDiskTestOnly{Id::Cache, Id::Preallocate};
@@ -223,6 +226,14 @@ class Rules {
     disk.rate = rate_cast<MBytesPerSec>(calculate.disk.rate);
     calculate.network = *values_.calculator_network;
     calculate.simulate = values_.model;
+    if (!values_.model) {
+      for (const Id id : kFailureWhatIfs) {
+        if (given(id))
+          warn(fmt::format("{} applies to -calculate with -model; ignored", dashed(id)));
+      }
+      config_.outages.reset();
+      config_.replay.reset();
+    }
     calculate.threads = values_.threads;
     calculate.modes = values_.sync_modes.empty() ? std::vector(kDefaultCalculateModes.begin(),
                                                                kDefaultCalculateModes.end())

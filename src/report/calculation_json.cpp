@@ -63,6 +63,25 @@ json interval_json(const IntervalCalculation& calc, std::span<const SyncMode> mo
           {"modes", modes_json}};
 }
 
+json failure_json(const Calculation& calculation) {
+  if (!calculation.peak) return nullptr;
+  json modes = json::object();
+  for (std::size_t i = 0; i < calculation.failures.size(); ++i) {
+    const ModeFailure& f = calculation.failures[i];
+    modes[std::string(to_string(calculation.modes[i]))] = {
+        {"hold_seconds", f.hold_seconds ? json(*f.hold_seconds) : json(nullptr)},
+        {"hold_bounded_by_settings", f.hold_bounded_by_settings},
+        {"takeover_seconds", f.takeover_seconds ? json(*f.takeover_seconds) : json(nullptr)},
+        {"takeover_bytes", f.takeover_bytes}};
+  }
+  return {{"peak_timestamp", calculation.peak->timestamp},
+          {"peak_mib_per_sec", calculation.peak->rate.value()},
+          {"outage_seconds", calculation.failure_plan->settings.outage_seconds
+                                 ? json(*calculation.failure_plan->settings.outage_seconds)
+                                 : json(nullptr)},
+          {"modes", modes}};
+}
+
 }  // namespace
 
 json calculation_json(const Calculation& calculation) {
@@ -98,6 +117,7 @@ json calculation_json(const Calculation& calculation) {
   for (const IntervalCalculation& interval : calculation.intervals) {
     doc["intervals"].push_back(interval_json(interval, calculation.modes));
   }
+  doc["failure_at_peak"] = failure_json(calculation);
   return doc;
 }
 

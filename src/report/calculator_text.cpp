@@ -115,4 +115,25 @@ std::string shortfall_summary_line(SyncMode mode, std::span<const SimulatedMode>
   return line;
 }
 
+std::string failure_line(const FailurePlan& plan, const WorkloadInterval& peak,
+                         const ModeFailure& failure) {
+  const SyncMode mode = plan.settings.mode;
+  std::string line = fmt::format("{:<10} Failure at the peak ({}, {:.3f} MB/s):", to_string(mode),
+                                 peak.timestamp, peak.rate.value());
+  if (failure.hold_seconds) {
+    const std::string why =
+        mode == SyncMode::SuperAsync       ? "SUPERASYNC's commits never wait for the standby"
+        : failure.hold_bounded_by_settings ? "the settings give up on the standby first"
+                                           : "the link is back before the settings give up";
+    line += fmt::format(" a {:g} s outage holds commits {:.3f} s ({})",
+                        *plan.settings.outage_seconds, *failure.hold_seconds, why);
+  }
+  if (failure.takeover_seconds) {
+    line += fmt::format("{} a takeover at its end replays {:.3f} s ({:.3f} MB behind)",
+                        failure.hold_seconds ? ";" : "", *failure.takeover_seconds,
+                        static_cast<double>(failure.takeover_bytes) * 1e-6);
+  }
+  return line;
+}
+
 }  // namespace simhadr

@@ -8,9 +8,11 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <limits>
 
 #include "platform/cpus.hpp"
 #include "runs/ordered_jobs.hpp"
+#include "simhadr/pipeline/shipping_plan.hpp"
 #include "simhadr/report/calculator_text.hpp"
 #include "virtual_time/interval_simulation.hpp"
 
@@ -40,6 +42,27 @@ CalculatorLink link_of(const RunConfig& config) {
           calculate.disk.overhead_seconds, calculate.network.compression};
 }
 
+// -calculate -model's failure what-ifs, when -netOutage or -replay asks for them.
+std::optional<FailurePlan> failure_plan_of(const RunConfig& config) {
+  if (!config.outages && !config.replay) return std::nullopt;
+  const ShippingPlan shipping = shipping_plan_from(config);
+  FailurePlan plan;
+  plan.settings.hadr_timeout_seconds = config.hadr_timeout_seconds;
+  plan.settings.peer_wait_limit_seconds = config.peer_wait_limit_seconds;
+  plan.settings.peer_window_seconds = config.peer_window_seconds;
+  if (config.outages) plan.settings.outage_seconds = config.outages->seconds;
+  plan.replay = config.replay;
+  // The receive buffer is the model's for the largest flush the log buffer lets through.
+  const std::uint32_t largest =
+      config.logger ? config.logger->buffer_pages : kDefaultLogBufferPages;
+  const std::uint64_t spool = config.spool_limit_pages == kUnlimitedSpool
+                                  ? std::numeric_limits<std::uint64_t>::max() / 2
+                                  : pages_to_bytes(config.spool_limit_pages);
+  plan.standby_holds_bytes = pages_to_bytes(shipping.standby_buffer_pages(largest)) + spool;
+  plan.window_bytes = config.network_window_bytes();
+  return plan;
+}
+
 class Annotator {
  public:
   Annotator(const RunConfig& config, const StopSource& stop, std::ostream& out)
@@ -54,6 +77,7 @@ class Annotator {
           PairSettings{calc_.link, config.network_window_bytes(),
                        config.logger ? config.logger->buffer_pages : kDefaultLogBufferPages};
       simulator_.emplace(*calc_.pair, stop);
+      calc_.failure_plan = failure_plan_of(config);
     }
   }
 
@@ -140,6 +164,17 @@ class Annotator {
           sims.push_back(interval.simulated[i]);
         }
         out_ << shortfall_summary_line(calc_.modes[i], sims) << '\n';
+      }
+    }
+    if (calc_.failure_plan && !calc_.intervals.empty()) {
+      calc_.peak = std::ranges::max_element(calc_.intervals, {}, [](const IntervalCalculation& c) {
+                     return c.interval.rate.value();
+                   })->interval;
+      for (const SyncMode mode : calc_.modes) {
+        FailurePlan plan = *calc_.failure_plan;
+        plan.settings.mode = mode;
+        calc_.failures.push_back(failure_at_peak(plan, *calc_.peak));
+        out_ << failure_line(plan, *calc_.peak, calc_.failures.back()) << '\n';
       }
     }
     out_.flush();

@@ -568,5 +568,34 @@ TEST(Workload, RefusesWhatDoesNotFitWithIt) {
   }
 }
 
+// -model with -netOutage and -replay: a line per mode at the scan's busiest interval, in text and
+// JSON; without -model those options are named and ignored.
+TEST(Calculate, SaysWhatAFailureAtThePeakWouldCostEachMode) {
+  const fs::path input = write_file("published.txt", kPublishedWorkload);
+  const fs::path doc = scratch_file("calculate", "failure.json");
+  const Calculated run = calculate({input.string(), "-network", "10", ".1", "-disk", "200", ".001",
+                                    "-model", "-netOutage", "30", "-peerWaitLimit", "5",
+                                    "-peerWindow", "10", "-replay", "5", "-json", doc.string()});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("SYNC       Failure at the peak (2013-02-26 15:32:09, 7.307 MB/s): a 30 s "
+                         "outage holds commits 15.000 s (the settings give up on the standby "
+                         "first)"),
+            std::string::npos)
+      << run.out;
+  EXPECT_EQ(expect_valid_json(doc.string()), 1u);
+  std::ifstream in(doc);
+  const json failure = json::parse(in)["calculation"]["failure_at_peak"];
+  EXPECT_EQ(failure["modes"]["ASYNC"]["hold_seconds"], 5.0);  // no peer window in ASYNC
+  // 7.307 MiB/s against 5 MB/s of replay: the standby's 4 x 256-page buffer fills.
+  EXPECT_EQ(failure["modes"]["SYNC"]["takeover_bytes"], 4 * 256 * 4096);
+  const Calculated plain = calculate(
+      {input.string(), "-network", "10", ".1", "-disk", "200", ".001", "-netOutage", "30"});
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  EXPECT_NE(plain.err.find("-netOutage applies to -calculate with -model; ignored"),
+            std::string::npos)
+      << plain.err;
+  EXPECT_EQ(plain.out.find("Failure at the peak"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace simhadr::e2e

@@ -33,6 +33,11 @@ struct CommitHoldAdvice {
   std::optional<double> bytes_at_risk;       // for -netOutage, with the advised settings
 };
 
+// The longest the settings hold a commit when the link fails (none: as long as
+// it is down): the first of the wait limit and the timeout, then the peer
+// window in SYNC and NEARSYNC; SUPERASYNC holds none.
+std::optional<double> hold_allowed_seconds(const CommitHoldAsk& ask);
+
 CommitHoldAdvice advise_commit_hold(const CommitHoldAsk& ask);
 // The report's line: "Commit hold limit: ...".
 std::string commit_hold_advice_text(const CommitHoldAsk& ask, const CommitHoldAdvice& advice);

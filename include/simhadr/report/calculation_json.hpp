@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "simhadr/advice/failure_at_peak.hpp"
 #include "simhadr/advice/workload_shortfall.hpp"
 #include "simhadr/models/hadr_calculator.hpp"
 
@@ -28,6 +29,10 @@ struct Calculation {
   std::vector<double> predicted_max_pages;  // per mode: the largest expected flush
   std::vector<double> workload_max_pages;   // per mode: the largest "max" flush
   bool interrupted = false;
+  // -model with -netOutage or -replay: each mode's, at the busiest interval.
+  std::optional<FailurePlan> failure_plan;
+  std::optional<WorkloadInterval> peak;
+  std::vector<ModeFailure> failures;
 };
 
 nlohmann::json calculation_json(const Calculation& calculation);

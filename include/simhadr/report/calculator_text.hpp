@@ -10,6 +10,7 @@
 
 #include <vector>
 
+#include "simhadr/advice/failure_at_peak.hpp"
 #include "simhadr/advice/workload_shortfall.hpp"
 #include "simhadr/models/hadr_calculator.hpp"
 #include "simhadr/report/calculator_names.hpp"
@@ -37,5 +38,9 @@ std::string max_flush_line(SyncMode mode, double predicted_pages, double workloa
 // -calculate -model, after the max flush lines: per mode, how many intervals
 // fell short of the closed form and what would restore them all.
 std::string shortfall_summary_line(SyncMode mode, std::span<const SimulatedMode> intervals);
+
+// -calculate -model with -netOutage or -replay, per mode: "SYNC       Failure: ...".
+std::string failure_line(const FailurePlan& plan, const WorkloadInterval& peak,
+                         const ModeFailure& failure);
 
 }  // namespace simhadr
