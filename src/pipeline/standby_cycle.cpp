@@ -39,6 +39,7 @@ StandbyWriteDone StandbyCycle::write_done(Nanos now) {
   StandbyWriteDone done;
   if (replay_.modelled()) {
     done.replay_end = replay_.flush_written(now, written_ / kPageBytes, result_.replays);
+    note_replay(now);
   } else {
     held_ -= pages_to_bytes(pages);
     done.freed_pages = pages;
@@ -52,6 +53,7 @@ std::uint32_t StandbyCycle::take_replayed(Nanos now) {
   const std::uint32_t pages = replay_.take_replayed(now);
   held_ -= pages_to_bytes(pages);
   note_use(now);
+  note_replay(now);
   return pages;
 }
 
@@ -61,7 +63,14 @@ std::uint32_t StandbyCycle::make_room(Nanos now) {
   if (pages == 0) return 0;
   held_ -= pages_to_bytes(pages);
   note_use(now);
+  note_replay(now);
   return pages;
+}
+
+void StandbyCycle::note_replay(Nanos now) {
+  result_.spool = replay_.spool_use();
+  result_.takeover = replay_.takeover();
+  result_.takeover->at_end = replay_.takeover_at(now);
 }
 
 void StandbyCycle::finish(Nanos at) {

@@ -16,6 +16,11 @@ std::string interval_line(const IntervalSample& s) {
           ? fmt::format(", rcvbuf used {:.1f}% full {:.6f} s", *s.buffer_used_fraction * 100,
                         to_seconds(s.buffer_full_time))
           : std::string();
+  std::string replay;
+  if (s.spool_bytes) replay += fmt::format(", spool {} bytes", *s.spool_bytes);
+  if (s.takeover_replay) {
+    replay += fmt::format(", takeover replay {:.6f} s", to_seconds(*s.takeover_replay));
+  }
   std::string lags;
   for (std::size_t i = 0; i < s.auxiliary_lag_bytes.size(); ++i) {
     // Standby 1 is the principal; auxiliaries are numbered from 2, in -rhost order.
@@ -26,9 +31,9 @@ std::string interval_line(const IntervalSample& s) {
                                   ? fmt::format(", stalled {:.3f} s", to_seconds(s.stalled))
                                   : std::string();
   return fmt::format(
-      "Interval {:.3f}-{:.3f} s: {:.3f} MB/s, {} flushes, {}, {} congestions {:.6f} s{}{}{}",
+      "Interval {:.3f}-{:.3f} s: {:.3f} MB/s, {} flushes, {}, {} congestions {:.6f} s{}{}{}{}",
       to_seconds(s.start), to_seconds(s.end), mbytes_per_sec(s.log_bytes, s.end - s.start),
-      s.flushes, ship, s.congestions, to_seconds(s.congestion_time), buffer, lags, stalled);
+      s.flushes, ship, s.congestions, to_seconds(s.congestion_time), buffer, replay, lags, stalled);
 }
 
 }  // namespace simhadr

@@ -109,6 +109,9 @@ json interval_json(const IntervalSample& s) {
           {"congestion_seconds", to_seconds(s.congestion_time)},
           {"buffer_used_fraction", optional_json(s.buffer_used_fraction)},
           {"buffer_full_seconds", to_seconds(s.buffer_full_time)},
+          {"spool_bytes", optional_json(s.spool_bytes)},
+          {"takeover_replay_seconds",
+           s.takeover_replay ? json(to_seconds(*s.takeover_replay)) : json(nullptr)},
           {"stalled_seconds", to_seconds(s.stalled)},
           {"auxiliary_lag", auxiliary_lag_json(s)}};
 }

@@ -22,6 +22,10 @@ struct IntervalSample {
   // Standby: the receive buffer's time-weighted use and time full in the period.
   std::optional<double> buffer_used_fraction;
   Nanos buffer_full_time{};
+  // Standby with -replay: at the period's end, what the spool holds (-spoolLimit) and the replay a
+  // takeover then would need for what is written and not replayed.
+  std::optional<std::uint64_t> spool_bytes;
+  std::optional<Nanos> takeover_replay;
   // Primary with auxiliary standbys: each one's lag (bytes) at the period's end.
   std::vector<std::uint64_t> auxiliary_lag_bytes;
   std::vector<Nanos> auxiliary_lag_age;

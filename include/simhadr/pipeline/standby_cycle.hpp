@@ -78,6 +78,8 @@ class StandbyCycle {
 
  private:
   void note_use(Nanos now) { result_.buffer_use->note(now, held_); }
+  // The spool and the takeover's replay as of `now`, for -interval's lines.
+  void note_replay(Nanos now);
 
   AckPoint ack_;
   const DiskModel& disk_;

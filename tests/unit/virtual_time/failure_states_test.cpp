@@ -180,5 +180,32 @@ TEST(TakeoverCost, IsTheUnreplayedLogOverTheReplayRate) {
   EXPECT_NEAR(static_cast<double>(takeover.worst.bytes), most, pages_to_bytes(16));
 }
 
+// An unlimited spool grows by what the log brings beyond replay, and so does the takeover.
+TEST(TakeoverCost, GrowsWithTheSpoolIntervalByInterval) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::Async;
+  plan.run_time = from_seconds(10);
+  plan.target = MBytesPerSec{10};
+  plan.replay = DiskParams{5.0_MBps, 0};
+  plan.spool_limit_pages = kUnlimitedSpool;
+  plan.interval = from_seconds(2);
+  FixedFlushSize sizes(16);
+  const StopSource never;
+  const VirtualOutcome out = run_virtual(plan, sizes, never);
+  const std::vector<IntervalSample>& intervals = out.standby.intervals;
+  ASSERT_GE(intervals.size(), 5u);
+  for (std::size_t i = 1; i < 5; ++i) {
+    const double grew =
+        static_cast<double>(*intervals[i].spool_bytes - *intervals[i - 1].spool_bytes);
+    const double expected = (10e6 - 5e6) * to_seconds(intervals[i].end - intervals[i].start);
+    EXPECT_NEAR(grew, expected, 0.02 * expected) << "interval " << i;
+    // What the spool and the full buffer hold, over the replay rate.
+    const double unreplayed = static_cast<double>(
+        *intervals[i].spool_bytes + pages_to_bytes(out.standby.settings.receive_buffer_pages));
+    EXPECT_NEAR(to_seconds(*intervals[i].takeover_replay), unreplayed / 5e6,
+                0.02 * unreplayed / 5e6);
+  }
+}
+
 }  // namespace failure_states_test
 }  // namespace simhadr
