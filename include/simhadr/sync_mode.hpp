@@ -37,6 +37,11 @@ constexpr bool expects_ack(SyncMode mode) {
   return rules_for(mode).standby_ack != AckPoint::None;
 }
 
+// HADR_PEER_WINDOW holds commits in these modes only; Db2 ignores it in ASYNC and SUPERASYNC.
+constexpr bool keeps_peer_window(SyncMode mode) {
+  return mode == SyncMode::Sync || mode == SyncMode::NearSync;
+}
+
 // Upper-case name, as it travels in the handshake and heads the report.
 std::string_view to_string(SyncMode mode);
 

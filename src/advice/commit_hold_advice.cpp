@@ -5,25 +5,13 @@
 #include <algorithm>
 
 #include "simhadr/advice/diagnosis.hpp"
+#include "simhadr/pipeline/hadr_states.hpp"
 
 namespace simhadr {
 
-namespace {
-
-bool keeps_peer_window(SyncMode mode) {
-  return mode == SyncMode::Sync || mode == SyncMode::NearSync;
-}
-
-}  // namespace
-
 std::optional<double> hold_allowed_seconds(const CommitHoldAsk& ask) {
-  if (ask.mode == SyncMode::SuperAsync) return 0.0;
-  std::optional<double> give_up;
-  for (const double limit : {ask.peer_wait_limit_seconds, ask.hadr_timeout_seconds}) {
-    if (limit > 0) give_up = give_up ? std::min(*give_up, limit) : limit;
-  }
-  if (!give_up) return std::nullopt;
-  return *give_up + (keeps_peer_window(ask.mode) ? ask.peer_window_seconds : 0.0);
+  return longest_hold_seconds(ask.mode, ask.hadr_timeout_seconds, ask.peer_wait_limit_seconds,
+                              ask.peer_window_seconds);
 }
 
 CommitHoldAdvice advise_commit_hold(const CommitHoldAsk& ask) {
@@ -34,7 +22,9 @@ CommitHoldAdvice advise_commit_hold(const CommitHoldAsk& ask) {
   // left of the site's bound goes to the peer window, which holds commits but risks no log.
   if (keeps_peer_window(ask.mode)) {
     advice.wait_limit_seconds = std::min(kLeastPeerWaitLimitSeconds, ask.max_hold_seconds);
-    advice.window_seconds = ask.max_hold_seconds - *advice.wait_limit_seconds;
+    if (ask.max_hold_seconds > *advice.wait_limit_seconds) {
+      advice.window_seconds = ask.max_hold_seconds - *advice.wait_limit_seconds;
+    }
   } else {
     advice.wait_limit_seconds = ask.max_hold_seconds;
   }
@@ -61,18 +51,21 @@ std::string commit_hold_advice_text(const CommitHoldAsk& ask, const CommitHoldAd
           ? fmt::format("the settings given hold one up to {:g} s ({})", *advice.allowed_seconds,
                         *advice.allowed_seconds <= ask.max_hold_seconds ? "within it" : "beyond it")
           : std::string("the settings given hold one for as long as the link is down");
-  std::string set =
-      advice.window_seconds
-          ? fmt::format(
-                "-peerWaitLimit {:g} -peerWindow {:g} (DB2_HADR_PEER_WAIT_LIMIT, "
-                "HADR_PEER_WINDOW) keep within it: {:g} s to give up on the standby, "
-                "then {:g} s in disconnected peer",
-                *advice.wait_limit_seconds, *advice.window_seconds, *advice.wait_limit_seconds,
-                *advice.window_seconds)
-          : fmt::format(
-                "-peerWaitLimit {:g} (DB2_HADR_PEER_WAIT_LIMIT) keeps within it, once "
-                "the send buffer is full; ASYNC has no peer window",
-                *advice.wait_limit_seconds);
+  std::string set = fmt::format("-peerWaitLimit {:g} (DB2_HADR_PEER_WAIT_LIMIT) keeps within it",
+                                *advice.wait_limit_seconds);
+  if (advice.window_seconds) {
+    set = fmt::format(
+        "-peerWaitLimit {:g} -peerWindow {:g} (DB2_HADR_PEER_WAIT_LIMIT, HADR_PEER_WINDOW) keep "
+        "within it: {:g} s to give up on the standby, then {:g} s in disconnected peer",
+        *advice.wait_limit_seconds, *advice.window_seconds, *advice.wait_limit_seconds,
+        *advice.window_seconds);
+  } else if (ask.mode == SyncMode::Async) {
+    set += ", once the send buffer is full; ASYNC has no peer window";
+  } else {
+    set += fmt::format(
+        ", with no peer window: a bound within IBM's least wait limit ({:g} s) leaves none",
+        kLeastPeerWaitLimitSeconds);
+  }
   std::string risk = fmt::format(
       "; an outage longer than {:g} s then has the primary commit alone, {:.3f} MB of log at "
       "risk each further second{}",

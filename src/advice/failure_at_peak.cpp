@@ -31,14 +31,16 @@ void hold_through_outage(const FailurePlan& plan, double log_bytes_per_sec, Mode
 void takeover_after(const FailurePlan& plan, const WorkloadInterval& peak, double log_bytes_per_sec,
                     ModeFailure& out) {
   if (!plan.replay) return;
-  const double replay = plan.replay->rate.bytes_per_sec();
   const double flush_bytes = std::max(1.0, peak.flush_pages) * static_cast<double>(kPageBytes);
+  // Replay's pace at the peak's flushes, its overhead per flush included.
+  const double flush_replay =
+      flush_bytes / plan.replay->rate.bytes_per_sec() + plan.replay->overhead_seconds;
+  const double replay = flush_bytes / flush_replay;
   // Replay that keeps up has at most the flush under way to finish.
   const double behind = std::max(flush_bytes, (log_bytes_per_sec - replay) * peak.seconds);
   const double held = std::min(behind, static_cast<double>(plan.standby_holds_bytes));
   out.takeover_bytes = static_cast<std::uint64_t>(held);
-  out.takeover_seconds =
-      held / replay + plan.replay->overhead_seconds * std::ceil(held / flush_bytes);
+  out.takeover_seconds = held / replay;
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "simhadr/pipeline/hadr_states.hpp"
+
 namespace simhadr {
 
 namespace {
@@ -27,33 +29,33 @@ std::string seconds_text(double seconds) {
   return fmt::format("{:g} s", seconds);
 }
 
-// The longest a failed link holds a commit: until the pair gives up on the
-// standby (the first of the wait limit and the timeout), then the peer window.
+// The longest a failed link holds a commit (longest_hold_seconds), and which
+// settings in the samples make it so.
 DiagnosedCommitHold commit_hold_of(const HadrSample& s) {
-  if (s.sync_mode == "SUPERASYNC") return {0.0, "SUPERASYNC's commits never wait for the standby"};
+  const std::optional<SyncMode> mode = parse_sync_mode(s.sync_mode);
+  if (!mode) return {std::nullopt, fmt::format("the sync mode {} is not one of Db2's", s.sync_mode)};
+  if (*mode == SyncMode::SuperAsync) {
+    return {0.0, "SUPERASYNC's commits never wait for the standby"};
+  }
   if (!s.hadr_timeout) return {std::nullopt, "HADR_TIMEOUT is not in the samples"};
-  double detect = *s.hadr_timeout;
-  std::string why = fmt::format("HADR_TIMEOUT {}", seconds_text(*s.hadr_timeout));
-  if (s.peer_wait_limit && *s.peer_wait_limit > 0 && *s.peer_wait_limit < detect) {
-    detect = *s.peer_wait_limit;
-    why = fmt::format("DB2_HADR_PEER_WAIT_LIMIT {}", seconds_text(*s.peer_wait_limit));
-  } else if (!s.peer_wait_limit) {
+  const bool window = keeps_peer_window(*mode);
+  if (window && !s.peer_window) {
+    return {std::nullopt, "HADR_PEER_WINDOW is not in the samples"};
+  }
+  const double limit = s.peer_wait_limit.value_or(0);
+  std::string why = limit > 0 && limit < *s.hadr_timeout
+                        ? fmt::format("DB2_HADR_PEER_WAIT_LIMIT {}", seconds_text(limit))
+                        : fmt::format("HADR_TIMEOUT {}", seconds_text(*s.hadr_timeout));
+  if (!s.peer_wait_limit) {
     why += " (DB2_HADR_PEER_WAIT_LIMIT is not in the samples: a shorter one would cut it)";
   }
-  const bool window_counts = s.sync_mode == "SYNC" || s.sync_mode == "NEARSYNC";
-  if (!window_counts) {
-    return {detect, why + (s.sync_mode == "ASYNC"
-                               ? ", once the send buffer is full; ASYNC has no peer window"
-                               : "")};
-  }
-  if (!s.peer_window) {
-    return {std::nullopt, why + ", then HADR_PEER_WINDOW, which is not in the samples"};
-  }
-  if (*s.peer_window > 0) {
+  if (window && *s.peer_window > 0) {
     why += fmt::format(", then HADR_PEER_WINDOW {} in disconnected peer",
                        seconds_text(*s.peer_window));
+  } else if (*mode == SyncMode::Async) {
+    why += ", once the send buffer is full; ASYNC has no peer window";
   }
-  return {detect + *s.peer_window, why};
+  return {longest_hold_seconds(*mode, *s.hadr_timeout, limit, s.peer_window.value_or(0)), why};
 }
 
 }  // namespace

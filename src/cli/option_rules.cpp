@@ -48,12 +48,13 @@ struct IgnoredOptions {
   std::string_view why;
 };
 
-constexpr std::array kNotForCalculate{Id::NetDelay, Id::NetRate, Id::FlushSize, Id::FlushSizes,
-                                      Id::N,        Id::T,       Id::Target,    Id::Interval,
-                                      Id::TcpCost,  Id::Payload};
+constexpr std::array kNotForCalculate{
+    Id::NetDelay, Id::NetRate,  Id::FlushSize, Id::FlushSizes, Id::N,           Id::T,
+    Id::Target,   Id::Interval, Id::TcpCost,   Id::Payload,    Id::ReplayDelay, Id::MaxCommitHold};
 // What a failure would cost, at the scan's peak: -calculate -model's alone.
-constexpr std::array kFailureWhatIfs{Id::NetOutage,  Id::PeerWaitLimit, Id::PeerWindow, Id::Replay,
-                                     Id::SpoolLimit, Id::HadrBufSize,   Id::ReplayDelay};
+constexpr std::array kFailureWhatIfs{Id::NetOutage,  Id::HadrTimeout, Id::PeerWaitLimit,
+                                     Id::PeerWindow, Id::Replay,      Id::SpoolLimit,
+                                     Id::HadrBufSize};
 constexpr std::array kShippingOnly{Id::Interval};
 constexpr std::array kNotForSleepTest{Id::Json, Id::Csv, Id::Interval, Id::Payload};
 constexpr std::array kDiskTestOnly{Id::Cache, Id::Preallocate};
@@ -317,7 +318,9 @@ class Rules {
         (action == Action::Standby || action == Action::Model || action == Action::Demo)) {
       warn("-spoolLimit spools log awaiting replay, so it needs -replay; without it, ignored");
     }
-    if (config_.replay_delay_seconds > 0) check_replay_delay(action);
+    if (config_.replay_delay_seconds > 0 && action != Action::Calculate) {
+      check_replay_delay(action);
+    }
     if (config_.json_path && config_.json_path == config_.csv_path) {
       throw UsageError(
           fmt::format("-json and -csv name the same file {}", shown(*config_.json_path)));

@@ -70,6 +70,18 @@ void store_net_rate(Values& o, const Input& in) {
   o.network().rate = MBytesPerSec{o.standby_lists.rates.front()};
 }
 
+void store_log_rate(Values& o, const Input& in) {
+  o.logger().rate = MBytesPerSec{in.positive(kMaxRateMBps)};
+}
+
+void store_log_buf_size(Values& o, const Input& in) {
+  o.logger().buffer_pages = in.number<std::uint32_t>(1, kMaxFlushPages);
+}
+
+void store_net_outage_every(Values& o, const Input& in) {
+  o.outages().every_seconds = in.positive(kMaxOutageSeconds);
+}
+
 void store_tcp_cost(Values& o, const Input& in) {
   const auto [send, receive] =
       one_or_two(in, kMaxTcpCostSecondsPerGb, false, "the primary's and the standby's");

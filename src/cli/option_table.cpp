@@ -175,13 +175,8 @@ constexpr std::array kOptions{
     OptionSpec{Id::LogRate, "logRate", One, kPrimary, Shipping, "-logRate MB/S -logBufSize PAGES",
                "a workload writing MB/S of log into a log buffer of\n"
                "PAGES; each flush takes what gathered meanwhile",
-               [](Values& o, const Input& in) {
-                 o.logger().rate = MBytesPerSec{in.positive(kMaxRateMBps)};
-               }},
-    OptionSpec{Id::LogBufSize, "logBufSize", One, kPrimary, Shipping, "", "",
-               [](Values& o, const Input& in) {
-                 o.logger().buffer_pages = in.number<std::uint32_t>(1, kMaxFlushPages);
-               }},
+               store_log_rate},
+    OptionSpec{Id::LogBufSize, "logBufSize", One, kPrimary, Shipping, "", "", store_log_buf_size},
     OptionSpec{Id::Workload, "workload", One, kPrimary, Shipping, "-workload FILE -workloadSpeed N",
                "replay db2logscan's intervals in turn, each N times\n"
                "shorter (default {workload_speed}), through the -logRate logger; the\n"
@@ -237,33 +232,23 @@ constexpr std::array kOptions{
         "-netOutageEvery: once, in the middle of the run)",
         [](Values& o, const Input& in) { o.outages().seconds = in.positive(kMaxOutageSeconds); }},
     OptionSpec{Id::NetOutageEvery, "netOutageEvery", One, kPrimary, Models, "", "",
-               [](Values& o, const Input& in) {
-                 o.outages().every_seconds = in.positive(kMaxOutageSeconds);
-               }},
+               store_net_outage_every},
     OptionSpec{Id::HadrTimeout, "hadrTimeout", One, kAny, Models, "-hadrTimeout SECONDS",
                "Db2's HADR_TIMEOUT (default {hadr_timeout}): a stall or outage\n"
                "longer than this is reported as the pair leaving peer state",
-               [](Values& o, const Input& in) {
-                 o.config.hadr_timeout_seconds = in.positive(kMaxOutageSeconds);
-               }},
+               store_positive_seconds<&RunConfig::hadr_timeout_seconds>},
     OptionSpec{Id::PeerWaitLimit, "peerWaitLimit", One, kPrimary, Models, "-peerWaitLimit SECONDS",
                "-model: DB2_HADR_PEER_WAIT_LIMIT (default 0, none): log\n"
                "held that long by the standby ends peer state",
-               [](Values& o, const Input& in) {
-                 o.config.peer_wait_limit_seconds = in.number(0.0, kMaxOutageSeconds);
-               }},
+               store_seconds_or_off<&RunConfig::peer_wait_limit_seconds>},
     OptionSpec{Id::PeerWindow, "peerWindow", One, kPrimary, Models, "-peerWindow SECONDS",
                "-model: HADR_PEER_WINDOW (default 0, none): after peer\n"
                "state ends, SYNC and NEARSYNC hold commits this long",
-               [](Values& o, const Input& in) {
-                 o.config.peer_window_seconds = in.number(0.0, kMaxOutageSeconds);
-               }},
+               store_seconds_or_off<&RunConfig::peer_window_seconds>},
     OptionSpec{Id::MaxCommitHold, "maxCommitHold", One, kPrimary, Models, "-maxCommitHold SECONDS",
                "-model: the longest a site lets a failed link hold its\n"
                "commits; the report names the settings that keep to it",
-               [](Values& o, const Input& in) {
-                 o.config.max_commit_hold_seconds = in.positive(kMaxOutageSeconds);
-               }},
+               store_positive_seconds<&RunConfig::max_commit_hold_seconds>},
     OptionSpec{Id::Replay, "replay", OneOrTwo, kStandby, Models, "-replay MB/S [SECONDS]",
                "standby replay speed and overhead per flush; a flush\n"
                "leaves the receive buffer only once replayed",
@@ -271,9 +256,7 @@ constexpr std::array kOptions{
     OptionSpec{Id::ReplayDelay, "replayDelay", One, kStandby, Models, "-replayDelay SECONDS",
                "HADR_REPLAY_DELAY (SUPERASYNC only; needs -replay): a\n"
                "written flush waits this long before its replay",
-               [](Values& o, const Input& in) {
-                 o.config.replay_delay_seconds = in.number(0.0, kMaxOutageSeconds);
-               }},
+               store_seconds_or_off<&RunConfig::replay_delay_seconds>},
 
     OptionSpec{Id::HadrBufSize, "hadrBufSize", One, kStandby, Standby, "-hadrBufSize PAGES",
                "receive buffer                          (default {buffer_flushes} x flushSize)",

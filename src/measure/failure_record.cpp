@@ -12,9 +12,9 @@ std::string_view db2_name(HadrState state) {
 }
 
 std::string_view describe(StateCause cause) {
-  static constexpr std::array<std::string_view, 6> kWords{"shipped",      "peer wait limit",
-                                                          "HADR timeout", "peer window ended",
-                                                          "standby back", "caught up"};
+  static constexpr std::array<std::string_view, 7> kWords{
+      "shipped",      "peer wait limit", "HADR timeout", "peer window ended",
+      "standby back", "caught up",       "run ended"};
   return kWords[static_cast<std::size_t>(cause)];
 }
 

@@ -50,7 +50,7 @@ IntervalSample IntervalMeter::close(Clock::time_point now, const RunResult& tota
   }
 
   if (totals.spool) sample.spool_bytes = totals.spool->held_bytes;
-  if (totals.takeover) sample.takeover_replay = totals.takeover->at_end.replay;
+  if (totals.takeover) sample.takeover_replay = totals.takeover->latest.replay;
   for (const AuxiliaryStream& auxiliary : totals.auxiliaries) {
     sample.auxiliary_lag_bytes.push_back(auxiliary.lag.bytes);
     sample.auxiliary_lag_age.push_back(auxiliary.lag.log_age);

@@ -146,7 +146,7 @@ std::optional<FlushAction> FlushCycle::take(FlushStep step) {
       return ship();
     case FlushStep::AwaitAck:
       if (!flush_.awaits_ack) return std::nullopt;
-      return ask(flush_.acked, {FlushActionKind::AwaitAck, now_, 0, give_up()});
+      return ask(flush_.acked, {FlushActionKind::AwaitAck, now_});
     case FlushStep::Shipped: {
       const Nanos shipping = flush_.shipped - flush_.ship_start;
       note_hold(shipping);

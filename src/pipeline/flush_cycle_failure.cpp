@@ -18,7 +18,7 @@ std::optional<FlushAction> FlushCycle::ship() {
       flush_.awaits_ack = acks;
       if (acks) ++acks_owed_;
     }
-    return ask(false, {FlushActionKind::Send, now_, flush_.pages, give_up()});
+    return ask(false, {FlushActionKind::Send, now_, flush_.pages});
   }
   switch (states_.state()) {
     case HadrState::DisconnectedPeer:
@@ -43,13 +43,6 @@ std::optional<FlushAction> FlushCycle::ship() {
 
 FlushAction FlushCycle::queued() {
   return advance();
-}
-
-std::optional<Clock::time_point> FlushCycle::give_up() const {
-  const std::optional<Nanos> at = states_.gives_up_at(
-      since_start(flush_.ship_start),
-      silent_since_ ? std::optional(since_start(*silent_since_)) : std::nullopt);
-  return at ? std::optional(*run_start_ + *at) : std::nullopt;
 }
 
 bool FlushCycle::waiting_on_link() const {

@@ -70,7 +70,7 @@ std::uint32_t StandbyCycle::make_room(Nanos now) {
 void StandbyCycle::note_replay(Nanos now) {
   result_.spool = replay_.spool_use();
   result_.takeover = replay_.takeover();
-  result_.takeover->at_end = replay_.takeover_at(now);
+  result_.takeover->latest = replay_.takeover_at(now);
 }
 
 void StandbyCycle::finish(Nanos at) {

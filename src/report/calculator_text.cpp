@@ -129,9 +129,10 @@ std::string failure_line(const FailurePlan& plan, const WorkloadInterval& peak,
                         *plan.settings.outage_seconds, *failure.hold_seconds, why);
   }
   if (failure.takeover_seconds) {
+    // MB as the calculator's lines count them: 2^20 bytes.
     line += fmt::format("{} a takeover at its end replays {:.3f} s ({:.3f} MB behind)",
                         failure.hold_seconds ? ";" : "", *failure.takeover_seconds,
-                        static_cast<double>(failure.takeover_bytes) * 1e-6);
+                        static_cast<double>(failure.takeover_bytes) / (1 << 20));
   }
   return line;
 }

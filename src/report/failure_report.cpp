@@ -33,19 +33,40 @@ std::string why_changed(StateCause why, const SideSettings& s) {
     case StateCause::CaughtUp:
       return "the standby has all the log the primary wrote";
     case StateCause::Shipped:
+    case StateCause::RunEnded:
       break;
   }
   return std::string(describe(why));
 }
 
 // Why the longest wait lasted as long as it did.
+// What ended a wait after peer state had ended, or with it: disconnected peer's end.
+std::string after_peer(StateCause ended_by) {
+  switch (ended_by) {
+    case StateCause::PeerWindow:
+      return "in disconnected peer to the end of the peer window";
+    case StateCause::StandbyBack:
+      return "in disconnected peer until the standby was back";
+    case StateCause::RunEnded:
+      return "still held when the run ended";
+    default:
+      return std::string(describe(ended_by));
+  }
+}
+
 std::string why_held(const CommitHold& hold, SyncMode mode) {
   if (!hold.detected_after) {
+    // A flush that began in disconnected peer, or one the run's end found waiting.
+    if (hold.ended_by != StateCause::Shipped) return after_peer(hold.ended_by);
     return expects_ack(mode) ? "waiting for its flush's ack" : "waiting for its flush's send";
   }
   std::string why = fmt::format("{:.3f} s until the {} ended peer state",
                                 to_seconds(*hold.detected_after), describe(hold.detected_by));
   const Nanos after = hold.duration - *hold.detected_after;
+  if (hold.ended_by == StateCause::RunEnded) {
+    why += fmt::format(", then {:.3f} s {}", to_seconds(after), after_peer(hold.ended_by));
+    return why;
+  }
   if (hold.ended_by == StateCause::PeerWindow) {
     why += fmt::format(", then {:.3f} s in disconnected peer to the end of the peer window",
                        to_seconds(after));

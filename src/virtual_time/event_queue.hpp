@@ -34,8 +34,9 @@ enum class Event : std::uint8_t {
   LinkDown,          // -netOutage: the principal's link carries nothing from now
   LinkUp,            // -netOutage: it carries again
   FailureDeadline,   // the flush cycle's next deadline (the peer wait limit, timeout, window)
+  Reconnect,         // a standby the primary gave up on over a working link connects again
 };
-inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(Event::FailureDeadline) + 1;
+inline constexpr std::size_t kEventKinds = static_cast<std::size_t>(Event::Reconnect) + 1;
 
 struct ScheduledEvent {
   Nanos at{};

@@ -204,6 +204,9 @@ void VirtualSimulation::handle(const ScheduledEvent& e) {
     case Event::FailureDeadline:
       failure_deadline();
       break;
+    case Event::Reconnect:
+      reconnect();
+      break;
   }
 }
 

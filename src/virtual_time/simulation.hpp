@@ -62,7 +62,9 @@ class VirtualSimulation : private FlushObserver {
   void link_down(Nanos at);
   // The link is back: the standby returns, and what the primary kept back goes first.
   void link_up(Nanos at);
+  void standby_back(Nanos at);
   void failure_deadline();
+  void reconnect();
   // The send returns once the network has taken the flush's last byte into its send buffer.
   void pump();
   void flushed(std::uint32_t pages, Clock::time_point at) override;
@@ -87,6 +89,7 @@ class VirtualSimulation : private FlushObserver {
   FlushCycle cycle_;
   Nanos now_{};
   std::optional<Nanos> deadline_at_;  // the earliest FailureDeadline on its way
+  bool reconnect_pending_ = false;
   std::uint64_t unhanded_ = 0;  // of the flush, what the primary's thread has yet to hand to TCP
 };
 

@@ -93,11 +93,15 @@ void VirtualSimulation::link_down(Nanos at) {
 }
 
 void VirtualSimulation::link_up(Nanos at) {
-  const FlushAction action = cycle_.heard(time_at(at));
-  for (const std::uint32_t pages : cycle_.take_backlog()) hand_over(pages);
   if (const StallEpisode* next = link_watch_.outages()->begins_within(at, kForever)) {
     events_.at(next->start, Event::LinkDown);
   }
+  standby_back(at);
+}
+
+void VirtualSimulation::standby_back(Nanos at) {
+  const FlushAction action = cycle_.heard(time_at(at));
+  for (const std::uint32_t pages : cycle_.take_backlog()) hand_over(pages);
   carry_out(action);
 }
 
@@ -105,6 +109,22 @@ void VirtualSimulation::failure_deadline() {
   if (deadline_at_ && *deadline_at_ <= now_) deadline_at_.reset();
   carry_out(cycle_.deadline(time_at(now_)));
   watch_deadline();
+  // Given up on over a link that carries (a slow standby, not an outage): the standby is still
+  // there and connects again after a round trip, as Db2's does; an outage's end brings it back.
+  const bool link_up = !link_watch_.outages() || !link_watch_.outages()->at(now_);
+  const HadrState state = cycle_.state();
+  const bool lost = state == HadrState::DisconnectedPeer ||
+                    state == HadrState::RemoteCatchupPending;
+  if (lost && link_up && !reconnect_pending_) {
+    reconnect_pending_ = true;
+    events_.at(now_ + 2 * network_model_.one_way_delay(), Event::Reconnect);
+  }
+}
+
+void VirtualSimulation::reconnect() {
+  reconnect_pending_ = false;
+  const bool link_up = !link_watch_.outages() || !link_watch_.outages()->at(now_);
+  if (link_up) standby_back(now_);
 }
 
 void VirtualSimulation::flushed(std::uint32_t pages, Clock::time_point at) {

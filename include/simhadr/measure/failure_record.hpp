@@ -21,6 +21,7 @@ enum class StateCause : std::uint8_t {
   PeerWindow,     // disconnected peer lasted -peerWindow
   StandbyBack,    // the link carries again: the standby reconnects
   CaughtUp,       // the standby has every byte of log the primary wrote
+  RunEnded,       // (a wait only) the run ended with the flush still waiting
 };
 
 // HADR_STATE as db2pd prints it: PEER, DISCONNECTED_PEER, ...

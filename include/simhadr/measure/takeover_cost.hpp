@@ -21,6 +21,7 @@ struct TakeoverCost {
   TakeoverBacklog worst;
   Nanos worst_at{};  // since the start of the run
   TakeoverBacklog at_end;
+  TakeoverBacklog latest;  // as of the standby's last event, for the -interval lines
   Nanos replay_delay{};  // -replayDelay: what replay was held back by
   Nanos most_behind{};
 

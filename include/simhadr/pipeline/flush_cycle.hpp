@@ -13,15 +13,19 @@
 //   acked(t)       the standby's ack is in       -> the next step's
 //   next(t)        after Flushed                 -> Pace or Over
 //   woke(t)        Pace's or AwaitLog's time     -> Begin, AwaitLog or Over
+//   queued()       Queue's pages are with the link -> the next step's
+//   deadline(t)    at next_deadline()             -> Hold, the next step's, or Pending
+//   heard(t)       the link carries again         -> the held flush's next step, or Pending
 //
 // Through a failure of the link the cycle follows the primary's HADR states
-// (HadrStates): the engine says when the link went silent (silent), when it
-// carries again (heard), how much the standby has (standby_has), and calls
-// deadline(t) at next_deadline(): the peer wait limit, the HADR timeout and
-// the peer window's end. Out of peer state a flush's log is kept back
-// (remote catch-up pending) or queued for the link without waiting (Queue, in
-// remote catch-up, after take_backlog()'s flushes); a Send or AwaitAck
-// carries `give_up`, when deadline(t) ends the wait.
+// (HadrStates): the engine says when the link went silent (silent), when the
+// standby is back (heard), how much it has received (standby_has), and calls
+// deadline(t) at next_deadline(): the peer wait limit, the HADR timeout, the
+// peer window's end. A deadline that ends a Send or an AwaitAck gives up on
+// it; its pages stay with the link. Out of peer state a flush's log is kept
+// back (remote catch-up pending: take_backlog() hands it over once the
+// standby is back) or queued for the link without waiting (Queue, in remote
+// catch-up).
 //
 // The steps come in the mode's order (FlushSteps). An engine may report the
 // write's end while the flush is still being shipped (Pending: nothing to do
@@ -60,15 +64,9 @@ enum class FlushActionKind : std::uint8_t {
 };
 
 struct FlushAction {
-  FlushAction() = default;
-  FlushAction(FlushActionKind kind_, Clock::time_point until_, std::uint32_t pages_ = 0,
-              std::optional<Clock::time_point> give_up_ = std::nullopt)
-      : kind(kind_), until(until_), pages(pages_), give_up(give_up_) {}
-
   FlushActionKind kind = FlushActionKind::Pending;
   Clock::time_point until{};
   std::uint32_t pages = 0;
-  std::optional<Clock::time_point> give_up;  // Send, AwaitAck: the peer wait limit, the timeout
 };
 
 // What an engine does of its own when a flush is shipped and when it is done.
@@ -169,7 +167,6 @@ class FlushCycle {
   std::optional<FlushAction> ask(bool ended, FlushAction action);
   // The Send step in the state the primary is in.
   std::optional<FlushAction> ship();
-  std::optional<Clock::time_point> give_up() const;
   bool waiting_on_link() const;
   bool holding() const { return flush_.held && !flush_.released; }
   FlushAction give_up_now(Clock::time_point now, StateCause why);

@@ -26,6 +26,13 @@ struct FailureSettings {
   Nanos peer_window{};
 };
 
+// The longest a failed link holds a commit under these settings, in seconds
+// (none: for as long as it is down): until the first of the wait limit and the
+// timeout, then the peer window where the mode keeps one; SUPERASYNC holds none.
+// Each setting is off at 0.
+std::optional<double> longest_hold_seconds(SyncMode mode, double hadr_timeout,
+                                           double peer_wait_limit, double peer_window);
+
 class HadrStates {
  public:
   HadrStates(SyncMode mode, FailureSettings settings);
@@ -37,6 +44,7 @@ class HadrStates {
   bool commits_wait() const { return mode_ != SyncMode::SuperAsync; }
   // When the primary gives up on the standby: a wait for it that began at
   // `blocked_since` (none: not waiting), with nothing heard since `silent_since`.
+  // Out of peer state only the timeout ends a connection (remote catch-up's).
   std::optional<Nanos> gives_up_at(std::optional<Nanos> blocked_since,
                                    std::optional<Nanos> silent_since) const;
   // Which of the two gave up at `now`.

@@ -30,7 +30,7 @@ TEST(CommitHoldAdvice, SyncAndNearSyncGiveUpAfterIbmsLeastWaitLimitAndHoldTheRes
   // A bound under the least wait limit is all wait limit.
   const CommitHoldAdvice tight = advise_commit_hold(ask(SyncMode::Sync, 2));
   EXPECT_EQ(tight.wait_limit_seconds, 2);
-  EXPECT_EQ(tight.window_seconds, 0);
+  EXPECT_FALSE(tight.window_seconds);
 }
 
 TEST(CommitHoldAdvice, TheSettingsGivenHoldUntilTheFirstOfLimitAndTimeoutThenTheWindow) {

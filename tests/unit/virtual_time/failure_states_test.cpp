@@ -158,6 +158,51 @@ TEST(FailureStates, WithoutAnOutageNothingChangesAndEveryRunIsAsBefore) {
   EXPECT_EQ(with.primary.elapsed, without.primary.elapsed);
 }
 
+// A standby only slow (its replay holds a flush past the wait limit) is given up on over a link
+// that works: it connects again at once and catches up in remote catch-up.
+TEST(FailureStates, ASlowStandbyGivenUpOnReconnectsAndCatchesUp) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::NearSync;
+  plan.run_time = from_seconds(30);
+  plan.target = MBytesPerSec{5};
+  plan.replay = DiskParams{MBytesPerSec{0.4}, 0};
+  plan.buffer_pages = 256;
+  plan.peer_wait_limit = from_seconds(2);
+  plan.peer_window = from_seconds(1);
+  FixedFlushSize sizes(256);
+  const StopSource never;
+  const VirtualOutcome out = run_virtual(plan, sizes, never);
+  const FailureRecord& record = *out.primary.failure_record;
+  EXPECT_EQ(path(record), (std::vector{HadrState::Peer, HadrState::DisconnectedPeer,
+                                       HadrState::RemoteCatchup, HadrState::Peer}));
+  EXPECT_EQ(record.changes[1].at, record.changes[0].at);  // no round trip on this link
+  EXPECT_NEAR(to_seconds(record.longest.duration), 2, 1e-6);
+  expect_all_shipped(out);
+}
+
+// Db2 leaves remote catch-up for remote catch-up pending when the timeout finds the link silent.
+TEST(FailureStates, AnOutageInRemoteCatchUpEndsItAtTheTimeout) {
+  VirtualRunPlan plan;
+  plan.mode = SyncMode::NearSync;
+  plan.run_time = from_seconds(60);
+  plan.network.rate = 12.5_MBps;
+  plan.target = MBytesPerSec{kLogRate};
+  plan.outages = OutagePlan{8, 10};  // 10-18, 20-28, ...: catch-up runs into the next outage
+  plan.peer_wait_limit = from_seconds(1);
+  plan.hadr_timeout = from_seconds(4);
+  FixedFlushSize sizes(16);
+  const StopSource never;
+  const VirtualOutcome out = run_virtual(plan, sizes, never);
+  bool timed_out_in_catch_up = false;
+  for (const StateChange& change : out.primary.failure_record->changes) {
+    timed_out_in_catch_up |= change.from == HadrState::RemoteCatchup &&
+                             change.to == HadrState::RemoteCatchupPending &&
+                             change.why == StateCause::HadrTimeout;
+  }
+  EXPECT_TRUE(timed_out_in_catch_up);
+  expect_all_shipped(out);
+}
+
 // A takeover replays what the standby wrote and has not replayed: in the buffer and the spool.
 TEST(TakeoverCost, IsTheUnreplayedLogOverTheReplayRate) {
   VirtualRunPlan plan;
