@@ -33,7 +33,8 @@ std::string seconds_text(double seconds) {
 // settings in the samples make it so.
 DiagnosedCommitHold commit_hold_of(const HadrSample& s) {
   const std::optional<SyncMode> mode = parse_sync_mode(s.sync_mode);
-  if (!mode) return {std::nullopt, fmt::format("the sync mode {} is not one of Db2's", s.sync_mode)};
+  if (!mode)
+    return {std::nullopt, fmt::format("the sync mode {} is not one of Db2's", s.sync_mode)};
   if (*mode == SyncMode::SuperAsync) {
     return {0.0, "SUPERASYNC's commits never wait for the standby"};
   }

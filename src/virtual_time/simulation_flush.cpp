@@ -113,8 +113,8 @@ void VirtualSimulation::failure_deadline() {
   // there and connects again after a round trip, as Db2's does; an outage's end brings it back.
   const bool link_up = !link_watch_.outages() || !link_watch_.outages()->at(now_);
   const HadrState state = cycle_.state();
-  const bool lost = state == HadrState::DisconnectedPeer ||
-                    state == HadrState::RemoteCatchupPending;
+  const bool lost =
+      state == HadrState::DisconnectedPeer || state == HadrState::RemoteCatchupPending;
   if (lost && link_up && !reconnect_pending_) {
     reconnect_pending_ = true;
     events_.at(now_ + 2 * network_model_.one_way_delay(), Event::Reconnect);

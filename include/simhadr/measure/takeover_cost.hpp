@@ -22,7 +22,7 @@ struct TakeoverCost {
   Nanos worst_at{};  // since the start of the run
   TakeoverBacklog at_end;
   TakeoverBacklog latest;  // as of the standby's last event, for the -interval lines
-  Nanos replay_delay{};  // -replayDelay: what replay was held back by
+  Nanos replay_delay{};    // -replayDelay: what replay was held back by
   Nanos most_behind{};
 
   void note(const TakeoverBacklog& now, Nanos at) {

@@ -23,19 +23,30 @@ struct Failure {
   double timeout = kDefaultHadrTimeoutSeconds;
 };
 
-VirtualOutcome run_through_outage(SyncMode mode, Failure failure, double run = kRun) {
+// R MB/s of log on a 100 Mbit link, with these settings; `outages` as -netOutage plans them.
+VirtualRunPlan plan_with(SyncMode mode, Failure failure, std::optional<OutagePlan> outages,
+                         double run = kRun) {
   VirtualRunPlan plan;
   plan.mode = mode;
   plan.run_time = from_seconds(run);
   plan.network.rate = 12.5_MBps;
   plan.target = MBytesPerSec{kLogRate};
-  plan.outages = OutagePlan{kOutage, std::nullopt};
+  plan.outages = outages;
   plan.peer_wait_limit = from_seconds(failure.wait_limit);
   plan.peer_window = from_seconds(failure.window);
   plan.hadr_timeout = from_seconds(failure.timeout);
-  FixedFlushSize sizes(16);
+  return plan;
+}
+
+VirtualOutcome run_plan(const VirtualRunPlan& plan, std::uint32_t flush_pages = 16) {
+  FixedFlushSize sizes(flush_pages);
   const StopSource never;
   return run_virtual(plan, sizes, never);
+}
+
+// D seconds in the middle of the run.
+VirtualOutcome run_through_outage(SyncMode mode, Failure failure) {
+  return run_plan(plan_with(mode, failure, OutagePlan{kOutage, std::nullopt}));
 }
 
 std::vector<HadrState> path(const FailureRecord& record) {
@@ -141,18 +152,8 @@ TEST(FailureStates, SuperAsyncCommitsNeverWaitAndOnlyTheTimeoutChangesItsState) 
 }
 
 TEST(FailureStates, WithoutAnOutageNothingChangesAndEveryRunIsAsBefore) {
-  VirtualRunPlan plan;
-  plan.mode = SyncMode::NearSync;
-  plan.run_time = from_seconds(5);
-  plan.network.rate = 12.5_MBps;
-  plan.peer_wait_limit = from_seconds(1);
-  plan.peer_window = from_seconds(1);
-  FixedFlushSize sizes(16);
-  const StopSource never;
-  const VirtualOutcome with = run_virtual(plan, sizes, never);
-  plan.peer_wait_limit = plan.peer_window = Nanos{0};
-  FixedFlushSize same(16);
-  const VirtualOutcome without = run_virtual(plan, same, never);
+  const VirtualOutcome with = run_plan(plan_with(SyncMode::NearSync, {1, 1}, std::nullopt, 5));
+  const VirtualOutcome without = run_plan(plan_with(SyncMode::NearSync, {}, std::nullopt, 5));
   EXPECT_TRUE(with.primary.failure_record->changes.empty());
   EXPECT_EQ(with.primary.flushes.bytes, without.primary.flushes.bytes);
   EXPECT_EQ(with.primary.elapsed, without.primary.elapsed);
@@ -161,17 +162,12 @@ TEST(FailureStates, WithoutAnOutageNothingChangesAndEveryRunIsAsBefore) {
 // A standby only slow (its replay holds a flush past the wait limit) is given up on over a link
 // that works: it connects again at once and catches up in remote catch-up.
 TEST(FailureStates, ASlowStandbyGivenUpOnReconnectsAndCatchesUp) {
-  VirtualRunPlan plan;
-  plan.mode = SyncMode::NearSync;
-  plan.run_time = from_seconds(30);
+  VirtualRunPlan plan = plan_with(SyncMode::NearSync, {2, 1}, std::nullopt, 30);
+  plan.network = {};
   plan.target = MBytesPerSec{5};
   plan.replay = DiskParams{MBytesPerSec{0.4}, 0};
   plan.buffer_pages = 256;
-  plan.peer_wait_limit = from_seconds(2);
-  plan.peer_window = from_seconds(1);
-  FixedFlushSize sizes(256);
-  const StopSource never;
-  const VirtualOutcome out = run_virtual(plan, sizes, never);
+  const VirtualOutcome out = run_plan(plan, 256);
   const FailureRecord& record = *out.primary.failure_record;
   EXPECT_EQ(path(record), (std::vector{HadrState::Peer, HadrState::DisconnectedPeer,
                                        HadrState::RemoteCatchup, HadrState::Peer}));
@@ -182,17 +178,8 @@ TEST(FailureStates, ASlowStandbyGivenUpOnReconnectsAndCatchesUp) {
 
 // Db2 leaves remote catch-up for remote catch-up pending when the timeout finds the link silent.
 TEST(FailureStates, AnOutageInRemoteCatchUpEndsItAtTheTimeout) {
-  VirtualRunPlan plan;
-  plan.mode = SyncMode::NearSync;
-  plan.run_time = from_seconds(60);
-  plan.network.rate = 12.5_MBps;
-  plan.target = MBytesPerSec{kLogRate};
-  plan.outages = OutagePlan{8, 10};  // 10-18, 20-28, ...: catch-up runs into the next outage
-  plan.peer_wait_limit = from_seconds(1);
-  plan.hadr_timeout = from_seconds(4);
-  FixedFlushSize sizes(16);
-  const StopSource never;
-  const VirtualOutcome out = run_virtual(plan, sizes, never);
+  // Outages 10-18, 20-28, ...: catch-up after one runs into the next.
+  const VirtualOutcome out = run_plan(plan_with(SyncMode::NearSync, {1, 0, 4}, OutagePlan{8, 10}));
   bool timed_out_in_catch_up = false;
   for (const StateChange& change : out.primary.failure_record->changes) {
     timed_out_in_catch_up |= change.from == HadrState::RemoteCatchup &&
