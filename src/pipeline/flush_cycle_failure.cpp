@@ -9,36 +9,33 @@ std::optional<FlushAction> FlushCycle::ship() {
   if (flush_.sent) return std::nullopt;
   // Shipping starts once the send is asked for: at the write's end in SYNC.
   if (!flush_.asked && !flush_.held) flush_.ship_start = now_;
-  const std::uint64_t bytes = pages_to_bytes(flush_.pages);
-  const bool acks = expects_ack(plan_.mode);
   if (states_.connected()) {
     if (!flush_.asked) {
+      hand_to_link(flush_.pages);
       flush_.handed = true;
-      handed_bytes_ += bytes;
-      flush_.awaits_ack = acks;
-      if (acks) ++acks_owed_;
+      flush_.awaits_ack = expects_ack(plan_.mode);
     }
     return ask(false, {FlushActionKind::Send, now_, flush_.pages});
   }
-  switch (states_.state()) {
-    case HadrState::DisconnectedPeer:
-      flush_.held = true;
-      return ask(false, {FlushActionKind::Hold, *run_start_ + *states_.window_end()});
-    case HadrState::RemoteCatchupPending:
-      backlog_.push_back(flush_.pages);
-      break;
-    case HadrState::Peer:
-    case HadrState::RemoteCatchup:
-      flush_.handed = true;
-      handed_bytes_ += bytes;
-      if (acks) ++acks_owed_;
-      flush_.sent = true;
-      flush_.shipped = now_;
-      return FlushAction{FlushActionKind::Queue, now_, flush_.pages};
+  if (states_.state() == HadrState::DisconnectedPeer) {
+    flush_.held = true;
+    return ask(false, {FlushActionKind::Hold, *run_start_ + *states_.window_end()});
   }
+  // Out of peer state commits do not wait: the flush is shipped as far as it goes now.
   flush_.sent = true;
   flush_.shipped = now_;
-  return std::nullopt;
+  if (states_.state() == HadrState::RemoteCatchupPending) {
+    backlog_.push_back(flush_.pages);
+    return std::nullopt;
+  }
+  hand_to_link(flush_.pages);
+  flush_.handed = true;
+  return FlushAction{FlushActionKind::Queue, now_, flush_.pages};
+}
+
+void FlushCycle::hand_to_link(std::uint32_t pages) {
+  handed_bytes_ += pages_to_bytes(pages);
+  if (expects_ack(plan_.mode)) ++acks_owed_;
 }
 
 FlushAction FlushCycle::queued() {
@@ -111,10 +108,7 @@ FlushAction FlushCycle::heard(Clock::time_point now) {
 }
 
 std::vector<std::uint32_t> FlushCycle::take_backlog() {
-  for (const std::uint32_t pages : backlog_) {
-    handed_bytes_ += pages_to_bytes(pages);
-    if (expects_ack(plan_.mode)) ++acks_owed_;
-  }
+  for (const std::uint32_t pages : backlog_) hand_to_link(pages);
   return std::exchange(backlog_, {});
 }
 

@@ -167,6 +167,8 @@ class FlushCycle {
   std::optional<FlushAction> ask(bool ended, FlushAction action);
   // The Send step in the state the primary is in.
   std::optional<FlushAction> ship();
+  // `pages` go to the link: counted as handed, and their ack as owed.
+  void hand_to_link(std::uint32_t pages);
   bool waiting_on_link() const;
   bool holding() const { return flush_.held && !flush_.released; }
   FlushAction give_up_now(Clock::time_point now, StateCause why);
