@@ -10,6 +10,7 @@
 #include "platform/local_time.hpp"
 #include "simhadr/limits.hpp"
 #include "simhadr/shown.hpp"
+#include "simhadr/wire/resume.hpp"
 
 namespace simhadr {
 
@@ -32,6 +33,7 @@ std::string handshake_text(const HandshakeParams& params) {
   if (standby.buffer_pages) text += fmt::format("standbyHadrBufSize={}\n", *standby.buffer_pages);
   if (params.compress)
     text += fmt::format("compress={}\n", compression_choice_text(*params.compress));
+  if (params.resume) text += fmt::format("resume={}\n", *params.resume);
   return text;
 }
 
@@ -47,10 +49,10 @@ namespace {
 
 // The first kRequiredFields are the original's and must be there; the rest are ours and optional.
 constexpr std::size_t kRequiredFields = 3;
-constexpr std::size_t kFieldCount = 7;
+constexpr std::size_t kFieldCount = 8;
 constexpr std::array<std::string_view, kFieldCount> kFields{
     "syncMode",          "flushSize",          "connTime", "standbySockSndBuf",
-    "standbySockRcvBuf", "standbyHadrBufSize", "compress"};
+    "standbySockRcvBuf", "standbyHadrBufSize", "compress", "resume"};
 
 template <typename T>
 T parse_bounded(std::string_view key, std::string_view value, T max) {
@@ -65,6 +67,37 @@ T parse_bounded(std::string_view key, std::string_view value, T max) {
 
 bool printable(std::string_view text) {
   return std::ranges::all_of(text, [](char c) { return c == '\n' || (c >= 0x20 && c < 0x7f); });
+}
+
+// One known field's value into `params`; ProtocolError when it is not one.
+void take_field(std::string_view key, std::string_view value, HandshakeParams& params) {
+  if (key == "syncMode") {
+    const auto mode = parse_sync_mode(value);
+    if (!mode) throw ProtocolError(fmt::format("handshake syncMode {} is unknown", shown(value)));
+    params.mode = *mode;
+  } else if (key == "flushSize") {
+    params.flush_pages = parse_bounded(key, value, kMaxFlushPages);
+  } else if (key == "connTime") {
+    params.conn_time = std::string(value);
+  } else if (key == "standbySockSndBuf") {
+    params.standby.send_buffer = parse_bounded(key, value, kMaxSocketBufferBytes);
+  } else if (key == "standbySockRcvBuf") {
+    params.standby.receive_buffer = parse_bounded(key, value, kMaxSocketBufferBytes);
+  } else if (key == "compress") {
+    params.compress = parse_compression_choice(value);
+    if (!params.compress) {
+      throw ProtocolError(fmt::format(
+          "handshake compress {} is not a codec and level this simhadr knows", shown(value)));
+    }
+  } else if (key == "resume") {
+    if (!is_resume_token(value)) {
+      throw ProtocolError(
+          fmt::format("handshake resume {} is not 16 hexadecimal digits", shown(value)));
+    }
+    params.resume = std::string(value);
+  } else {
+    params.standby.buffer_pages = parse_bounded(key, value, kMaxStandbyBufferPages);
+  }
 }
 
 }  // namespace
@@ -108,27 +141,7 @@ HandshakeParams decode_handshake(std::span<const char, kHandshakeBytes> message)
     bool& already = seen[static_cast<std::size_t>(field - kFields.begin())];
     if (already) throw ProtocolError(fmt::format("handshake gives {} twice", key));
     already = true;
-    if (key == "syncMode") {
-      const auto mode = parse_sync_mode(value);
-      if (!mode) throw ProtocolError(fmt::format("handshake syncMode {} is unknown", shown(value)));
-      params.mode = *mode;
-    } else if (key == "flushSize") {
-      params.flush_pages = parse_bounded(key, value, kMaxFlushPages);
-    } else if (key == "connTime") {
-      params.conn_time = std::string(value);
-    } else if (key == "standbySockSndBuf") {
-      params.standby.send_buffer = parse_bounded(key, value, kMaxSocketBufferBytes);
-    } else if (key == "standbySockRcvBuf") {
-      params.standby.receive_buffer = parse_bounded(key, value, kMaxSocketBufferBytes);
-    } else if (key == "compress") {
-      params.compress = parse_compression_choice(value);
-      if (!params.compress) {
-        throw ProtocolError(fmt::format(
-            "handshake compress {} is not a codec and level this simhadr knows", shown(value)));
-      }
-    } else {
-      params.standby.buffer_pages = parse_bounded(key, value, kMaxStandbyBufferPages);
-    }
+    take_field(key, value, params);
   }
   for (std::size_t i = 0; i < kRequiredFields; ++i) {
     if (!seen[i]) throw ProtocolError(fmt::format("handshake lacks {}", kFields[i]));

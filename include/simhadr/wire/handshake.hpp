@@ -3,8 +3,9 @@
 // "syncMode=<MODE>\nflushSize=<N>\nconnTime=<YYYY-MM-DD_HH:MM:SS_TZ>\n", NUL-padded.
 // A primary of ours may append settings for the standby (standbySockSndBuf=,
 // standbySockRcvBuf=, standbyHadrBufSize=) and the codec it compresses the log
-// with (compress=zstd:1); without them the message is the original's, byte for
-// byte. docs/protocol.md describes the exchange.
+// with (compress=zstd:1), and the token a standby resumes the run with after
+// a failure of the link (resume=TOKEN, wire/resume.hpp); without them the
+// message is the original's, byte for byte. docs/protocol.md describes the exchange.
 #include <array>
 #include <chrono>
 #include <cstddef>
@@ -28,9 +29,10 @@ struct HandshakeParams {
   std::string conn_time;
   StandbyRequest standby;
   std::optional<CompressionChoice> compress;  // -compress: the log after the answer is compressed
+  std::optional<std::string> resume;          // the run's token: a standby may come back
   bool operator==(const HandshakeParams&) const = default;
-  // A standby of ours answers a handshake with settings or compression before the run.
-  bool asks_for_answer() const { return standby.any() || compress.has_value(); }
+  // A standby of ours answers a handshake with settings, compression or a token before the run.
+  bool asks_for_answer() const { return standby.any() || compress.has_value() || resume; }
 };
 
 // The standby's 16-byte answer to a handshake that carries settings.
