@@ -156,6 +156,11 @@ class Rules {
   Action decide_demo() {
     if (values_.role) throw UsageError("-demo runs both roles itself; leave out -role");
     if (values_.loop) throw UsageError("-loop is for a standby that serves many primaries");
+    if (given(Id::PeerWaitLimit) || given(Id::PeerWindow)) {
+      throw UsageError(
+          "-peerWaitLimit and -peerWindow are for -model and a real primary: a -demo's loopback "
+          "link does not fail");
+    }
     refuse_modelled_topology(config_, values_.standby_lists);
     check_flush_sizes(config_);
     return settle(DemoRun{});
@@ -177,6 +182,9 @@ class Rules {
     if (values_.loop && !given(Id::ConnectTimeout)) config_.waits.connect = Nanos{0};
     refuse_modelled_topology(config_, values_.standby_lists);
     settle_real_standbys(config_, values_.standby_lists, [this](Id id) { return given(id); });
+    config_.follows_failures =
+        role == Role::Primary &&
+        (given(Id::HadrTimeout) || given(Id::PeerWaitLimit) || given(Id::PeerWindow));
     warn_about_other_role();
     return config_.action();
   }

@@ -234,16 +234,16 @@ constexpr std::array kOptions{
     OptionSpec{Id::NetOutageEvery, "netOutageEvery", One, kPrimary, Models, "", "",
                store_net_outage_every},
     OptionSpec{Id::HadrTimeout, "hadrTimeout", One, kAny, Models, "-hadrTimeout SECONDS",
-               "Db2's HADR_TIMEOUT (default {hadr_timeout}): a stall or outage\n"
-               "longer than this is reported as the pair leaving peer state",
+               "Db2's HADR_TIMEOUT (default {hadr_timeout}): nothing heard that\n"
+               "long ends peer state (given, a real primary follows it)",
                store_positive_seconds<&RunConfig::hadr_timeout_seconds>},
     OptionSpec{Id::PeerWaitLimit, "peerWaitLimit", One, kPrimary, Models, "-peerWaitLimit SECONDS",
-               "-model: DB2_HADR_PEER_WAIT_LIMIT (default 0, none): log\n"
-               "held that long by the standby ends peer state",
+               "DB2_HADR_PEER_WAIT_LIMIT (default 0, none): log held that\n"
+               "long by the standby ends peer state (-model, real primary)",
                store_seconds_or_off<&RunConfig::peer_wait_limit_seconds>},
     OptionSpec{Id::PeerWindow, "peerWindow", One, kPrimary, Models, "-peerWindow SECONDS",
-               "-model: HADR_PEER_WINDOW (default 0, none): after peer\n"
-               "state ends, SYNC and NEARSYNC hold commits this long",
+               "HADR_PEER_WINDOW (default 0, none): after peer state ends,\n"
+               "SYNC and NEARSYNC hold commits this long (-model, real primary)",
                store_seconds_or_off<&RunConfig::peer_window_seconds>},
     OptionSpec{Id::MaxCommitHold, "maxCommitHold", One, kPrimary, Models, "-maxCommitHold SECONDS",
                "-model: the longest a site lets a failed link hold its\n"

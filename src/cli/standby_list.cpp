@@ -74,11 +74,9 @@ void refuse_modelled_topology(const RunConfig& config, const StandbyLists& lists
         "-netOutage is for -model; on a real link, take it down (ip link set DEV down) and the "
         "report finds the stall");
   }
-  if (config.peer_wait_limit_seconds > 0 || config.peer_window_seconds > 0 ||
-      config.max_commit_hold_seconds) {
+  if (config.max_commit_hold_seconds) {
     throw UsageError(
-        "-peerWaitLimit, -peerWindow and -maxCommitHold are for -model: a real pair does not "
-        "follow HADR's states through a failure yet");
+        "-maxCommitHold is for -model: the advice it asks for is worked out on the model");
   }
   if (config.tcp_cost) {
     throw UsageError(

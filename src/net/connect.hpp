@@ -61,6 +61,9 @@ class StandbyListener {
   // Every listed standby, principal first; nullopt when a stop came first.
   // -connectTimeout bounds the wait for all of them.
   std::optional<std::vector<tcp::socket>> accept_all(const StopSource& stop);
+  // A connection the principal standby has made since, if one waits, taken
+  // without waiting; one from elsewhere is refused with a line and not returned.
+  std::optional<tcp::socket> take_returning();
 
  private:
   struct Expected {
@@ -89,5 +92,27 @@ class StandbyListener {
 // nullopt when a stop was requested before the primary answered.
 std::optional<tcp::socket> connect_to_primary(boost::asio::io_context& io, const LinkPlan& plan,
                                               RunLog& log, const StopSource& stop);
+
+// A standby's way back to its primary after a failure of the link: the
+// addresses resolved once, then quiet attempts, each bounded.
+class PrimaryRedial {
+ public:
+  PrimaryRedial(boost::asio::io_context& io, const LinkPlan& plan, RunLog& log);
+  ~PrimaryRedial();
+  PrimaryRedial(const PrimaryRedial&) = delete;
+  PrimaryRedial& operator=(const PrimaryRedial&) = delete;
+
+  // One attempt on each address, for at most `bound` in all; nullopt (and the
+  // last attempt's error in `error`) when none answered.
+  std::optional<tcp::socket> attempt(Nanos bound, const StopSource& stop,
+                                     boost::system::error_code& error);
+
+ private:
+  boost::asio::io_context& io_;
+  LinkPlan plan_;
+  std::vector<tcp::endpoint> locals_;
+  std::vector<tcp::endpoint> remotes_;
+  RunLog& log_;
+};
 
 }  // namespace simhadr

@@ -22,8 +22,8 @@ namespace {
 class StandbySocket {
  public:
   StandbySocket(boost::asio::io_context& io, const LinkPlan& plan,
-                std::vector<tcp::endpoint> locals, RunLog& log)
-      : socket_(io), plan_(plan), locals_(std::move(locals)), log_(log) {}
+                std::vector<tcp::endpoint> locals, RunLog& log, bool quiet = false)
+      : socket_(io), plan_(plan), locals_(std::move(locals)), log_(log), first_open_(!quiet) {}
 
   tcp::socket& open_for(const tcp::endpoint& remote) {
     if (socket_.is_open()) socket_.close();
@@ -36,6 +36,19 @@ class StandbySocket {
   }
 
   tcp::socket& socket() { return socket_; }
+
+  // Connects to `remote` within `deadline`, on a socket opened for it now, or
+  // on the one just opened (`opened`).
+  WaitEnd connect(const tcp::endpoint& remote, boost::asio::io_context& io, const StopSource& stop,
+                  const Deadline& deadline, error_code& error, bool opened = false) {
+    tcp::socket& socket = opened ? socket_ : open_for(remote);
+    bool finished = false;
+    socket.async_connect(remote, [&](const error_code& result) {
+      finished = true;
+      error = result;
+    });
+    return run_until_done(io, finished, stop, deadline, [&] { socket.cancel(); });
+  }
 
  private:
   void bind_for(const tcp::endpoint& remote) {
@@ -70,17 +83,11 @@ WaitEnd connect_with_retries(boost::asio::io_context& io, StandbySocket& standby
                              RunLog& log, const StopSource& stop, const Deadline& deadline,
                              error_code& error) {
   bool refused_before = false;
-  bool untried = true;  // the socket was just opened for remotes.front()
+  bool opened = true;  // the socket was just opened for remotes.front()
   for (;;) {
     for (const auto& remote : remotes) {
-      tcp::socket& socket = untried ? standby.socket() : standby.open_for(remote);
-      untried = false;
-      bool finished = false;
-      socket.async_connect(remote, [&](const error_code& result) {
-        finished = true;
-        error = result;
-      });
-      const WaitEnd end = run_until_done(io, finished, stop, deadline, [&] { socket.cancel(); });
+      const WaitEnd end = standby.connect(remote, io, stop, deadline, error, opened);
+      opened = false;
       if (end != WaitEnd::Done || !error) return end;
     }
     if (!plan.quiet_retries || !refused_before) {
@@ -123,6 +130,28 @@ std::optional<tcp::socket> connect_to_primary(boost::asio::io_context& io, const
   tcp::socket& socket = standby.socket();
   configure_connected(socket, plan.options, &log);
   return std::move(socket);
+}
+
+PrimaryRedial::PrimaryRedial(boost::asio::io_context& io, const LinkPlan& plan, RunLog& log)
+    : io_(io), plan_(plan), log_(log) {
+  locals_ = resolve(io, plan.local, "local", log);
+  remotes_ = resolve(io, plan.remote, "remote", log);
+}
+
+PrimaryRedial::~PrimaryRedial() = default;
+
+std::optional<tcp::socket> PrimaryRedial::attempt(Nanos bound, const StopSource& stop,
+                                                  error_code& error) {
+  StandbySocket standby(io_, plan_, locals_, log_, true);
+  const Deadline deadline(bound);
+  for (const auto& remote : remotes_) {
+    if (standby.connect(remote, io_, stop, deadline, error) != WaitEnd::Done) return std::nullopt;
+    if (!error) {
+      configure_connected(standby.socket(), plan_.options, nullptr);
+      return std::move(standby.socket());
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace simhadr

@@ -102,6 +102,24 @@ std::optional<tcp::socket> StandbyListener::accept(const StopSource& stop) {
   return std::move(sockets->front());
 }
 
+std::optional<tcp::socket> StandbyListener::take_returning() {
+  tcp::socket socket(io_);
+  error_code error;
+  acceptor_.non_blocking(true, error);
+  acceptor_.accept(socket, error);
+  if (error) return std::nullopt;  // none waits (or it left again)
+  const tcp::endpoint peer = socket.remote_endpoint(error);
+  if (error) return std::nullopt;
+  if (match(peer) != std::optional<std::size_t>(0)) {
+    log_.line("{}", refusal(peer));
+    log_.flush();
+    return std::nullopt;
+  }
+  socket.non_blocking(false, error);
+  configure_connected(socket, plan_.options, nullptr);
+  return socket;
+}
+
 std::optional<std::vector<tcp::socket>> StandbyListener::accept_all(const StopSource& stop) {
   const Deadline deadline(plan_.waits.connect);
   Accepted accepted(standbys_.size());

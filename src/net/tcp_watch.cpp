@@ -43,7 +43,16 @@ TcpWatch::~TcpWatch() {
 void TcpWatch::begin(Clock::time_point at, std::uint64_t stream_offset) {
   const std::scoped_lock lock(mutex_);
   begun_ = at;
-  stream_offset_ = stream_offset;
+  log_base_ = -static_cast<std::int64_t>(stream_offset);
+}
+
+void TcpWatch::follow(std::optional<NativeSocket> socket, std::uint64_t log_at_start,
+                      std::uint64_t message_bytes) {
+  const std::scoped_lock lock(mutex_);
+  socket_ = socket;
+  progress_base_ = last_progress_.value_or(progress_base_);
+  log_acknowledged_.reset();
+  log_base_ = static_cast<std::int64_t>(log_at_start) - static_cast<std::int64_t>(message_bytes);
 }
 
 void TcpWatch::log_written(std::uint64_t total, Clock::time_point at) {
@@ -70,6 +79,11 @@ void TcpWatch::awaiting_ack(bool awaiting, Clock::time_point at) {
   acks_.store(acks_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }
 
+std::optional<std::uint64_t> TcpWatch::log_acknowledged() const {
+  const std::scoped_lock lock(mutex_);
+  return log_acknowledged_;
+}
+
 Nanos TcpWatch::stalled_within(Nanos from, Nanos to) const {
   const std::scoped_lock lock(mutex_);
   return detector_.stalled_within(from, to);
@@ -83,20 +97,23 @@ void TcpWatch::watch() {
     // The kernel is read with the lock let go: the role's notes, once a flush, never wait on it.
     // The reading's time is taken first: on a busy host this thread can wait for a CPU
     // between the two, and what it read is at least as new as that time.
+    const std::optional<NativeSocket> socket = socket_;
+    if (!socket) continue;
     lock.unlock();
     const auto now = std::chrono::steady_clock::now();
-    const auto view = read_kernel_view(socket_);
+    const auto view = read_kernel_view(*socket);
     lock.lock();
-    if (view) take(*view, now);
+    if (view && socket_ == socket) take(*view, now);
   }
 }
 
 void TcpWatch::take(const KernelView& view, Clock::time_point now) {
   const Nanos at = now - *begun_;
+  const std::uint64_t progress = progress_base_ + view.progress;
   ++readings_;
-  if (last_progress_ && view.progress != *last_progress_) ++readings_with_progress_;
-  last_progress_ = view.progress;
-  ConnectionReading reading{at, view.progress, false, view.retransmission_timeout};
+  if (last_progress_ && progress != *last_progress_) ++readings_with_progress_;
+  last_progress_ = progress;
+  ConnectionReading reading{at, progress, false, view.retransmission_timeout};
   const bool sending = view.unacknowledged > 0 && view.window_open;
   // What this side waits for from the other, and how long such a wait usually is.
   bool waiting = false;
@@ -116,8 +133,9 @@ void TcpWatch::take(const KernelView& view, Clock::time_point now) {
   const bool stall_ended = detector_.read(reading);
   if (role_ != Role::Primary) return;
   if (stall_ended) gap_.stall_ended(at);
-  const std::uint64_t log_acked = view.acked > stream_offset_ ? view.acked - stream_offset_ : 0;
-  gap_.acknowledged(log_acked, at);
+  const std::int64_t log_acked = static_cast<std::int64_t>(view.acked) + log_base_;
+  log_acknowledged_ = static_cast<std::uint64_t>(std::max<std::int64_t>(log_acked, 0));
+  gap_.acknowledged(*log_acknowledged_, at);
 }
 
 std::optional<WatchFindings> TcpWatch::stop() {
@@ -131,7 +149,9 @@ std::optional<WatchFindings> TcpWatch::stop() {
   const std::scoped_lock lock(mutex_);
   if (!begun_) return std::nullopt;
   const auto now = std::chrono::steady_clock::now();
-  if (const auto view = read_kernel_view(socket_)) take(*view, now);
+  if (socket_) {
+    if (const auto view = read_kernel_view(*socket_)) take(*view, now);
+  }
   if (readings_ == 0) return std::nullopt;
   WatchFindings findings{detector_.record(), std::nullopt};
   if (log_written_) findings.log_gap = gap_.gap();

@@ -46,9 +46,15 @@ class TcpWatch final : public ConnectionWatch {
   TcpWatch& operator=(const TcpWatch&) = delete;
 
   void begin(Clock::time_point at, std::uint64_t stream_offset) override;
+  // The run goes on over another connection, or none for now (the primary gave
+  // up on it): the counts go on from where they were, and its acknowledged
+  // bytes are log from `log_at_start` once `message_bytes` of its own are past.
+  void follow(std::optional<NativeSocket> socket, std::uint64_t log_at_start,
+              std::uint64_t message_bytes);
   void log_written(std::uint64_t total, Clock::time_point at) override;
   void awaiting_ack(bool awaiting, Clock::time_point at) override;
   Nanos stalled_within(Nanos from, Nanos to) const override;
+  std::optional<std::uint64_t> log_acknowledged() const override;
 
   // Ends the watch with one last reading; empty when the run never began or the
   // system never gave the figures a reading needs (Windows, Linux before 5.4):
@@ -60,13 +66,15 @@ class TcpWatch final : public ConnectionWatch {
   // One reading of the kernel's view, taken at `now`; with mutex_ held.
   void take(const KernelView& view, Clock::time_point now);
 
-  NativeSocket socket_;
+  std::optional<NativeSocket> socket_;
   Role role_;
+  std::uint64_t progress_base_ = 0;  // what earlier connections made
+  std::int64_t log_base_ = 0;        // the log at this connection's first acknowledged byte
+  std::optional<std::uint64_t> log_acknowledged_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;
   std::optional<Clock::time_point> begun_;
-  std::uint64_t stream_offset_ = 0;
   std::uint64_t readings_ = 0;
   std::uint64_t readings_with_progress_ = 0;
   std::optional<std::uint64_t> last_progress_;

@@ -32,6 +32,11 @@ std::optional<std::string> set_socket_buffer(NativeSocket socket, SocketBuffer w
 
 // The socket's close will be a reset (SO_LINGER on, 0 s), not an orderly end of stream.
 void reset_on_close(NativeSocket socket);
+// Ends the connection at once and drops what it still held to send, keeping
+// the descriptor open (a thread may still read its figures): a reset where
+// the system has one for an open socket (Linux), an end of both directions
+// elsewhere.
+void drop_connection(NativeSocket socket);
 
 // The number the system gives an address family, as the original's report prints it.
 int address_family_number(bool v4);

@@ -46,6 +46,13 @@ void reset_on_close(NativeSocket socket) {
   ::setsockopt(socket, SOL_SOCKET, SO_LINGER, &abrupt, sizeof abrupt);
 }
 
+void drop_connection(NativeSocket socket) {
+  // connect() to AF_UNSPEC disconnects a TCP socket: a reset, its queues dropped.
+  sockaddr unspecified{};
+  unspecified.sa_family = AF_UNSPEC;
+  ::connect(socket, &unspecified, sizeof unspecified);
+}
+
 std::string_view non_blocking_call() {
   return "fcntl(O_NONBLOCK)";
 }

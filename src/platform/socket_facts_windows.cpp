@@ -46,6 +46,10 @@ void reset_on_close(NativeSocket socket) {
                sizeof abrupt);
 }
 
+void drop_connection(NativeSocket socket) {
+  ::shutdown(socket, SD_BOTH);
+}
+
 std::string_view non_blocking_call() {
   return "ioctlsocket(FIONBIO)";
 }

@@ -123,6 +123,11 @@ std::optional<CommitHoldAsk> advice_asked(const RunResult& r) {
 
 }  // namespace
 
+std::string state_change_text(const StateChange& change, const SideSettings& settings) {
+  return fmt::format("HADR state: at {:.3f} s, {} -> {}: {}.", to_seconds(change.at),
+                     db2_name(change.from), db2_name(change.to), why_changed(change.why, settings));
+}
+
 void write_failure_costs(std::ostream& out, const RunResult& result) {
   if (!result.failure_record) return;
   const FailureRecord& record = *result.failure_record;
@@ -130,9 +135,7 @@ void write_failure_costs(std::ostream& out, const RunResult& result) {
     const std::size_t shown = std::min(record.changes.size(), kStateLinesShown);
     for (std::size_t i = 0; i < shown; ++i) {
       const StateChange& change = record.changes[i];
-      fmt::print(out, "HADR state: at {:.3f} s, {} -> {}: {}.\n", to_seconds(change.at),
-                 db2_name(change.from), db2_name(change.to),
-                 why_changed(change.why, result.settings));
+      out << state_change_text(change, result.settings) << '\n';
     }
     if (shown < record.changes.size()) {
       fmt::print(out, "HADR state: {} more changes, the last at {:.3f} s (all of them in -json).\n",

@@ -27,7 +27,7 @@ void Link::moved(const IoStep& step) {
 bool Link::timed_wait(bool (Transport::*wait)(Nanos), Nanos slice) {
   // A wait that ends ready is followed by a transfer, which moved() counts as progress, so
   // only one that ran out adds to the stall, by its whole slice: no clock read per flush.
-  const bool ready = (transport_.*wait)(slice);
+  const bool ready = (transport_->*wait)(slice);
   if (!ready) waited_without_progress_ += slice;
   return ready;
 }
@@ -47,34 +47,39 @@ void Link::throw_if_stalled(std::string_view waiting_to, bool receiving) const {
                   to_seconds(stall_bound_), waiting_to));
 }
 
-bool Link::await(bool (Transport::*wait)(Nanos), std::string_view waiting_to) {
-  while (!timed_wait(wait)) {
-    if (!may_keep_waiting()) return false;
+TransferEnd Link::await(bool (Transport::*wait)(Nanos), std::string_view waiting_to) {
+  while (!timed_wait(wait, slice_)) {
+    if (!may_keep_waiting()) return TransferEnd::Stopped;
+    if (interrupted()) return TransferEnd::Interrupted;
     throw_if_stalled(waiting_to);
   }
-  return true;
+  return TransferEnd::Done;
 }
 
-void Link::wait_readable(Nanos at_most) {
-  if (!timed_wait(&Transport::wait_readable, std::min(at_most, kStopCheckSlice))) {
-    throw_if_stalled("receive", true);
-  }
+bool Link::wait_readable(Nanos at_most) {
+  if (timed_wait(&Transport::wait_readable, std::min(at_most, slice_))) return true;
+  throw_if_stalled("receive", true);
+  return false;
 }
 
-TransferEnd Link::send_all(std::span<const char> data, RunResult* counted) {
+TransferEnd Link::send_all(std::span<const char> data, RunResult* counted, std::size_t* sent) {
   while (!data.empty()) {
-    const IoStep step = transport_.send_some(data);
+    const IoStep step = transport_->send_some(data);
     moved(step);
     waited_without_progress_ += step.waited;  // a blocking transport (-block) waits inside the call
     if (step.bytes > 0) {
       data = data.subspan(step.bytes);
       if (counted) counted->note_send(step.bytes);
+      if (sent) *sent += step.bytes;
       continue;
     }
     if (!step.would_block) return TransferEnd::PeerClosed;
     log_.trace("Send would block: waiting for room in the socket send buffer.");
     const auto blocked_at = clock_.now();
-    if (!await(&Transport::wait_writable, "send")) return TransferEnd::Stopped;
+    if (const TransferEnd end = await(&Transport::wait_writable, "send");
+        end != TransferEnd::Done) {
+      return end;
+    }
     const Nanos blocked = clock_.now() - blocked_at;
     log_.trace("Congestion lasted {:.6f} seconds.", to_seconds(blocked));
     if (counted) counted->note_congestion(blocked);
@@ -100,12 +105,14 @@ TransferEnd Link::recv_exact(std::span<char> into, RunResult* counted) {
                       wanted - into.size(), wanted));
     }
     if (!may_keep_waiting()) return TransferEnd::Stopped;
+    // Between messages only: half an ack is not to be lost.
+    if (into.size() == wanted && interrupted()) return TransferEnd::Interrupted;
   }
   return TransferEnd::Done;
 }
 
 IoStep Link::recv_waiting(std::span<char> first, std::span<char> second, RunResult* counted) {
-  const IoStep step = transport_.recv_waiting(first, second, kStopCheckSlice);
+  const IoStep step = transport_->recv_waiting(first, second, slice_);
   moved(step);
   if (step.bytes > 0) {
     if (counted) counted->note_recv(step.bytes);
@@ -117,12 +124,12 @@ IoStep Link::recv_waiting(std::span<char> first, std::span<char> second, RunResu
 }
 
 void Link::close_and_drain(Nanos at_most) {
-  transport_.close();
+  transport_->close();
   std::array<char, kDrainBytes> dropped{};
   const auto until = clock_.now() + at_most;
   try {
     while (clock_.now() < until) {
-      const IoStep step = transport_.recv_waiting(dropped, {}, kStopCheckSlice);
+      const IoStep step = transport_->recv_waiting(dropped, {}, kStopCheckSlice);
       if (step.bytes == 0 && !step.would_block) return;
     }
   } catch (const TransportError&) {
@@ -133,9 +140,9 @@ void Link::close_and_drain(Nanos at_most) {
 }
 
 PeerNews Link::look_at_peer() {
-  if (!transport_.wait_readable(Nanos{0})) return PeerNews::Nothing;
+  if (!transport_->wait_readable(Nanos{0})) return PeerNews::Nothing;
   std::array<char, kDrainBytes> dropped{};
-  const IoStep step = transport_.recv_some(dropped);
+  const IoStep step = transport_->recv_some(dropped);
   if (step.bytes > 0) {
     dropped_bytes_ = std::min(step.bytes, dropped_.size());
     std::copy_n(dropped.begin(), dropped_bytes_, dropped_.begin());
@@ -145,7 +152,7 @@ PeerNews Link::look_at_peer() {
 }
 
 IoStep Link::recv_available(std::span<char> first, std::span<char> second, RunResult& counted) {
-  const IoStep step = transport_.recv_around(first, second);
+  const IoStep step = transport_->recv_around(first, second);
   moved(step);
   if (step.bytes > 0) counted.note_recv(step.bytes);
   return step;

@@ -26,7 +26,9 @@ Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel
       pages_(make_page_source(plan_.settings.payload.value_or(PayloadSpec{}),
                               flush_sizes.max_pages())),
       intervals_(plan_.interval, plan_.on_interval, plan_.watch),
-      cycle_(cycle_plan(plan_), flush_sizes, disk, result_, intervals_, *this) {
+      cycle_(cycle_plan(plan_), flush_sizes, disk, result_, intervals_, *this),
+      ledger_(expects_ack(plan_.handshake.mode)),
+      shown_state_(cycle_.state()) {
   result_.settings = plan_.settings;
   for (const auto& auxiliary : auxiliaries_) {
     result_.auxiliaries.emplace_back().listed = auxiliary->listed();
@@ -55,7 +57,14 @@ RoleOutcome Primary::run() {
     log_.line("Sending log flushes. Press Ctrl-C to stop.");
     log_.flush();
     for (const auto& auxiliary : auxiliaries_) auxiliary->start();
+    if (follows_failures()) {
+      // HADR's deadlines bound every wait on the standby now, and a lost one comes back.
+      link_.set_stall_bound(Nanos{0});
+      link_.set_wait_slice(kDeadlineSlice);
+      link_.interrupt_when([this] { return interrupt_due(); });
+    }
     start = clock_.now();
+    run_start_ = start;
     intervals_.start(start);
     if (plan_.watch) plan_.watch->begin(start, kHandshakeBytes);
     end = ship_flushes(start);
@@ -64,6 +73,9 @@ RoleOutcome Primary::run() {
   });
   const auto finished = clock_.now();
   cycle_.finish(finished);
+  if (follows_failures() && outcome.end != RunEnd::Failed && end == TransferEnd::Done) {
+    fail_on_peer_errors(outcome, [&] { await_catch_up(); });
+  }
   link_.close();
   finish_auxiliaries(finished, outcome);
   say_if_payload_held_back();
@@ -98,7 +110,8 @@ TransferEnd Primary::ship_flushes(Clock::time_point start) {
     intervals_.poll(now, result_);
     action = cycle_.next(now);
     if (action.kind == FlushActionKind::Over) return end;
-    if (now >= next_look) {
+    // A primary that gave up on its standby looks for its return at every flush.
+    if (now >= next_look || standby_away_) {
       next_look = now + kStopCheckSlice;
       if (const TransferEnd looked = look_at_standby(); looked != TransferEnd::Done) return looked;
     }
@@ -136,76 +149,6 @@ void Primary::settle(TransferEnd end, RoleOutcome& outcome) {
   if (end == TransferEnd::Stopped || stop_.requested()) outcome.end = RunEnd::Interrupted;
 }
 
-std::string Primary::what_was_asked() const {
-  const bool settings = plan_.handshake.standby.any();
-  const bool compress = plan_.handshake.compress.has_value();
-  if (settings && compress) return "the standby* settings and -compress";
-  return compress ? "-compress" : "the standby* settings";
-}
-
-void Primary::fail_if_compressed_only(std::string_view sent) const {
-  if (sent != kCompressedOnly) return;
-  throw TransportError(
-      "the standby was started with -compress and refused this primary's uncompressed log: start "
-      "the primary with -compress too, or the standby without it");
-}
-
-TransferEnd Primary::confirm_standby_settings(RoleOutcome& outcome) {
-  std::array<char, kSettingsReplyBytes> reply{};
-  TransferEnd end = TransferEnd::Done;
-  try {
-    end = link_.recv_exact(reply, nullptr);
-  } catch (const ProtocolError& silent) {
-    // The original's standby reads the handshake and waits for log: it never answers.
-    throw ProtocolError(fmt::format("{} (the original simhadr's standby does not answer {})",
-                                    silent.what(), what_was_asked()));
-  } catch (const TransportError& reset) {
-    // One that does not know a field may reset the connection instead.
-    throw TransportError(fmt::format("{} (the original simhadr's standby does not know {})",
-                                     reset.what(), what_was_asked()));
-  }
-  if (end == TransferEnd::Done) link_.first_message_came();
-  if (end == TransferEnd::PeerClosed) {
-    outcome.fail(fmt::format(
-        "the standby closed the connection instead of answering {} (the original simhadr's "
-        "standby does not know {})",
-        what_was_asked(), plan_.handshake.standby.any() ? "them" : "it"));
-  }
-  if (end != TransferEnd::Done) return end;
-  const std::string_view answer(reply.data(), reply.size());
-  const std::optional<CompressionChoice>& compress = plan_.handshake.compress;
-  fail_if_compressed_only(answer);
-  if (answer == kSettingsNeedReconnect) {
-    log_.line("The standby reconnects to apply the requested socket buffer sizes.");
-    log_.blank();
-    outcome.session = Session::Reconnect;
-  } else if (answer == kSettingsApplied) {
-    if (plan_.handshake.standby.any()) log_.line("The standby applied the requested settings.");
-    if (compress) {
-      plan_.compression->compress_sends(make_stream_compressor(*compress), *compress);
-      log_.line("Compressing the log with {}; the standby restores it.",
-                compression_choice_text(*compress));
-    }
-  } else if (answer == kSettingsNotCompressing && compress) {
-    outcome.fail(fmt::format(
-        "the standby was started without -compress: start it with -compress {} too, or this "
-        "primary without it",
-        compressor_name(compress->compressor)));
-    outcome.session = Session::Aborted;
-  } else if (answer == kSettingsOtherCodec && compress) {
-    outcome.fail(fmt::format(
-        "the standby was started with -compress of another codec than {}: give both sides the "
-        "same codec",
-        compressor_name(compress->compressor)));
-    outcome.session = Session::Aborted;
-  } else {
-    throw ProtocolError(fmt::format(
-        "the standby's answer to {} is none of those a standby of the open simhadr gives",
-        what_was_asked()));
-  }
-  return end;
-}
-
 TransferEnd Primary::carry_out_flush(FlushAction& action, Clock::time_point& now) {
   while (true) {
     switch (action.kind) {
@@ -228,23 +171,40 @@ TransferEnd Primary::carry_out_flush(FlushAction& action, Clock::time_point& now
         now = await_io(action.until, now);
         action = cycle_.io_done(now);
         break;
-      case FlushActionKind::Send:
-        if (const TransferEnd end = send_flush(action.pages, now); end != TransferEnd::Done) {
-          return end;
+      case FlushActionKind::Send: {
+        const TransferEnd end = send_flush(action.pages, now);
+        if (end == TransferEnd::Interrupted) {
+          take_interrupt(action, now);
+          break;
         }
+        if (end != TransferEnd::Done) return end;
         action = cycle_.sent(now);
         break;
-      case FlushActionKind::AwaitAck:
-        if (const TransferEnd end = await_ack(now); end != TransferEnd::Done) return end;
+      }
+      case FlushActionKind::AwaitAck: {
+        const TransferEnd end = await_ack(now);
+        if (end == TransferEnd::Interrupted) {
+          take_interrupt(action, now);
+          break;
+        }
+        if (end != TransferEnd::Done) return end;
+        note_ack(now);
         action = cycle_.acked(now);
+        // Acks of flushes shipped earlier come first (after a failure of the link).
+        if (action.kind == FlushActionKind::Pending) action = {FlushActionKind::AwaitAck, now};
+        break;
+      }
+      case FlushActionKind::Hold:
+        action = hold_commits(action, now);
+        break;
+      case FlushActionKind::Queue:
+        action = queue_flush(action.pages, now);
         break;
       case FlushActionKind::Flushed:
       case FlushActionKind::Over:
         return TransferEnd::Done;
       case FlushActionKind::Pace:
       case FlushActionKind::Pending:
-      case FlushActionKind::Hold:
-      case FlushActionKind::Queue:
         throw std::logic_error("the flush cycle asked the real primary to wait for nothing");
     }
   }
@@ -260,12 +220,32 @@ Clock::time_point Primary::await_io(Clock::time_point until, Clock::time_point n
 }
 
 TransferEnd Primary::send_flush(std::uint32_t pages, Clock::time_point& now) {
-  trace_.sending(pages);
-  const TransferEnd end = link_.send_all(image_, &result_);
+  if (unsent_.empty()) {
+    trace_.sending(pages);
+    unsent_ = image_;
+    if (follows_failures()) {
+      ledger_.handed(pages);
+      cycle_.silent(now);
+    }
+  }
+  const TransferEnd end = send_rest();
   if (end != TransferEnd::Done) return end;
   trace_.sent(image_.size());
   now = clock_.now();
+  if (follows_failures()) tell_cycle_standby_has(now);
   return end;
+}
+
+TransferEnd Primary::send_rest() {
+  std::size_t sent = 0;
+  const TransferEnd end = link_.send_all(unsent_, &result_, &sent);
+  unsent_ = unsent_.subspan(sent);
+  return end;
+}
+
+void Primary::take_interrupt(FlushAction& action, Clock::time_point& now) {
+  const FlushAction next = after_interrupt(now);
+  if (next.kind != FlushActionKind::Pending) action = next;
 }
 
 void Primary::shipped(Nanos shipping) {
@@ -279,9 +259,13 @@ void Primary::flushed(std::uint32_t pages, Clock::time_point at) {
 
 TransferEnd Primary::await_ack(Clock::time_point& now) {
   trace_.awaiting_ack();
-  std::array<char, kAckBytes> ack{};
+  if (follows_failures()) cycle_.silent(now);
+  std::array<char, kAckBytes>& ack = ack_;
   if (plan_.watch) plan_.watch->awaiting_ack(true, now);
-  const TransferEnd end = link_.recv_exact(ack, &result_);
+  // An ack begun between flushes (drain_acks) is finished here.
+  const TransferEnd end = link_.recv_exact(std::span(ack).subspan(ack_bytes_), &result_);
+  if (end == TransferEnd::Interrupted) return end;
+  ack_bytes_ = 0;
   const auto acked = clock_.now();
   if (plan_.watch) plan_.watch->awaiting_ack(false, acked);
   // None of the ack came: a standby that has acked before ended the run between flushes.
@@ -301,6 +285,19 @@ TransferEnd Primary::await_ack(Clock::time_point& now) {
 // ended the run (in ASYNC and SUPERASYNC nothing else would, and in any mode
 // before a flush that follows a long pause), or a peer that is not a standby.
 TransferEnd Primary::look_at_standby() {
+  if (follows_failures()) {
+    const auto now = clock_.now();
+    // Between flushes the cycle has no action to give: nothing waits for one.
+    if (plan_.renewal->knocking()) take_standby_back(now);
+    if (standby_away_) return TransferEnd::Done;
+    if (cycle_.state() == HadrState::RemoteCatchup) tell_cycle_standby_has(now);
+    // Acks owed (remote catch-up ships without waiting for them) are what comes now.
+    if (cycle_.acks_owed() > 0) {
+      if (drain_acks(now)) return TransferEnd::Done;
+      standby_ended_run_ = true;
+      return TransferEnd::PeerClosed;
+    }
+  }
   switch (link_.look_at_peer()) {
     case PeerNews::Nothing:
       return TransferEnd::Done;

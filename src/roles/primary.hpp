@@ -3,6 +3,8 @@
 // the clock and the link (FlushCycle decides them, and the order the sync
 // mode gives: SYNC writes, then ships and waits for the ack; the other modes
 // ship while the write runs, and sleep what is left of it after shipping).
+#include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -12,6 +14,8 @@
 #include "roles/auxiliary_feed.hpp"
 #include "roles/flush_trace.hpp"
 #include "roles/link.hpp"
+#include "roles/link_renewal.hpp"
+#include "roles/resend_ledger.hpp"
 #include "roles/role_outcome.hpp"
 #include "simhadr/measure/connection_watch.hpp"
 #include "simhadr/measure/interval_reporter.hpp"
@@ -20,6 +24,7 @@
 #include "simhadr/pipeline/flush_cycle.hpp"
 #include "simhadr/pipeline/shipping_plan.hpp"
 #include "simhadr/side_settings.hpp"
+#include "simhadr/wire/flush_codec.hpp"
 #include "simhadr/wire/handshake.hpp"
 
 namespace simhadr {
@@ -33,7 +38,14 @@ struct PrimaryPlan : ShippingPlan {
   // -compress (the handshake names the codec): the transport that compresses once the standby
   // agreed.
   CompressingTransport* compression = nullptr;
+  // With a token in the handshake (resume): the way to take the standby back
+  // after giving up on it, as HADR reconnects; the primary then follows
+  // HADR's states through a failure of the link (FlushCycle).
+  LinkRenewal* renewal = nullptr;
 };
+
+// How late a deadline of HADR's (a wait limit, a timeout) may be seen in a wait on the link.
+inline constexpr Nanos kDeadlineSlice = std::chrono::milliseconds(10);
 
 class Primary : private FlushObserver {
  public:
@@ -63,7 +75,11 @@ class Primary : private FlushObserver {
  private:
   // The cycle follows the mode the handshake tells the standby.
   static FlushCyclePlan cycle_plan(const PrimaryPlan& plan) {
-    return {plan.handshake.mode, plan.limits(), plan.target, {}, {}};
+    return {plan.handshake.mode,
+            plan.limits(),
+            plan.target,
+            plan.renewal ? plan.failure() : FailureSettings{},
+            {}};
   }
   // A handshake with standby* settings or compression gets a 16-byte answer:
   // go on, reconnect, or a refusal of the compression.
@@ -79,11 +95,45 @@ class Primary : private FlushObserver {
   // Waits for the flush's IO, to `until`: before shipping (SYNC) or what is left of it after.
   Clock::time_point await_io(Clock::time_point until, Clock::time_point now);
   TransferEnd send_flush(std::uint32_t pages, Clock::time_point& now);
+  // Sends what is left of the flush (unsent_); an interrupted send goes on from where it stopped.
+  TransferEnd send_rest();
+  // A wait on the link was interrupted (a deadline, a standby back): `action`
+  // becomes the cycle's next, or stays to go on waiting.
+  void take_interrupt(FlushAction& action, Clock::time_point& now);
   // Waits for the flush's ack; `now` becomes the time it came.
   TransferEnd await_ack(Clock::time_point& now);
   void shipped(Nanos shipping) override;
   void flushed(std::uint32_t pages, Clock::time_point at) override;
   TransferEnd look_at_standby();
+
+  // Through a failure of the link (primary_failure.cpp), with plan_.renewal.
+  bool follows_failures() const { return plan_.renewal != nullptr; }
+  bool interrupt_due();
+  // What an interrupted wait on the link comes to: the cycle's next action, or
+  // Pending when the wait goes on.
+  FlushAction after_interrupt(Clock::time_point& now);
+  // Disconnected peer: commits wait until `hold.until` or the standby's return.
+  FlushAction hold_commits(const FlushAction& hold, Clock::time_point& now);
+  // Remote catch-up: `pages` go to the link, and the flush goes on at once.
+  FlushAction queue_flush(std::uint32_t pages, Clock::time_point& now);
+  // A standby knocking with a resume request: taken back (the action the cycle
+  // then gives, perhaps Pending), told to stay on its connection, or refused.
+  std::optional<FlushAction> take_standby_back(Clock::time_point now);
+  // Ships the flushes the standby lacks, and then the backlog, on the new
+  // connection; false when a deadline cut it short (what is left goes at the next return).
+  bool ship_what_standby_lacks(std::vector<std::uint32_t> resend);
+  // A state change of the cycle's: a line for it, and the connection dropped
+  // when the primary gave up on the standby.
+  void follow_state();
+  // Reads the acks that have come without waiting (remote catch-up ships
+  // without waiting); false when the connection had closed.
+  bool drain_acks(Clock::time_point now);
+  // After the run's end, a standby still catching up has the time to (as in
+  // -model): its return to peer state is part of what the failure cost.
+  void await_catch_up();
+  void note_ack(Clock::time_point now);
+  // The standby has, as the primary can tell: what it acked, or what was sent in modes without.
+  void tell_cycle_standby_has(Clock::time_point now);
   void feed_auxiliaries(std::uint32_t pages, Clock::time_point written_at);
   // Ends the auxiliaries' feeds; the first broken one fails the run.
   void finish_auxiliaries(Clock::time_point now, RoleOutcome& outcome);
@@ -98,11 +148,20 @@ class Primary : private FlushObserver {
   FlushTrace trace_;
   std::span<const std::unique_ptr<AuxiliaryFeed>> auxiliaries_;
   std::unique_ptr<PageSource> pages_;
-  std::span<const char> image_;  // the flush under way's pages, as they travel
+  std::span<const char> image_;   // the flush under way's pages, as they travel
+  std::span<const char> unsent_;  // what of them is still to go
   IntervalReporter intervals_;
   RunResult result_;
   FlushCycle cycle_;
   bool standby_ended_run_ = false;  // the standby closed the connection between flushes
+  ResendLedger ledger_;
+  HadrState shown_state_;
+  bool standby_away_ = false;          // given up on: no connection until it is back
+  std::array<char, kAckBytes> ack_{};  // an ack read in pieces between flushes
+  std::size_t ack_bytes_ = 0;
+  Clock::time_point run_start_{};
+  bool image_reused_ = false;  // the flush under way's image was overwritten by a resend
+  std::size_t changes_shown_ = 0;
 };
 
 }  // namespace simhadr

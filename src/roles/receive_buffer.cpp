@@ -75,6 +75,11 @@ std::uint64_t ReceiveBuffer::bytes_after_last_flush() const {
   return received_bytes_ - pages_to_bytes(last_flush_end_);
 }
 
+void ReceiveBuffer::drop_partial_flush() {
+  received_bytes_ = pages_to_bytes(last_flush_end_);
+  scanned_pages_ = std::min(scanned_pages_, last_flush_end_);
+}
+
 std::uint64_t ReceiveBuffer::complete_pages() const {
   return received_bytes_ / kPageBytes;
 }

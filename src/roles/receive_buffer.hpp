@@ -54,6 +54,8 @@ class ReceiveBuffer {
   // Bytes received after the end of the last whole flush: what a connection
   // that ends now would cut off.
   std::uint64_t bytes_after_last_flush() const;
+  // Forgets those bytes: the primary sends that flush again whole.
+  void drop_partial_flush();
 
  private:
   std::uint64_t complete_pages() const;

@@ -73,11 +73,13 @@ RoleOutcome Standby::run() {
       return;
     }
     cycle_.emplace(plan_.standby_cycle(params->mode, buffer_pages), disk_, result_);
+    prepare_resume(*params);
     start = clock_.now();
     start_ = *start;
+    last_heard_ = *start;
     intervals_.start(*start);
     if (plan_.watch) plan_.watch->begin(*start, 0);
-    outcome.end = receive_flushes(buffer);
+    outcome.end = receive_until_gone(buffer);
   });
   if (start) {
     const auto finished = clock_.now();
@@ -142,6 +144,7 @@ std::optional<HandshakeParams> Standby::receive_handshake(RoleOutcome& outcome) 
             "the primary closed the connection before sending its handshake (is this host an "
             "address of the primary's -rhost?)");
       case TransferEnd::Done:
+      case TransferEnd::Interrupted:  // nothing interrupts the handshake's wait
         break;
     }
     log_.trace("{} bytes received", message.size());
@@ -244,6 +247,7 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
   // since: the next one that does not wait would find nothing, so it is not made.
   bool drained = false;
   while (!stop_.requested()) {
+    if (link_broken_) regain_primary(buffer, "an ack could not be sent");
     intervals_.poll(clock_, result_);
     if (cycle_->replay_modelled()) {
       free_replayed(buffer);
@@ -260,10 +264,12 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
     const ReceiveBuffer::FreeSpace space =
         only_receiving ? free.at_most(buffer.rest_of_flush_bytes()) : free;
     if (space.size() > 0 && (only_receiving || !drained)) {
-      const IoStep step = only_receiving ? link_.recv_waiting(space.first, space.second, &result_)
-                                         : link_.recv_available(space.first, space.second, result_);
+      const std::optional<IoStep> received = receive(buffer, space, only_receiving);
+      if (!received) continue;
+      const IoStep& step = *received;
       drained = step.bytes < space.size();
       if (step.bytes > 0) {
+        last_heard_ = clock_.now();
         log_.trace("{} bytes received", step.bytes);
         cycle_->took_in(step.bytes, since_start(clock_.now()));
         buffer.commit(step.bytes, on_flush);
@@ -271,7 +277,11 @@ RunEnd Standby::receive_flushes(ReceiveBuffer& buffer) {
         continue;
       }
       if (!step.would_block) return end_of_stream(buffer);
-      if (only_receiving) continue;  // a slice went by: look at the stop and the interval
+      if (only_receiving) {
+        // A slice went by: look at the stop, the interval and, if silent long, the primary.
+        if (resumes()) probe_if_silent(buffer);
+        continue;
+      }
     }
     if (cycle_->may_write()) {
       // Whatever arrived during a modelled write is there to receive at once.
@@ -326,6 +336,8 @@ void Standby::spool_if_full(ReceiveBuffer& buffer) {
 
 void Standby::on_flush_received(std::uint32_t pages) {
   log_.trace("A flush of {} pages has been received.", pages);
+  whole_flush_bytes_ += pages_to_bytes(pages);
+  ++flushes_received_;
   send_acks(cycle_->flush_received(pages));
 }
 
@@ -344,10 +356,20 @@ Nanos Standby::write_flush(ReceiveBuffer& buffer, bool may_ack) {
 }
 
 void Standby::send_acks(std::uint32_t acks) {
-  for (std::uint32_t i = 0; i < acks; ++i) {
+  const std::uint64_t skipped = std::min<std::uint64_t>(acks, acks_to_skip_);
+  acks_to_skip_ -= skipped;
+  acks_sent_ += skipped;
+  for (std::uint64_t i = skipped; i < acks && !link_broken_; ++i) {
+    ++acks_sent_;
     log_.trace("Sending ack message.");
-    if (link_.send_all(kAckMessage, &result_) == TransferEnd::Done) {
-      log_.trace("{} bytes sent", kAckBytes);
+    try {
+      if (link_.send_all(kAckMessage, &result_) == TransferEnd::Done) {
+        log_.trace("{} bytes sent", kAckBytes);
+      }
+    } catch (const TransportError&) {
+      // The acks this connection could not carry, the primary settles from the log we have.
+      if (!resumes()) throw;
+      link_broken_ = true;
     }
   }
 }

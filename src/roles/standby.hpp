@@ -7,6 +7,7 @@
 
 #include "net/compressing_transport.hpp"
 #include "roles/link.hpp"
+#include "roles/link_renewal.hpp"
 #include "roles/receive_buffer.hpp"
 #include "roles/role_outcome.hpp"
 #include "simhadr/measure/connection_watch.hpp"
@@ -28,6 +29,9 @@ struct StandbyPlan : ShippingPlan {
   // -compress: the codec this standby restores, and the transport that does it.
   std::optional<CompressionChoice> compress;
   CompressingTransport* compression = nullptr;
+  // The way back to the primary after a failure of the link, used when its
+  // handshake carried a resume token.
+  LinkRenewal* renewal = nullptr;
 };
 
 class Standby {
@@ -66,6 +70,29 @@ class Standby {
   Nanos since_start(Clock::time_point at) const { return at - start_; }
   void send_acks(std::uint32_t acks);
 
+  // Back to the primary after a failure of the link (standby_resume.cpp).
+  // receive_flushes, but a primary found gone while away ends the run as completed.
+  RunEnd receive_until_gone(ReceiveBuffer& buffer);
+  // One receive into `space` (waiting a slice for data when `waiting`); none
+  // when the connection broke and the standby is back on another.
+  std::optional<IoStep> receive(ReceiveBuffer& buffer, const ReceiveBuffer::FreeSpace& space,
+                                bool waiting);
+  bool resumes() const { return resume_token_.has_value(); }
+  // Takes the handshake's token; the link's stall bound becomes the bound on
+  // being away from the primary.
+  void prepare_resume(const HandshakeParams& params);
+  // The connection broke: tries to reach the primary again until it takes
+  // this standby back or the bound passes (TransportError).
+  void regain_primary(ReceiveBuffer& buffer, std::string_view why);
+  // Nothing has come for a while: tries to reach the primary, in case it has
+  // given up on this connection, until the old connection carries again, the
+  // primary says to stay on it, or takes this standby back.
+  void probe_if_silent(ReceiveBuffer& buffer);
+  void reach_primary(ReceiveBuffer& buffer, bool old_link_may_carry);
+  // One attempt: true when the primary took this standby back on a new connection.
+  bool try_resume(ReceiveBuffer& buffer, Nanos within);
+  void throw_if_away_too_long() const;
+
   StandbyPlan plan_;
   const DiskModel& disk_;
   Link& link_;
@@ -77,6 +104,16 @@ class Standby {
   std::optional<StandbyCycle> cycle_;
   Clock::time_point start_{};
   RunResult result_;
+  std::optional<std::string> resume_token_;
+  std::optional<CompressionChoice> compress_;
+  Nanos away_bound_{};
+  Clock::time_point last_heard_{};
+  std::uint64_t whole_flush_bytes_ = 0;
+  std::uint64_t flushes_received_ = 0;
+  std::uint64_t acks_sent_ = 0;
+  std::uint64_t acks_to_skip_ = 0;
+  bool link_broken_ = false;  // a send found the connection broken  // owed on a connection given
+                              // up: the primary settled them
 };
 
 }  // namespace simhadr

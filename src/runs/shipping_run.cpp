@@ -5,9 +5,6 @@
 #include <iterator>
 #include <memory>
 
-#include "net/compressing_transport.hpp"
-#include "net/open_transport.hpp"
-#include "net/shaped_transport.hpp"
 #include "net/socket_properties.hpp"
 #include "net/tcp_stats.hpp"
 #include "net/tcp_watch.hpp"
@@ -15,7 +12,9 @@
 #include "roles/auxiliary_feed.hpp"
 #include "roles/primary.hpp"
 #include "roles/standby.hpp"
+#include "runs/connection_stack.hpp"
 #include "runs/verdict.hpp"
+#include "simhadr/wire/resume.hpp"
 #include "time/spin_clock.hpp"
 
 namespace simhadr {
@@ -75,52 +74,54 @@ void record_connection_facts(ConnectionFacts facts, bool shaped, RunResult& resu
 }
 
 // Once connected, both roles run over the same pieces: a transport on the
-// socket, the spin clock, the measured link and the disk model.
+// socket, the spin clock, the measured link and the disk model; with
+// `next_socket`, the renewal that replaces a connection the run lost.
 template <typename RunRole>
 RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& config,
                           const TlsContext* tls, const StopSource& stop, RunLog& log, Nanos spin,
                           Role role, std::string_view waiting_for, RunRole run_role,
-                          const std::optional<NetworkModel>& network = std::nullopt) {
+                          const std::optional<NetworkModel>& network = std::nullopt,
+                          const NextSocket& next_socket = {}) {
   if (!socket) return stopped_unconnected(log, fmt::format("before {} connected", waiting_for));
   const NativeSocket fd = socket->native_handle();
   const SocketProperties connected = read_socket_properties(fd);
   const bool same_host = ends_on_one_host(*socket);
-  OpenedTransport opened;
+  // A spin the user chose is kept as it is; a measured one adapts to this machine's wake-ups.
+  const SpinPolicy spin_policy = config.spin_seconds ? SpinPolicy::Fixed : SpinPolicy::Adaptive;
+  SpinClock clock(spin, spin_policy, stop);
+  std::unique_ptr<Connection> connection;
   try {
-    opened = open_transport(std::move(*socket), config, tls, config.remote.host, stop);
+    connection = Connection::open(std::move(*socket), config, tls, stop, clock, network);
   } catch (const RunError& refused) {
     RoleOutcome outcome;
     outcome.fail(refused.what());
     outcome.session = Session::Aborted;
     return outcome;
   }
-  if (!opened.transport) {
+  if (!connection) {
     return stopped_unconnected(log, fmt::format("during the TLS handshake with {}", waiting_for));
   }
-  Transport& transport = *opened.transport;
-  // A spin the user chose is kept as it is; a measured one adapts to this machine's wake-ups.
-  const SpinPolicy spin_policy = config.spin_seconds ? SpinPolicy::Fixed : SpinPolicy::Adaptive;
-  SpinClock clock(spin, spin_policy, stop);
-  std::optional<ShapedTransport> shaped;
-  if (network) shaped.emplace(transport, clock, *network);
-  Transport& carried = shaped ? static_cast<Transport&>(*shaped) : transport;
-  // Compressed before it is shaped or encrypted: the wire carries what it makes.
-  std::optional<CompressingTransport> compressing;
-  if (config.compress) compressing.emplace(carried);
+  CompressingTransport* const compressing = connection->compressing();
   // Until the peer's first message, it is still being connected to.
   const bool connect_bounded = config.waits.connect > Nanos{0};
-  Link link(compressing ? static_cast<Transport&>(*compressing) : carried, clock, stop, log,
-            config.waits.stall, connect_bounded ? config.waits.connect : config.waits.stall,
+  Link link(connection->top(), clock, stop, log, config.waits.stall,
+            connect_bounded ? config.waits.connect : config.waits.stall,
             connect_bounded ? "-connectTimeout" : "-stallTimeout");
   const auto disk = make_disk_model(config.disk);
   const ThisThreadCpuUsage this_thread;
   const CpuMeter cpu(this_thread);
   const TcpStatsMeter tcp_meter(fd, same_host);
   TcpWatch watch(fd, role);
-  RoleOutcome outcome = run_role(link, clock, *disk, watch, compressing ? &*compressing : nullptr);
+  std::optional<ConnectionRenewal> renewal;
+  if (next_socket) {
+    renewal.emplace(RenewalParts{config, tls, clock, stop, log, network, role}, *connection, link,
+                    watch, next_socket);
+  }
+  RoleOutcome outcome =
+      run_role(link, clock, *disk, watch, compressing, renewal ? &*renewal : nullptr);
   say_how_it_ended(outcome, role, fd, stop);
   std::optional<TlsFacts> tls_facts;
-  if (opened.tls) tls_facts = opened.tls->facts();
+  if (connection->opened().tls) tls_facts = connection->opened().tls->facts();
   record_connection_facts({watch.stop(), cpu.stop(), tcp_meter.stop(), connected, tls_facts,
                            compressing ? compressing->facts() : std::nullopt},
                           network.has_value(), outcome.result);
@@ -132,8 +133,9 @@ PrimaryPlan primary_plan(const RunConfig& config, const std::string& conn_time, 
   PrimaryPlan plan;
   static_cast<ShippingPlan&>(plan) = shipping_plan_from(config);
   plan.settings = settings_for(config, Role::Primary);
-  plan.handshake = {plan.settings.mode, plan.settings.flush_pages, conn_time,
-                    config.standby_request, config.compress};
+  plan.handshake = {plan.settings.mode,     plan.settings.flush_pages, conn_time,
+                    config.standby_request, config.compress,           std::nullopt};
+  if (config.follows_failures) plan.handshake.resume = make_resume_token();
   plan.on_interval = intervals_to(report);
   return plan;
 }
@@ -147,7 +149,8 @@ std::vector<std::unique_ptr<AuxiliaryFeed>> open_auxiliaries(
   for (std::size_t i = 0; i < sockets.size(); ++i) {
     AuxiliaryPlan auxiliary;
     auxiliary.listed = config.auxiliaries[i];
-    auxiliary.handshake = {SyncMode::SuperAsync, config.largest_flush_pages(), conn_time, {}, {}};
+    auxiliary.handshake = {
+        SyncMode::SuperAsync, config.largest_flush_pages(), conn_time, {}, {}, {}};
     auxiliary.payload = config.payload;
     auxiliary.stall_bound = config.waits.stall;
     OpenedTransport opened =
@@ -175,7 +178,7 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
   StandbyListener listener(io, link_plan, log, on_listening);
   std::vector<tcp::socket> auxiliary_sockets;
   const auto run_role = [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch,
-                            CompressingTransport* compression) {
+                            CompressingTransport* compression, LinkRenewal* renewal) {
     const std::string conn_time = format_conn_time(std::chrono::system_clock::now());
     PrimaryPlan plan = primary_plan(config, conn_time, report);
     plan.compression = compression;
@@ -183,6 +186,7 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
     auto auxiliaries =
         open_auxiliaries(auxiliary_sockets, config, tls_context, conn_time, clock, stop, log);
     const auto flush_sizes = make_flush_sizes(config, clock.now());
+    if (plan.handshake.resume) plan.renewal = renewal;
     return Primary(plan, *flush_sizes, disk, link, clock, stop, log, auxiliaries).run();
   };
   std::optional<NetworkModel> network;
@@ -192,12 +196,13 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
     principal = std::move(sockets->front());
     std::move(sockets->begin() + 1, sockets->end(), std::back_inserter(auxiliary_sockets));
   }
+  const NextSocket returning = [&](Nanos) { return listener.take_returning(); };
   RoleOutcome outcome = run_connected(std::move(principal), config, tls_context, stop, log, spin,
-                                      Role::Primary, "a standby", run_role, network);
+                                      Role::Primary, "a standby", run_role, network, returning);
   // A standby of ours reconnects once to apply requested socket buffer sizes.
   if (outcome.reconnects()) {
     outcome = run_connected(listener.accept(stop), config, tls_context, stop, log, spin,
-                            Role::Primary, "a standby", run_role, network);
+                            Role::Primary, "a standby", run_role, network, returning);
     if (outcome.reconnects()) outcome.fail("the standby asked to reconnect a second time");
   }
   return outcome;
@@ -218,20 +223,32 @@ RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, Ru
   const std::optional<TlsContext> tls =
       config.tls ? std::optional<TlsContext>(std::in_place, *config.tls, Role::Standby)
                  : std::nullopt;
-  return run_connected(connect_to_primary(io, plan, log, stop), config, tls ? &*tls : nullptr, stop,
-                       log, spin, Role::Standby, "the primary",
-                       [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch,
-                           CompressingTransport* compression) {
-                         StandbyPlan plan;
-                         static_cast<ShippingPlan&>(plan) = shipping_plan_from(config);
-                         plan.settings = settings_for(config, Role::Standby);
-                         plan.on_interval = intervals_to(report);
-                         plan.socket = config.socket;
-                         plan.watch = &watch;
-                         plan.compress = config.compress;
-                         plan.compression = compression;
-                         return Standby(std::move(plan), disk, link, clock, stop, log).run();
-                       });
+  std::optional<PrimaryRedial> redial;
+  const NextSocket redialled = [&](Nanos within) -> std::optional<tcp::socket> {
+    if (!redial) redial.emplace(io, plan, log);
+    boost::system::error_code error;
+    auto socket = redial->attempt(within, stop, error);
+    // A host that answers with a refusal has no primary listening any more.
+    if (error == boost::asio::error::connection_refused) throw PrimaryGone();
+    return socket;
+  };
+  return run_connected(
+      connect_to_primary(io, plan, log, stop), config, tls ? &*tls : nullptr, stop, log, spin,
+      Role::Standby, "the primary",
+      [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch,
+          CompressingTransport* compression, LinkRenewal* renewal) {
+        StandbyPlan plan;
+        static_cast<ShippingPlan&>(plan) = shipping_plan_from(config);
+        plan.settings = settings_for(config, Role::Standby);
+        plan.on_interval = intervals_to(report);
+        plan.socket = config.socket;
+        plan.watch = &watch;
+        plan.compress = config.compress;
+        plan.compression = compression;
+        plan.renewal = renewal;
+        return Standby(std::move(plan), disk, link, clock, stop, log).run();
+      },
+      std::nullopt, redialled);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct StandbyBehaviour {
   std::deque<IoStep> send_script;  // consumed first; then every send is taken whole
   Nanos block_time{};              // how long a would_block lasts
   std::string ack{kAckMessage};    // what an ack carries
+  // Only the first this many flushes are acked: the link fails after them.
+  std::optional<std::size_t> acked_flushes;
 };
 
 class FakeStandbyLink final : public Transport {
@@ -44,6 +47,10 @@ class FakeStandbyLink final : public Transport {
     if (wire_.empty()) {
       const std::string_view first(data.data(), data.size());
       skip_ = first.starts_with("syncMode=") ? kHandshakeBytes : 0;
+      // A standby of ours answers a handshake that carries a resume token.
+      if (skip_ > 0 && first.substr(0, kHandshakeBytes).find("\nresume=") != first.npos) {
+        answer_ = kSettingsApplied;
+      }
     }
     wire_.append(data.data(), accepted);
     if (wire_.size() > skip_) {
@@ -55,6 +62,12 @@ class FakeStandbyLink final : public Transport {
 
   IoStep recv_some(std::span<char> into) override {
     ++recv_calls_;
+    if (!answer_.empty()) {
+      const std::size_t n = std::min(into.size(), answer_.size());
+      std::copy_n(answer_.data(), n, into.data());
+      answer_.erase(0, n);
+      return {n, false};
+    }
     if (ready_acks_.empty() || clock_.now() < ready_acks_.front()) return {0, true};
     const std::size_t n = std::min(into.size(), kAckBytes - ack_offset_);
     std::copy_n(behaviour_.ack.data() + ack_offset_, n, into.data());
@@ -72,8 +85,12 @@ class FakeStandbyLink final : public Transport {
     return true;
   }
 
-  bool wait_readable(Nanos) override {
-    if (ready_acks_.empty()) return false;
+  bool wait_readable(Nanos max_wait) override {
+    if (!answer_.empty()) return true;
+    if (ready_acks_.empty()) {
+      clock_.advance(max_wait);  // nothing is coming: the wait runs out
+      return false;
+    }
     if (clock_.now() < ready_acks_.front()) clock_.advance(ready_acks_.front() - clock_.now());
     return true;
   }
@@ -81,6 +98,8 @@ class FakeStandbyLink final : public Transport {
   void close() override { events_.push_back("close"); }
 
   const std::string& wire() const { return wire_; }
+  // The log's bytes that reached it (the wire after any handshake).
+  std::size_t log_bytes() const { return wire_.size() - std::min(skip_, wire_.size()); }
   int recv_calls() const { return recv_calls_; }
 
  private:
@@ -89,7 +108,10 @@ class FakeStandbyLink final : public Transport {
       const std::size_t offset = skip_ + scanned_pages_ * kPageBytes;
       ++scanned_pages_;
       const std::span<const char> page(wire_.data() + offset, kPageBytes);
-      if (behaviour_.acks && starts_with_marker(page)) {
+      if (!starts_with_marker(page)) continue;
+      ++flushes_;
+      if (behaviour_.acked_flushes && flushes_ > *behaviour_.acked_flushes) continue;
+      if (behaviour_.acks) {
         ready_acks_.push_back(clock_.now() + 2 * behaviour_.one_way + behaviour_.write_before_ack);
       }
     }
@@ -104,6 +126,8 @@ class FakeStandbyLink final : public Transport {
   std::deque<Clock::time_point> ready_acks_;
   std::size_t ack_offset_ = 0;
   int recv_calls_ = 0;
+  std::size_t flushes_ = 0;
+  std::string answer_;
 };
 
 }  // namespace simhadr::testing

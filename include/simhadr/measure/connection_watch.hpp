@@ -3,6 +3,7 @@
 // of it: when the run begins, how much log it has written, and how much of a
 // period was stalled, for its -interval lines.
 #include <cstdint>
+#include <optional>
 
 #include "simhadr/clock.hpp"
 #include "simhadr/measure/stalls.hpp"
@@ -19,6 +20,9 @@ class ConnectionWatch : public StallSource {
   // The primary waits for a flush's ack from `at` (true), or has it (false):
   // an ack lost in an outage leaves nothing of its own unacknowledged.
   virtual void awaiting_ack(bool awaiting, Clock::time_point at) = 0;
+  // The log the standby's TCP has acknowledged by the latest reading, where
+  // the system gives it; none before the first reading.
+  virtual std::optional<std::uint64_t> log_acknowledged() const { return std::nullopt; }
 };
 
 }  // namespace simhadr

@@ -118,6 +118,8 @@ class FlushCycle {
   // the engine hands them to the link before anything else.
   std::vector<std::uint32_t> take_backlog();
   HadrState state() const { return states_.state(); }
+  // Acks of flushes handed in a mode with acks that have not come yet.
+  std::uint64_t acks_owed() const { return acks_owed_; }
   // The states so far and the commits' waits; finish() puts it in the result, and the
   // standby's return and catch-up after the run's end add to it.
   FailureRecord failure_record() const;

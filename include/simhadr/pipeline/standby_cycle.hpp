@@ -14,6 +14,7 @@
 //     spool first (-spoolLimit);
 //   - the buffer's use is noted whenever it changes, and the end of the run.
 // Times count from the standby's start.
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -53,6 +54,8 @@ class StandbyCycle {
 
   // `bytes` came into the buffer at `now`.
   void took_in(std::uint64_t bytes, Nanos now);
+  // Bytes of a flush cut off by a lost connection, given up: the primary sends it again.
+  void dropped(std::uint64_t bytes) { held_ -= std::min(held_, bytes); }
   // A flush of `pages` is all in: the acks to send now.
   std::uint32_t flush_received(std::uint32_t pages);
   // Whether a write may start: the disk is free and a flush is all in.

@@ -14,6 +14,8 @@ namespace simhadr {
 
 // Nothing for a side without a record, or a run in which the link never stalled.
 void write_failure_costs(std::ostream& out, const RunResult& result);
+// "HADR state: at T s, FROM -> TO: why.", as the report and a real primary's log give it.
+std::string state_change_text(const StateChange& change, const SideSettings& settings);
 // Null where the side kept no record.
 nlohmann::json failure_costs_json(const RunResult& result);
 

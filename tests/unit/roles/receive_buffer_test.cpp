@@ -56,6 +56,20 @@ TEST(ReceiveBuffer, FlushEndsAreFoundInTheStream) {
   EXPECT_EQ(buffer.bytes_after_last_flush(), 0u);
 }
 
+// A connection lost in the middle of a flush: the primary sends that flush again whole.
+TEST(ReceiveBuffer, APartialFlushDroppedIsReceivedAgainWhole) {
+  ReceiveBuffer buffer(8, 8);
+  const FlushImage image(3);
+  EXPECT_EQ(feed(buffer, image.flush(2)), (std::vector<std::uint32_t>{2}));
+  EXPECT_TRUE(feed(buffer, image.flush(3).first(pages_to_bytes(2) + 5)).empty());
+  EXPECT_EQ(buffer.bytes_after_last_flush(), pages_to_bytes(2) + 5);
+  buffer.drop_partial_flush();
+  EXPECT_EQ(buffer.bytes_after_last_flush(), 0u);
+  EXPECT_EQ(buffer.held_bytes(), pages_to_bytes(2));
+  EXPECT_EQ(feed(buffer, image.flush(3)), (std::vector<std::uint32_t>{3}));
+  EXPECT_EQ(buffer.held_bytes(), pages_to_bytes(5));
+}
+
 TEST(ReceiveBuffer, FullBufferOffersNoSpaceUntilPagesAreReleased) {
   ReceiveBuffer buffer(2, 4);
   const FlushImage image(4);

@@ -1,0 +1,99 @@
+#include "runs/connection_stack.hpp"
+
+#include "compress/codec.hpp"
+#include "platform/socket_facts.hpp"
+#include "simhadr/wait_slices.hpp"
+
+namespace simhadr {
+
+namespace {
+
+// The exchange on a new connection is a few bytes each way: a peer silent
+// for this long is not taking part.
+constexpr Nanos kExchangeBound = std::chrono::seconds(3);
+
+}  // namespace
+
+std::unique_ptr<Connection> Connection::open(tcp::socket socket, const RunConfig& config,
+                                             const TlsContext* tls, const StopSource& stop,
+                                             Clock& clock,
+                                             const std::optional<NetworkModel>& network) {
+  std::unique_ptr<Connection> connection(new Connection());
+  connection->socket_ = socket.native_handle();
+  connection->opened_ = open_transport(std::move(socket), config, tls, config.remote.host, stop);
+  if (!connection->opened_.transport) return nullptr;
+  Transport& base = *connection->opened_.transport;
+  if (network) connection->shaped_.emplace(base, clock, *network);
+  Transport& carried = connection->shaped_ ? static_cast<Transport&>(*connection->shaped_) : base;
+  // Compressed before it is shaped or encrypted: the wire carries what it makes.
+  if (config.compress) connection->compressing_.emplace(carried);
+  return connection;
+}
+
+Transport& Connection::top() {
+  if (compressing_) return *compressing_;
+  if (shaped_) return *shaped_;
+  return *opened_.transport;
+}
+
+ConnectionRenewal::ConnectionRenewal(RenewalParts parts, Connection& first, Link& link,
+                                     TcpWatch& watch, NextSocket next_socket)
+    : parts_(parts),
+      current_(&first),
+      link_(link),
+      watch_(watch),
+      next_socket_(std::move(next_socket)) {}
+
+ConnectionRenewal::~ConnectionRenewal() = default;
+
+bool ConnectionRenewal::knocking() {
+  if (!waiting_) waiting_ = next_socket_(Nanos{0});
+  return waiting_.has_value();
+}
+
+Link* ConnectionRenewal::candidate(Nanos within) {
+  drop();
+  std::optional<tcp::socket> socket = std::exchange(waiting_, std::nullopt);
+  if (!socket) socket = next_socket_(within);
+  if (!socket) return nullptr;
+  try {
+    candidate_ = Connection::open(std::move(*socket), parts_.config, parts_.tls, parts_.stop,
+                                  parts_.clock, parts_.network);
+  } catch (const RunError& refused) {
+    parts_.log.line("A new connection was refused: {}", refused.what());
+    return nullptr;
+  }
+  if (!candidate_) return nullptr;
+  candidate_link_.emplace(candidate_->top(), parts_.clock, parts_.stop, parts_.log, kExchangeBound);
+  return &*candidate_link_;
+}
+
+void ConnectionRenewal::adopt(std::uint64_t log_at_start, std::uint64_t message_bytes,
+                              const std::optional<CompressionChoice>& compress) {
+  drop_connection(current_->socket());
+  candidate_link_.reset();
+  current_ = candidate_.get();
+  kept_.push_back(std::move(candidate_));
+  link_.rebind(current_->top());
+  watch_.follow(current_->socket(), log_at_start, message_bytes);
+  CompressingTransport* compressing = current_->compressing();
+  if (!compress || !compressing) return;
+  if (parts_.role == Role::Primary) {
+    compressing->compress_sends(make_stream_compressor(*compress), *compress);
+  } else {
+    compressing->restore_receives(make_stream_decompressor(compress->compressor), *compress);
+  }
+}
+
+// A candidate no thread has watched closes at once.
+void ConnectionRenewal::drop() {
+  candidate_link_.reset();
+  candidate_.reset();
+}
+
+void ConnectionRenewal::abandon() {
+  watch_.follow(std::nullopt, 0, 0);
+  drop_connection(current_->socket());
+}
+
+}  // namespace simhadr

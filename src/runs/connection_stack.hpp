@@ -1,0 +1,82 @@
+#pragma once
+// One connection's transports, bottom to top: the socket's (plain or TLS),
+// -netRate's shaping on a real primary, and -compress; and, for a run that
+// may lose its connection and take another (wire/resume.hpp), the renewal that
+// builds each new one the same way and keeps the lost ones open to the end,
+// so a thread still reading a descriptor never reads another's.
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "net/compressing_transport.hpp"
+#include "net/connect.hpp"
+#include "net/open_transport.hpp"
+#include "net/shaped_transport.hpp"
+#include "net/tcp_watch.hpp"
+#include "roles/link_renewal.hpp"
+
+namespace simhadr {
+
+class Connection {
+ public:
+  // Null when a stop came during the TLS handshake; a refused one is a RunError.
+  static std::unique_ptr<Connection> open(tcp::socket socket, const RunConfig& config,
+                                          const TlsContext* tls, const StopSource& stop,
+                                          Clock& clock, const std::optional<NetworkModel>& network);
+
+  Transport& top();
+  NativeSocket socket() const { return socket_; }
+  OpenedTransport& opened() { return opened_; }
+  CompressingTransport* compressing() { return compressing_ ? &*compressing_ : nullptr; }
+
+ private:
+  Connection() = default;
+
+  NativeSocket socket_{};
+  OpenedTransport opened_;
+  std::optional<ShapedTransport> shaped_;
+  std::optional<CompressingTransport> compressing_;
+};
+
+// Where a new connection's socket comes from: the primary's listener, the
+// standby's redial. Nullopt when none came within the bound.
+using NextSocket = std::function<std::optional<tcp::socket>(Nanos within)>;
+
+struct RenewalParts {
+  const RunConfig& config;
+  const TlsContext* tls;
+  Clock& clock;
+  const StopSource& stop;
+  RunLog& log;
+  const std::optional<NetworkModel>& network;
+  Role role;
+};
+
+class ConnectionRenewal final : public LinkRenewal {
+ public:
+  ConnectionRenewal(RenewalParts parts, Connection& first, Link& link, TcpWatch& watch,
+                    NextSocket next_socket);
+  ~ConnectionRenewal();
+
+  bool knocking() override;
+  Link* candidate(Nanos within) override;
+  void adopt(std::uint64_t log_at_start, std::uint64_t message_bytes,
+             const std::optional<CompressionChoice>& compress) override;
+  void drop() override;
+  void abandon() override;
+
+ private:
+  RenewalParts parts_;
+  Connection* current_;
+  Link& link_;
+  TcpWatch& watch_;
+  NextSocket next_socket_;
+  std::optional<tcp::socket> waiting_;
+  std::unique_ptr<Connection> candidate_;
+  std::optional<Link> candidate_link_;
+  std::vector<std::unique_ptr<Connection>> kept_;  // adopted ones, watched once
+};
+
+}  // namespace simhadr
