@@ -266,8 +266,8 @@ struct RunConfig {
   double peer_wait_limit_seconds = 0;             // DB2_HADR_PEER_WAIT_LIMIT's default: no limit
   double peer_window_seconds = 0;                 // HADR_PEER_WINDOW's default
   std::optional<double> max_commit_hold_seconds;  // -maxCommitHold: a what-if for the advice
-  // A real primary given -hadrTimeout, -peerWaitLimit or -peerWindow follows
-  // HADR's states through a failure of the link and takes its standby back.
+  // A real primary given -peerWaitLimit or -peerWindow (0 too) follows HADR's
+  // states through a failure of the link and takes its standby back.
   bool follows_failures = false;
   std::optional<LoggerParams> logger;
   std::optional<WorkloadReplay> workload;

@@ -94,10 +94,12 @@ std::optional<tcp::socket> connect_to_primary(boost::asio::io_context& io, const
                                               RunLog& log, const StopSource& stop);
 
 // A standby's way back to its primary after a failure of the link: the
-// addresses resolved once, then quiet attempts, each bounded.
+// addresses resolved once (quietly: the first connection printed them), then
+// quiet attempts, each bounded. With -bind, from an ephemeral port of the
+// local address: -lport is the old connection's while it lasts.
 class PrimaryRedial {
  public:
-  PrimaryRedial(boost::asio::io_context& io, const LinkPlan& plan, RunLog& log);
+  PrimaryRedial(boost::asio::io_context& io, const LinkPlan& plan);
   ~PrimaryRedial();
   PrimaryRedial(const PrimaryRedial&) = delete;
   PrimaryRedial& operator=(const PrimaryRedial&) = delete;
@@ -112,7 +114,6 @@ class PrimaryRedial {
   LinkPlan plan_;
   std::vector<tcp::endpoint> locals_;
   std::vector<tcp::endpoint> remotes_;
-  RunLog& log_;
 };
 
 }  // namespace simhadr

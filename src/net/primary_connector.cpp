@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -132,17 +133,22 @@ std::optional<tcp::socket> connect_to_primary(boost::asio::io_context& io, const
   return std::move(socket);
 }
 
-PrimaryRedial::PrimaryRedial(boost::asio::io_context& io, const LinkPlan& plan, RunLog& log)
-    : io_(io), plan_(plan), log_(log) {
-  locals_ = resolve(io, plan.local, "local", log);
-  remotes_ = resolve(io, plan.remote, "remote", log);
+PrimaryRedial::PrimaryRedial(boost::asio::io_context& io, const LinkPlan& plan)
+    : io_(io), plan_(plan) {
+  std::ostringstream unread;
+  RunLog quiet(unread, false);
+  locals_ = resolve(io, plan.local, "local", quiet);
+  remotes_ = resolve(io, plan.remote, "remote", quiet);
+  for (tcp::endpoint& local : locals_) local.port(0);
 }
 
 PrimaryRedial::~PrimaryRedial() = default;
 
 std::optional<tcp::socket> PrimaryRedial::attempt(Nanos bound, const StopSource& stop,
                                                   error_code& error) {
-  StandbySocket standby(io_, plan_, locals_, log_, true);
+  std::ostringstream unread;
+  RunLog quiet(unread, false);
+  StandbySocket standby(io_, plan_, locals_, quiet, true);
   const Deadline deadline(bound);
   for (const auto& remote : remotes_) {
     if (standby.connect(remote, io_, stop, deadline, error) != WaitEnd::Done) return std::nullopt;

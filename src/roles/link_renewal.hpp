@@ -34,6 +34,9 @@ class LinkRenewal {
   virtual void drop() = 0;
   // The role's connection is given up: reset, and no longer watched.
   virtual void abandon() = 0;
+  // The most one attempt to reach the other side may take: a few of the first
+  // connection's round trips, at least 100 ms.
+  virtual Nanos attempt_bound() const = 0;
 
  protected:
   ~LinkRenewal() = default;

@@ -153,14 +153,12 @@ TransferEnd Primary::carry_out_flush(FlushAction& action, Clock::time_point& now
   while (true) {
     switch (action.kind) {
       case FlushActionKind::AwaitLog:
-        clock_.sleep_until(action.until);
+        sleep_watching(action.until, false);
         now = clock_.now();
         action = cycle_.woke(now);
         break;
       case FlushActionKind::Begin:
-        // A database's log is in its buffer before the flush begins: making the
-        // payload's bytes is not the flush's time, nor its shipping's.
-        image_ = pages_->next_flush(action.pages);
+        begin_flush(action.pages);
         now = std::max(now, clock_.now());
         action = cycle_.begun(now);
         break;
@@ -173,20 +171,14 @@ TransferEnd Primary::carry_out_flush(FlushAction& action, Clock::time_point& now
         break;
       case FlushActionKind::Send: {
         const TransferEnd end = send_flush(action.pages, now);
-        if (end == TransferEnd::Interrupted) {
-          take_interrupt(action, now);
-          break;
-        }
+        if (took_interrupt(end, action, now)) break;
         if (end != TransferEnd::Done) return end;
         action = cycle_.sent(now);
         break;
       }
       case FlushActionKind::AwaitAck: {
         const TransferEnd end = await_ack(now);
-        if (end == TransferEnd::Interrupted) {
-          take_interrupt(action, now);
-          break;
-        }
+        if (took_interrupt(end, action, now)) break;
         if (end != TransferEnd::Done) return end;
         note_ack(now);
         action = cycle_.acked(now);
@@ -222,9 +214,12 @@ Clock::time_point Primary::await_io(Clock::time_point until, Clock::time_point n
 TransferEnd Primary::send_flush(std::uint32_t pages, Clock::time_point& now) {
   if (unsent_.empty()) {
     trace_.sending(pages);
+    if (image_reused_) image_ = pages_->next_flush(pages);
+    image_reused_ = false;
     unsent_ = image_;
-    if (follows_failures()) {
+    if (follows_failures() && !flush_in_ledger_) {
       ledger_.handed(pages);
+      flush_in_ledger_ = true;
       cycle_.silent(now);
     }
   }
@@ -237,15 +232,34 @@ TransferEnd Primary::send_flush(std::uint32_t pages, Clock::time_point& now) {
 }
 
 TransferEnd Primary::send_rest() {
+  if (link_broken_) return wait_for_interrupt();
   std::size_t sent = 0;
-  const TransferEnd end = link_.send_all(unsent_, &result_, &sent);
-  unsent_ = unsent_.subspan(sent);
-  return end;
+  try {
+    const TransferEnd end = link_.send_all(unsent_, &result_, &sent);
+    unsent_ = unsent_.subspan(sent);
+    return end;
+  } catch (const TransportError& error) {
+    if (!follows_failures()) throw;
+    unsent_ = {};
+    return link_broke(error);
+  }
 }
 
-void Primary::take_interrupt(FlushAction& action, Clock::time_point& now) {
+bool Primary::took_interrupt(TransferEnd end, FlushAction& action, Clock::time_point& now) {
+  if (end != TransferEnd::Interrupted) return false;
   const FlushAction next = after_interrupt(now);
   if (next.kind != FlushActionKind::Pending) action = next;
+  return true;
+}
+
+void Primary::begin_flush(std::uint32_t pages) {
+  // A database's log is in its buffer before the flush begins: making the
+  // payload's bytes is not the flush's time, nor its shipping's.
+  image_ = pages_->next_flush(pages);
+  image_reused_ = false;
+  flush_in_ledger_ = false;
+  // Remote catch-up ends when the standby has all before the next flush is handed on.
+  if (follows_failures() && catching_up()) look_after_standby(clock_.now());
 }
 
 void Primary::shipped(Nanos shipping) {
@@ -263,7 +277,14 @@ TransferEnd Primary::await_ack(Clock::time_point& now) {
   std::array<char, kAckBytes>& ack = ack_;
   if (plan_.watch) plan_.watch->awaiting_ack(true, now);
   // An ack begun between flushes (drain_acks) is finished here.
-  const TransferEnd end = link_.recv_exact(std::span(ack).subspan(ack_bytes_), &result_);
+  TransferEnd end = TransferEnd::Done;
+  try {
+    end = link_broken_ ? wait_for_interrupt()
+                       : link_.recv_exact(std::span(ack).subspan(ack_bytes_), &result_);
+  } catch (const TransportError& error) {
+    if (!follows_failures()) throw;
+    end = link_broke(error);
+  }
   if (end == TransferEnd::Interrupted) return end;
   ack_bytes_ = 0;
   const auto acked = clock_.now();
@@ -286,17 +307,10 @@ TransferEnd Primary::await_ack(Clock::time_point& now) {
 // before a flush that follows a long pause), or a peer that is not a standby.
 TransferEnd Primary::look_at_standby() {
   if (follows_failures()) {
-    const auto now = clock_.now();
-    // Between flushes the cycle has no action to give: nothing waits for one.
-    if (plan_.renewal->knocking()) take_standby_back(now);
-    if (standby_away_) return TransferEnd::Done;
-    if (cycle_.state() == HadrState::RemoteCatchup) tell_cycle_standby_has(now);
+    look_after_standby(clock_.now());
+    if (standby_away_ || link_broken_) return TransferEnd::Done;
     // Acks owed (remote catch-up ships without waiting for them) are what comes now.
-    if (cycle_.acks_owed() > 0) {
-      if (drain_acks(now)) return TransferEnd::Done;
-      standby_ended_run_ = true;
-      return TransferEnd::PeerClosed;
-    }
+    if (cycle_.acks_owed() > 0) return TransferEnd::Done;
   }
   switch (link_.look_at_peer()) {
     case PeerNews::Nothing:
@@ -334,7 +348,7 @@ void Primary::finish_auxiliaries(Clock::time_point now, RoleOutcome& outcome) {
 Clock::time_point Primary::pace(Clock::time_point resume, Clock::time_point now) {
   if (resume <= now) return now;
   // The pacer's schedule is absolute, so a late wake-up shortens the next wait: no spin.
-  clock_.sleep_about_until(resume);
+  sleep_watching(resume, true);
   return clock_.now();
 }
 

@@ -26,6 +26,7 @@
 #include "simhadr/side_settings.hpp"
 #include "simhadr/wire/flush_codec.hpp"
 #include "simhadr/wire/handshake.hpp"
+#include "simhadr/wire/resume.hpp"
 
 namespace simhadr {
 
@@ -42,6 +43,9 @@ struct PrimaryPlan : ShippingPlan {
   // after giving up on it, as HADR reconnects; the primary then follows
   // HADR's states through a failure of the link (FlushCycle).
   LinkRenewal* renewal = nullptr;
+  // The connection's TCP acknowledges the log's own bytes (not compressed,
+  // encrypted or shaped in this process): what the standby has, without acks.
+  bool tcp_counts_log = false;
 };
 
 // How late a deadline of HADR's (a wait limit, a timeout) may be seen in a wait on the link.
@@ -97,9 +101,11 @@ class Primary : private FlushObserver {
   TransferEnd send_flush(std::uint32_t pages, Clock::time_point& now);
   // Sends what is left of the flush (unsent_); an interrupted send goes on from where it stopped.
   TransferEnd send_rest();
-  // A wait on the link was interrupted (a deadline, a standby back): `action`
-  // becomes the cycle's next, or stays to go on waiting.
-  void take_interrupt(FlushAction& action, Clock::time_point& now);
+  // A wait on the link that ended Interrupted (a deadline, a standby back):
+  // `action` becomes the cycle's next, or stays to go on waiting; false for any other end.
+  bool took_interrupt(TransferEnd end, FlushAction& action, Clock::time_point& now);
+  // The flush's log is ready: its pages made, and a catch-up looked at first.
+  void begin_flush(std::uint32_t pages);
   // Waits for the flush's ack; `now` becomes the time it came.
   TransferEnd await_ack(Clock::time_point& now);
   void shipped(Nanos shipping) override;
@@ -117,11 +123,31 @@ class Primary : private FlushObserver {
   // Remote catch-up: `pages` go to the link, and the flush goes on at once.
   FlushAction queue_flush(std::uint32_t pages, Clock::time_point& now);
   // A standby knocking with a resume request: taken back (the action the cycle
-  // then gives, perhaps Pending), told to stay on its connection, or refused.
-  std::optional<FlushAction> take_standby_back(Clock::time_point now);
+  // then gives, perhaps Pending), told to stay on its connection (when the
+  // primary is not waiting on it, `in_link_wait`, and has not given up on it), or refused.
+  std::optional<FlushAction> take_standby_back(Clock::time_point now, bool in_link_wait);
+  // Between flushes and in sleeps: a standby knocking is taken back, and in
+  // remote catch-up the acks that came are read and the catch-up checked.
+  void look_after_standby(Clock::time_point now);
+  bool catching_up() const {
+    return cycle_.state() == HadrState::RemoteCatchup &&
+           plan_.handshake.mode != SyncMode::SuperAsync;
+  }
+  // Sleeps until `until` (about: -target's pace), looking after the standby meanwhile.
+  void sleep_watching(Clock::time_point until, bool about);
+  // The connection broke under a wait: what HADR acts on comes next (a deadline, the
+  // standby's return), waited for; Interrupted then.
+  TransferEnd link_broke(const TransportError& error);
+  // The same, without the wait: a line, and the connection dropped.
+  void note_link_broken(const TransportError& error);
+  TransferEnd wait_for_interrupt();
   // Ships the flushes the standby lacks, and then the backlog, on the new
-  // connection; false when a deadline cut it short (what is left goes at the next return).
+  // connection, each whole (no deadline cuts one); false when the connection
+  // broke or made no progress for -hadrTimeout (the rest goes at the next return).
   bool ship_what_standby_lacks(std::vector<std::uint32_t> resend);
+  // Reads the resume request on `candidate` and answers it; the request when
+  // the standby is to be taken back.
+  std::optional<ResumeRequest> answer_resume(Link& candidate, bool stays);
   // A state change of the cycle's: a line for it, and the connection dropped
   // when the primary gave up on the standby.
   void follow_state();
@@ -160,7 +186,10 @@ class Primary : private FlushObserver {
   std::array<char, kAckBytes> ack_{};  // an ack read in pieces between flushes
   std::size_t ack_bytes_ = 0;
   Clock::time_point run_start_{};
-  bool image_reused_ = false;  // the flush under way's image was overwritten by a resend
+  bool image_reused_ = false;     // the flush under way's image was overwritten by a resend
+  bool flush_in_ledger_ = false;  // the flush under way was handed to the link
+  bool link_broken_ = false;      // the connection broke; none until the standby is back
+  bool resending_ = false;        // deadlines wait for a resend to end
   std::size_t changes_shown_ = 0;
 };
 

@@ -17,8 +17,7 @@ std::string Primary::what_was_asked() const {
   std::vector<std::string_view> asked;
   if (plan_.handshake.standby.any()) asked.push_back("the standby* settings");
   if (plan_.handshake.compress) asked.push_back("-compress");
-  if (plan_.handshake.resume)
-    asked.push_back("a resume token (-hadrTimeout, -peerWaitLimit, -peerWindow)");
+  if (plan_.handshake.resume) asked.push_back("a resume token (-peerWaitLimit, -peerWindow)");
   return fmt::format("{}", fmt::join(asked, " and "));
 }
 

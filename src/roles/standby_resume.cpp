@@ -16,10 +16,8 @@ namespace {
 // may have given up on this connection. Asking costs a connection, and a primary
 // that has only no log to ship says to stay.
 constexpr Nanos kSilenceBeforeProbe = std::chrono::seconds(1);
-// The most an attempt may take: the standby is back within about this of the
-// link's return.
-constexpr Nanos kProbeEvery = std::chrono::milliseconds(100);
-// The least time between the starts of two attempts.
+// The least time between the starts of two attempts (each takes at most the
+// renewal's attempt_bound(): the standby is back within about that of the link's return).
 constexpr Nanos kProbeGap = std::chrono::milliseconds(20);
 
 }  // namespace
@@ -76,9 +74,11 @@ void Standby::probe_if_silent(ReceiveBuffer& buffer) {
 void Standby::reach_primary(ReceiveBuffer& buffer, bool old_link_may_carry) {
   while (!stop_.requested()) {
     const auto attempt = clock_.now();
-    if (try_resume(buffer, kProbeEvery)) return;
-    // Told to stay: the old connection is the run's still.
-    if (old_link_may_carry && clock_.now() - last_heard_ < kSilenceBeforeProbe) return;
+    if (try_resume(buffer, plan_.renewal->attempt_bound())) return;
+    const bool told_to_stay = clock_.now() - last_heard_ < kSilenceBeforeProbe;
+    // The old connection is the run's still; or, broken, the primary has yet to find it so.
+    if (old_link_may_carry && told_to_stay) return;
+    if (told_to_stay) clock_.sleep_about_until(attempt + kSilenceBeforeProbe / 10);
     throw_if_away_too_long();
     // An unreachable address fails at once: a short look at the old connection between tries.
     const Nanos gap = std::max(attempt + kProbeGap - clock_.now(), Nanos{0});

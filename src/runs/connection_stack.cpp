@@ -1,7 +1,10 @@
 #include "runs/connection_stack.hpp"
 
+#include <algorithm>
+
 #include "compress/codec.hpp"
 #include "platform/socket_facts.hpp"
+#include "platform/tcp_info.hpp"
 #include "simhadr/wait_slices.hpp"
 
 namespace simhadr {
@@ -36,31 +39,49 @@ Transport& Connection::top() {
   return *opened_.transport;
 }
 
+namespace {
+
+Nanos attempt_bound_for(NativeSocket first) {
+  constexpr Nanos kLeast = std::chrono::milliseconds(100);
+  constexpr Nanos kMost = std::chrono::seconds(3);
+  const std::optional<TcpInfo> info = read_tcp_info(first);
+  if (!info) return kLeast;
+  return std::clamp<Nanos>(3 * info->min_round_trip, kLeast, kMost);
+}
+
+}  // namespace
+
 ConnectionRenewal::ConnectionRenewal(RenewalParts parts, Connection& first, Link& link,
                                      TcpWatch& watch, NextSocket next_socket)
-    : parts_(parts),
+    : parts_(std::move(parts)),
+      first_(first),
       current_(&first),
+      attempt_bound_(attempt_bound_for(first.socket())),
       link_(link),
       watch_(watch),
-      next_socket_(std::move(next_socket)) {}
+      next_socket_(std::move(next_socket)) {
+  // A new connection's TLS handshake is part of the exchange: bounded as it is.
+  parts_.config.waits.connect = kExchangeBound;
+}
 
 ConnectionRenewal::~ConnectionRenewal() = default;
 
+// The newest of the connections waiting: an older one is a standby's attempt it gave up.
 bool ConnectionRenewal::knocking() {
-  if (!waiting_) waiting_ = next_socket_(Nanos{0});
+  while (std::optional<tcp::socket> newer = next_socket_(Nanos{0})) waiting_ = std::move(newer);
   return waiting_.has_value();
 }
 
 Link* ConnectionRenewal::candidate(Nanos within) {
   drop();
   std::optional<tcp::socket> socket = std::exchange(waiting_, std::nullopt);
-  if (!socket) socket = next_socket_(within);
-  if (!socket) return nullptr;
   try {
+    if (!socket) socket = next_socket_(within);
+    if (!socket) return nullptr;
     candidate_ = Connection::open(std::move(*socket), parts_.config, parts_.tls, parts_.stop,
                                   parts_.clock, parts_.network);
-  } catch (const RunError& refused) {
-    parts_.log.line("A new connection was refused: {}", refused.what());
+  } catch (const RunError& failed) {
+    parts_.log.line("A new connection failed: {}", failed.what());
     return nullptr;
   }
   if (!candidate_) return nullptr;
@@ -68,14 +89,24 @@ Link* ConnectionRenewal::candidate(Nanos within) {
   return &*candidate_link_;
 }
 
+void ConnectionRenewal::reset_current() {
+  if (current_ == &first_ && parts_.before_first_reset) {
+    parts_.before_first_reset();
+    parts_.before_first_reset = nullptr;
+  }
+  drop_connection(current_->socket());
+}
+
 void ConnectionRenewal::adopt(std::uint64_t log_at_start, std::uint64_t message_bytes,
                               const std::optional<CompressionChoice>& compress) {
-  drop_connection(current_->socket());
+  reset_current();
   candidate_link_.reset();
   current_ = candidate_.get();
-  kept_.push_back(std::move(candidate_));
   link_.rebind(current_->top());
+  // The watch reads the new one from now on (and never an old one after this
+  // returns), so an earlier adopted one may close; the first stays, for the end's figures.
   watch_.follow(current_->socket(), log_at_start, message_bytes);
+  adopted_ = std::move(candidate_);
   CompressingTransport* compressing = current_->compressing();
   if (!compress || !compressing) return;
   if (parts_.role == Role::Primary) {
@@ -93,7 +124,7 @@ void ConnectionRenewal::drop() {
 
 void ConnectionRenewal::abandon() {
   watch_.follow(std::nullopt, 0, 0);
-  drop_connection(current_->socket());
+  reset_current();
 }
 
 }  // namespace simhadr

@@ -45,13 +45,15 @@ class Connection {
 using NextSocket = std::function<std::optional<tcp::socket>(Nanos within)>;
 
 struct RenewalParts {
-  const RunConfig& config;
+  RunConfig config;
   const TlsContext* tls;
   Clock& clock;
   const StopSource& stop;
   RunLog& log;
   const std::optional<NetworkModel>& network;
   Role role;
+  // Called once, before the first connection is reset: its TCP figures are read then.
+  std::function<void()> before_first_reset;
 };
 
 class ConnectionRenewal final : public LinkRenewal {
@@ -66,17 +68,24 @@ class ConnectionRenewal final : public LinkRenewal {
              const std::optional<CompressionChoice>& compress) override;
   void drop() override;
   void abandon() override;
+  Nanos attempt_bound() const override { return attempt_bound_; }
+  NativeSocket current_socket() const { return current_->socket(); }
 
  private:
+  // Resets the current connection; the first one's figures are read before.
+  void reset_current();
+
   RenewalParts parts_;
+  Connection& first_;
   Connection* current_;
+  Nanos attempt_bound_;
   Link& link_;
   TcpWatch& watch_;
   NextSocket next_socket_;
   std::optional<tcp::socket> waiting_;
   std::unique_ptr<Connection> candidate_;
   std::optional<Link> candidate_link_;
-  std::vector<std::unique_ptr<Connection>> kept_;  // adopted ones, watched once
+  std::unique_ptr<Connection> adopted_;  // the current one, when it is not the first
 };
 
 }  // namespace simhadr

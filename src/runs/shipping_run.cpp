@@ -112,18 +112,21 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   const CpuMeter cpu(this_thread);
   const TcpStatsMeter tcp_meter(fd, same_host);
   TcpWatch watch(fd, role);
+  // A run that replaced its connection has the first one's TCP figures from before its reset.
+  std::optional<std::optional<TcpStats>> tcp_at_reset;
   std::optional<ConnectionRenewal> renewal;
   if (next_socket) {
-    renewal.emplace(RenewalParts{config, tls, clock, stop, log, network, role}, *connection, link,
-                    watch, next_socket);
+    renewal.emplace(RenewalParts{config, tls, clock, stop, log, network, role,
+                                 [&] { tcp_at_reset = tcp_meter.stop(); }},
+                    *connection, link, watch, next_socket);
   }
   RoleOutcome outcome =
       run_role(link, clock, *disk, watch, compressing, renewal ? &*renewal : nullptr);
-  say_how_it_ended(outcome, role, fd, stop);
+  say_how_it_ended(outcome, role, renewal ? renewal->current_socket() : fd, stop);
   std::optional<TlsFacts> tls_facts;
   if (connection->opened().tls) tls_facts = connection->opened().tls->facts();
-  record_connection_facts({watch.stop(), cpu.stop(), tcp_meter.stop(), connected, tls_facts,
-                           compressing ? compressing->facts() : std::nullopt},
+  record_connection_facts({watch.stop(), cpu.stop(), tcp_at_reset.value_or(tcp_meter.stop()),
+                           connected, tls_facts, compressing ? compressing->facts() : std::nullopt},
                           network.has_value(), outcome.result);
   return outcome;
 }
@@ -136,6 +139,7 @@ PrimaryPlan primary_plan(const RunConfig& config, const std::string& conn_time, 
   plan.handshake = {plan.settings.mode,     plan.settings.flush_pages, conn_time,
                     config.standby_request, config.compress,           std::nullopt};
   if (config.follows_failures) plan.handshake.resume = make_resume_token();
+  plan.tcp_counts_log = !config.tls && !config.compress && !config.network;
   plan.on_interval = intervals_to(report);
   return plan;
 }
@@ -210,6 +214,8 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
 
 namespace {
 
+constexpr auto kRefusedMeansGone = std::chrono::seconds(2);
+
 RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, RunLog& log,
                              Reporter& report, Nanos spin) {
   boost::asio::io_context io;
@@ -223,18 +229,28 @@ RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, Ru
   const std::optional<TlsContext> tls =
       config.tls ? std::optional<TlsContext>(std::in_place, *config.tls, Role::Standby)
                  : std::nullopt;
+  std::optional<tcp::socket> socket = connect_to_primary(io, plan, log, stop);
+  // The way back after a failure of the link, its addresses resolved now.
   std::optional<PrimaryRedial> redial;
+  if (socket) redial.emplace(io, plan);
+  std::optional<std::chrono::steady_clock::time_point> refused_since;
   const NextSocket redialled = [&](Nanos within) -> std::optional<tcp::socket> {
-    if (!redial) redial.emplace(io, plan, log);
     boost::system::error_code error;
-    auto socket = redial->attempt(within, stop, error);
-    // A host that answers with a refusal has no primary listening any more.
-    if (error == boost::asio::error::connection_refused) throw PrimaryGone();
-    return socket;
+    auto next = redial->attempt(within, stop, error);
+    // A host that refuses for a while has no primary listening any more (a
+    // firewall's refusal during an outage is brief).
+    if (error != boost::asio::error::connection_refused) {
+      refused_since.reset();
+    } else if (!refused_since) {
+      refused_since = std::chrono::steady_clock::now();
+    } else if (std::chrono::steady_clock::now() - *refused_since > kRefusedMeansGone) {
+      throw PrimaryGone();
+    }
+    return next;
   };
   return run_connected(
-      connect_to_primary(io, plan, log, stop), config, tls ? &*tls : nullptr, stop, log, spin,
-      Role::Standby, "the primary",
+      std::move(socket), config, tls ? &*tls : nullptr, stop, log, spin, Role::Standby,
+      "the primary",
       [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch,
           CompressingTransport* compression, LinkRenewal* renewal) {
         StandbyPlan plan;

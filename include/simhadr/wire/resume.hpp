@@ -1,8 +1,8 @@
 #pragma once
 // Taking a standby back after a failure of the link, as HADR reconnects: only
 // between a primary and a standby of ours, and only when the primary's
-// handshake carried resume=TOKEN (it was given -hadrTimeout, -peerWaitLimit or
-// -peerWindow). The standby connects afresh and sends a 1024-byte request,
+// handshake carried resume=TOKEN (it was given -peerWaitLimit or -peerWindow).
+// The standby connects afresh and sends a 1024-byte request,
 // "resume=TOKEN\nreceived=BYTES\n" NUL-padded, BYTES being the log of whole
 // flushes it has; the primary answers in 16 bytes: it takes the standby back
 // on the new connection and ships on from BYTES, or the old connection is

@@ -72,6 +72,7 @@ class FakeRenewal final : public LinkRenewal {
   }
   void drop() override { candidate_.reset(); }
   void abandon() override { abandoned_at_ = clock_.now(); }
+  Nanos attempt_bound() const override { return 100ms; }
 
   std::vector<std::string> fresh_events_;
   FakeStandbyLink fresh_{clock_, fresh_events_, {.one_way = 10us, .acks = true}};
