@@ -12,7 +12,8 @@
 #include "two_hosts.hpp"
 
 namespace simhadr::e2e {
-namespace {
+// Named, not anonymous: a unity build puts this file beside others of the same helpers.
+namespace failure_states {
 
 using namespace std::chrono_literals;
 using json = nlohmann::json;
@@ -103,5 +104,5 @@ TEST_F(RealFailureStates, AsyncGivesUpAtTheWaitLimitAndHoldsNoWindow) {
       << run.primary_out;
 }
 
-}  // namespace
+}  // namespace failure_states
 }  // namespace simhadr::e2e

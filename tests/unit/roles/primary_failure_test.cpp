@@ -11,7 +11,8 @@
 #include "simhadr/wire/resume.hpp"
 
 namespace simhadr {
-namespace {
+// Named, not anonymous: a unity build puts this file beside others of the same helpers.
+namespace primary_failure {
 
 using namespace std::chrono_literals;
 using testing::FakeClock;
@@ -137,5 +138,5 @@ TEST(PrimaryFailure, NearSyncHoldsForTheWindowGoesOnAloneAndShipsTheGapOnReturn)
   EXPECT_LT(record.changes[2].at, 4s + 10ms);
 }
 
-}  // namespace
+}  // namespace primary_failure
 }  // namespace simhadr

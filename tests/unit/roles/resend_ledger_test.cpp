@@ -5,7 +5,7 @@
 #include "simhadr/units.hpp"
 
 namespace simhadr {
-namespace {
+namespace resend_ledger {
 
 TEST(ResendLedger, AcksConfirmTheOldestFlushFirst) {
   ResendLedger ledger(true);
@@ -47,5 +47,5 @@ TEST(ResendLedger, WithoutAcksItKeepsABoundedStretch) {
   EXPECT_EQ(ledger.resume_from(0).resend.size(), 2u);
 }
 
-}  // namespace
+}  // namespace resend_ledger
 }  // namespace simhadr

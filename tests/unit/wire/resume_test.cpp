@@ -9,7 +9,8 @@
 #include "simhadr/wire/protocol_error.hpp"
 
 namespace simhadr {
-namespace {
+// Named, not anonymous: a unity build puts this file beside others of the same helpers.
+namespace resume_wire {
 
 std::array<char, kResumeRequestBytes> request_of(std::string_view text) {
   std::array<char, kResumeRequestBytes> message{};
@@ -65,5 +66,5 @@ TEST(Resume, TheHandshakeCarriesTheTokenAndAsksForAnAnswer) {
   EXPECT_THROW(decode_handshake(bad), ProtocolError);
 }
 
-}  // namespace
+}  // namespace resume_wire
 }  // namespace simhadr
