@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "simhadr/advice/diagnosis.hpp"
 #include "simhadr/config.hpp"
@@ -22,11 +23,13 @@ std::string mbps(double bytes_per_second) {
 
 class Planner {
  public:
-  Planner(const Channel& channel, std::optional<HadrVerdict> verdict)
+  Planner(const Channel& channel, std::optional<HadrVerdict> verdict, const LogSeries* log)
       : channel_(channel),
         summary_(channel.summary),
         last_(channel.lead().back()),
-        verdict_(verdict) {}
+        verdict_(verdict) {
+    if (log) log_ = log_model_figures(*log);
+  }
 
   ConfirmPlan run() {
     if (!verdict_) {
@@ -64,6 +67,23 @@ class Planner {
         demand();
         plan_.changes.push_back("nothing: the pair keeps up with its log");
         break;
+      case HadrVerdict::LogDisk:
+        demand();
+        plan_.host_commands.push_back(
+            fmt::format("on {}: simhadr -testDisk PRIMARY_LOG_PATH -flushSize {} -t {}",
+                        last_.primary_host.empty() ? "PRIMARY_HOST" : last_.primary_host,
+                        flush_pages(), kConfirmSeconds));
+        plan_.changes.push_back(
+            "a faster log disk, or one of its own: IBM's guide puts a log write at 5 to 10 ms; "
+            "the -testDisk line measures the one the log is on");
+        break;
+    }
+    if (log_ && !plan_.model_command.empty()) {
+      std::ranges::copy_if(
+          log_->notes, std::back_inserter(plan_.notes), [&](const std::string& note) {
+            return plan_.model_command.find(note.substr(0, note.find(' '))) != std::string::npos &&
+                   !(note.starts_with("-logRate") && summary_.log_rate);
+          });
     }
     return std::move(plan_);
   }
@@ -72,6 +92,8 @@ class Planner {
   std::string mode() const { return last_.sync_mode.empty() ? "NEARSYNC" : last_.sync_mode; }
 
   int flush_pages() {
+    if (log_ && log_->flush_pages)
+      return std::max(1, static_cast<int>(std::lround(*log_->flush_pages)));
     if (!summary_.flush_bytes) {
       plan_.notes.push_back(fmt::format(
           "no writes in peer state to size a flush: -flushSize {} is a guess; db2logscan "
@@ -108,8 +130,8 @@ class Planner {
       plan_.notes.push_back("the replay rate needs two standby samples with times");
     } else {
       plan_.model_command =
-          fmt::format("simhadr -model -syncMode {} -flushSize {}{} -replay {} -t {}", mode(),
-                      flush_pages(), standby_buffers(true), mbps(*rate), kConfirmSeconds);
+          fmt::format("simhadr -model -syncMode {} -flushSize {}{}{} -replay {} -t {}", mode(),
+                      flush_pages(), standby_buffers(true), disk(), mbps(*rate), kConfirmSeconds);
       plan_.notes.push_back(
           "-replay is the replay rate the standby showed; the model ships as fast as it can, "
           "since a blocked standby holds the primary's log rate down to its own");
@@ -135,8 +157,9 @@ class Planner {
     if (!rate || *rate <= 0) {
       plan_.notes.push_back("the shipping rate needs two samples with times");
     } else {
-      std::string command = fmt::format("simhadr -model -syncMode {} -flushSize {} -netRate {}", m,
-                                        pages, mbps(*rate / NetworkModel::kPayloadShare));
+      std::string command =
+          fmt::format("simhadr -model -syncMode {} -flushSize {}{} -netRate {}", m, pages, disk(),
+                      mbps(*rate / NetworkModel::kPayloadShare));
       // The monitors give the rate the pair shipped at but no round trip, and a
       // wait per write cannot be split into transfer and round trip: rate times
       // wait never exceeds the flush, so the transfer at that rate is the whole wait.
@@ -200,7 +223,10 @@ class Planner {
   // What the pair does at today's log rate: with nothing wrong, the figures
   // a model of it should reproduce.
   void demand() {
-    if (!summary_.log_rate || *summary_.log_rate <= 0) {
+    const std::optional<double> log_rate = summary_.log_rate ? summary_.log_rate
+                                           : log_            ? log_->log_rate
+                                                             : std::nullopt;
+    if (!log_rate || *log_rate <= 0) {
       plan_.notes.push_back(fmt::format(
           "no run to confirm: the model needs the primary's log rate, which two timed samples "
           "of the primary give; then simhadr -model -syncMode {} -logRate MB/s shows what the "
@@ -209,8 +235,8 @@ class Planner {
       return;
     }
     plan_.model_command = fmt::format(
-        "simhadr -model -syncMode {} -logRate {} -logBufSize {}{} -t {}", mode(),
-        mbps(*summary_.log_rate), kDefaultLogBufferPages, standby_buffers(false), kConfirmSeconds);
+        "simhadr -model -syncMode {} -logRate {} -logBufSize {}{}{} -t {}", mode(), mbps(*log_rate),
+        kDefaultLogBufferPages, disk(), standby_buffers(false), kConfirmSeconds);
     plan_.notes.push_back(fmt::format(
         "-logRate is the rate the primary logged; -logBufSize {} is Db2's default LOGBUFSZ: "
         "put the database's own there",
@@ -218,17 +244,21 @@ class Planner {
     // Replay kept up, so the rate it showed is the log's, not what it could do: left out.
   }
 
+  std::string disk() const { return log_ ? log_->disk_option : std::string(); }
+
   const Channel& channel_;
   const ChannelSummary& summary_;
   const HadrSample& last_;
   std::optional<HadrVerdict> verdict_;
+  std::optional<LogModelFigures> log_;
   ConfirmPlan plan_;
 };
 
 }  // namespace
 
-ConfirmPlan confirm_plan(const Channel& channel, std::optional<HadrVerdict> verdict) {
-  return Planner(channel, verdict).run();
+ConfirmPlan confirm_plan(const Channel& channel, std::optional<HadrVerdict> verdict,
+                         const LogSeries* log) {
+  return Planner(channel, verdict, log).run();
 }
 
 }  // namespace simhadr

@@ -13,12 +13,13 @@ namespace simhadr {
 
 namespace {
 
-constexpr std::array<EnumName<HadrVerdict>, 6> kVerdictNames{{
+constexpr std::array<EnumName<HadrVerdict>, 7> kVerdictNames{{
     {HadrVerdict::Disconnected, "disconnected"},
     {HadrVerdict::PeerWindow, "peer window"},
     {HadrVerdict::StandbyLogDeviceFull, "standby log device full"},
     {HadrVerdict::StandbyReplay, "standby replay"},
     {HadrVerdict::Network, "network"},
+    {HadrVerdict::LogDisk, "log disk"},
     {HadrVerdict::Healthy, "healthy"},
 }};
 static_assert(rows_follow_enum(kVerdictNames, HadrVerdict::Healthy));
@@ -72,16 +73,17 @@ Counted count(const std::vector<HadrSample>& samples, Test test) {
 
 class Diagnoser {
  public:
-  explicit Diagnoser(const Channel& channel)
-      : channel_(channel), summary_(channel.summary), last_(channel.lead().back()) {}
+  Diagnoser(const Channel& channel, const LogSeries* log)
+      : channel_(channel), summary_(channel.summary), last_(channel.lead().back()), log_(log) {}
 
   ChannelDiagnosis run() {
     result_.static_only = !channel_.has_intervals();
     result_.findings = findings_of(channel_);
     std::ranges::move(sample_findings(channel_), std::back_inserter(result_.findings));
     decide();
+    weigh_log_disk();
     std::ranges::move(source_notes(channel_), std::back_inserter(result_.findings));
-    result_.plan = confirm_plan(channel_, result_.verdict);
+    result_.plan = confirm_plan(channel_, result_.verdict, log_);
     return std::move(result_);
   }
 
@@ -106,6 +108,9 @@ class Diagnoser {
     }
     const Counted blocked = count(standby, receive_blocked);
     if (blocked.hits > 0) return judge(HadrVerdict::StandbyReplay, replay(blocked, standby.size()));
+    if (log_ && log_->split && dominant_side(*log_->split) == FlushSide::LogDisk) {
+      return judge(HadrVerdict::LogDisk, diagnose_log(*log_).evidence);
+    }
     std::vector<std::string> network = network_signs();
     if (!network.empty()) {
       network.push_back(
@@ -270,9 +275,32 @@ class Diagnoser {
     return text;
   }
 
+  // Where the counters show the log disk and HADR sharing a commit's time, the
+  // verdict says so; where HADR takes it, HADR's rules have spoken.
+  void weigh_log_disk() {
+    if (!log_ || !log_->split || result_.verdict == HadrVerdict::LogDisk) return;
+    const CommitSplit& split = *log_->split;
+    switch (dominant_side(split)) {
+      case FlushSide::Both:
+        result_.evidence += fmt::format(
+            "; the log disk takes about as much as HADR ({}): both count, and a faster log "
+            "disk would help about as much as a faster HADR",
+            split_text(split));
+        break;
+      case FlushSide::Hadr:
+        result_.findings.push_back(fmt::format(
+            "HADR, not the log disk, takes a commit's time ({}): the verdict is HADR's rules'",
+            split_text(split)));
+        break;
+      case FlushSide::LogDisk:
+        break;
+    }
+  }
+
   const Channel& channel_;
   const ChannelSummary& summary_;
   const HadrSample& last_;
+  const LogSeries* log_;
   ChannelDiagnosis result_;
 };
 
@@ -282,8 +310,8 @@ std::string_view verdict_name(HadrVerdict verdict) {
   return row_for(kVerdictNames, verdict).name;
 }
 
-ChannelDiagnosis diagnose(const Channel& channel) {
-  ChannelDiagnosis diagnosis = Diagnoser(channel).run();
+ChannelDiagnosis diagnose(const Channel& channel, const LogSeries* log) {
+  ChannelDiagnosis diagnosis = Diagnoser(channel, log).run();
   diagnosis.failure_costs = failure_costs_of(channel);
   return diagnosis;
 }
@@ -291,10 +319,28 @@ ChannelDiagnosis diagnose(const Channel& channel) {
 PairDiagnosis diagnose_pair(std::vector<MonitorFile> files) {
   PairDiagnosis pair;
   pair.channels = channels_of(files);
+  pair.logs = log_series_of(files);
   pair.files = std::move(files);
-  for (const Channel& channel : pair.channels) pair.diagnoses.push_back(diagnose(channel));
+  for (const Channel& channel : pair.channels) {
+    pair.diagnoses.push_back(diagnose(channel, pair.log_of(channel)));
+  }
   pair.worst = worst_channel(pair.diagnoses);
+  for (const LogSeries& log : pair.logs) {
+    const bool of_a_channel = std::ranges::any_of(
+        pair.channels, [&](const Channel& c) { return pair.log_of(c) == &log; });
+    if (!of_a_channel) pair.log_diagnoses.push_back(diagnose_log(log));
+  }
   return pair;
+}
+
+const LogSeries* PairDiagnosis::log_of(const Channel& channel) const {
+  for (const LogSeries& log : logs) {
+    const bool unnamed = log.database.empty() || channel.key.database.empty();
+    if (log.database == channel.key.database || (logs.size() == 1 && unnamed)) {
+      return &log;
+    }
+  }
+  return nullptr;
 }
 
 std::size_t worst_channel(const std::vector<ChannelDiagnosis>& diagnoses) {

@@ -14,7 +14,9 @@
 #include <cstdio>
 #include <iterator>
 
+#include "simhadr/monitor/log_sample.hpp"
 #include "simhadr/monitor/monitor_input.hpp"
+#include "simhadr/monitor/query_table.hpp"
 #include "simhadr/monitor/sample_builder.hpp"
 #include "simhadr/shown.hpp"
 
@@ -23,10 +25,6 @@ namespace simhadr {
 namespace {
 
 constexpr double kSecondsPerMillisecond = 0.001;
-constexpr std::array<std::string_view, 5> kTimeColumns{
-    "SAMPLE_TIME", "CURRENT_TIMESTAMP", "CURRENT_TIME", "TIMESTAMP", "SNAPSHOT_TIMESTAMP"};
-constexpr std::array<std::string_view, 5> kDatabaseColumns{"DB_NAME", "DBNAME", "DATABASE",
-                                                           "DATABASE_NAME", "CURRENT_SERVER"};
 // MON_GET_HADR's columns without the HADR_ prefix (V10.1 to 12.1), and
 // MON_GET_TRANSACTION_LOG's two waits, which some collect beside them.
 constexpr auto kColumns = std::to_array<std::string_view>({"REPLAY_TYPE",
@@ -100,65 +98,6 @@ const std::array<Need, 6> kNeeds{{
      {"STANDBY_RECV_BUF_SIZE", "STANDBY_RECV_BUF_PERCENT", "STANDBY_SPOOL_LIMIT"}},
 }};
 
-// "13.57.23" or "13:57:23", as CURRENT_TIME gives it: seconds into a day.
-std::optional<double> time_of_day_value(std::string_view text) {
-  int hour = 0, minute = 0, second = 0, used = 0;
-  const std::string value(text);
-  char a = 0, b = 0;
-  if (std::sscanf(value.c_str(), "%2d%c%2d%c%2d%n", &hour, &a, &minute, &b, &second, &used) != 5 ||
-      static_cast<std::size_t>(used) != value.size() || a != b || (a != ':' && a != '.') ||
-      hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 60) {
-    return std::nullopt;
-  }
-  return hour * 3600.0 + minute * 60.0 + second;
-}
-
-// A statement the CLP echoed, or the command that ran it, between tables.
-bool is_statement(std::string_view line) {
-  const std::string text = upper_case(trimmed(line));
-  for (const std::string_view word : {"SELECT ", "FROM ", "WHERE ", "DB2 ", "$ ", "# "}) {
-    if (text.starts_with(word)) return true;
-  }
-  return text.find("MON_GET_HADR") != std::string::npos || text.starts_with("DB2") ||
-         text.ends_with(";");
-}
-
-// One CSV record: commas apart, a field in double quotes may hold commas and "" for a quote.
-std::vector<std::string> csv_fields(std::string_view line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        fields.back() += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        fields.back() += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      fields.emplace_back();
-    } else if (c != '\r') {
-      fields.back() += c;
-    }
-  }
-  return fields;
-}
-
-bool is_dash_line(std::string_view line) {
-  line = trimmed(line);
-  return !line.empty() && line.find_first_not_of("- ") == std::string_view::npos &&
-         line.front() == '-';
-}
-
-bool is_record_count(std::string_view line) {
-  return trimmed(line).ends_with("record(s) selected.");
-}
-
 class MonGetHadrReader {
  public:
   MonGetHadrReader(const std::string& name, MonitorFormat format,
@@ -166,10 +105,17 @@ class MonGetHadrReader {
       : name_(name), format_(format), other_lines_(&other_lines), headings_(headings) {}
 
   std::vector<HadrSample> read(const std::vector<TextLine>& lines) {
+    std::vector<QueryTable> tables;
     if (format_ == MonitorFormat::MonGetHadrCsv) {
-      read_csv(lines);
+      tables.push_back(csv_table(lines, headings_, name_, *other_lines_));
     } else {
-      read_table(lines);
+      tables = clp_tables(lines, headings_, *other_lines_);
+    }
+    for (const QueryTable& table : tables) {
+      if (names_log_counters(table.columns)) continue;  // MON_GET_TRANSACTION_LOG's, read apart
+      columns_ = table.columns;
+      ++table_;
+      for (const QueryRow& row : table.rows) this->row(row.values, row.line);
     }
     return finish_all(std::move(builders_));
   }
@@ -177,81 +123,6 @@ class MonGetHadrReader {
  private:
   [[noreturn]] void refuse(std::size_t number, std::string_view why) const {
     throw MonitorInputError(fmt::format("{}:{}: {}", name_, number, why));
-  }
-
-  void read_csv(const std::vector<TextLine>& lines) {
-    std::string header_line;
-    for (const TextLine& text : lines) {
-      const std::string_view line = trimmed(text.text);
-      const std::size_t number = text.number;
-      if (line.empty()) continue;
-      if (columns_.empty() || line == header_line) {
-        if (columns_.empty()) {
-          header_line = std::string(line);
-          for (const std::string& name : csv_fields(line))
-            columns_.push_back(column_named(upper_case(trimmed(name)), headings_));
-        }
-        continue;
-      }
-      if (columns_.size() > 1 && line.find(',') == std::string_view::npos) {
-        other_lines_->push_back(number);  // a label or a fence among the rows
-        continue;
-      }
-      const std::vector<std::string> values = csv_fields(line);
-      if (values.size() != columns_.size()) {
-        refuse(number, fmt::format("{} values under a header of {} columns", values.size(),
-                                   columns_.size()));
-      }
-      row(values, number);
-    }
-  }
-
-  void read_table(const std::vector<TextLine>& lines) {
-    std::vector<std::pair<std::size_t, std::size_t>> extents;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      const std::string_view line = lines[i].text;
-      const std::size_t number = lines[i].number;
-      if (trimmed(line).empty() || is_record_count(line)) {
-        extents.clear();
-        continue;
-      }
-      if (extents.empty()) {
-        std::size_t next = i + 1;
-        while (next < lines.size() && trimmed(lines[next].text).empty()) ++next;
-        if (next < lines.size() && is_dash_line(lines[next].text)) {
-          extents = dash_extents(lines[next].text);
-          columns_.clear();
-          for (const auto& [start, end] : extents)
-            columns_.push_back(column_named(upper_case(trimmed(cut(line, start, end))), headings_));
-          ++table_;
-          i = next;
-          continue;
-        }
-        if (!is_statement(line)) other_lines_->push_back(number);
-        continue;
-      }
-      std::vector<std::string> values;
-      for (const auto& [start, end] : extents) values.emplace_back(trimmed(cut(line, start, end)));
-      row(values, number);
-    }
-  }
-
-  static std::vector<std::pair<std::size_t, std::size_t>> dash_extents(std::string_view dashes) {
-    std::vector<std::pair<std::size_t, std::size_t>> extents;
-    std::size_t at = 0;
-    while ((at = dashes.find('-', at)) != std::string_view::npos) {
-      const std::size_t end = std::min(dashes.find(' ', at), dashes.size());
-      extents.emplace_back(at, end);
-      at = end;
-    }
-    // The last column runs to the end of its line, however long.
-    if (!extents.empty()) extents.back().second = std::string_view::npos;
-    return extents;
-  }
-
-  static std::string cut(std::string_view line, std::size_t start, std::size_t end) {
-    if (start >= line.size()) return {};
-    return std::string(line.substr(start, end == std::string_view::npos ? end : end - start));
   }
 
   void row(const std::vector<std::string>& values, std::size_t number) {
@@ -270,7 +141,7 @@ class MonGetHadrReader {
         } else if ((in_day = time_of_day_value(value)); !in_day) {
           refuse(number, fmt::format("{} is {}, not a time", column, shown(value)));
         }
-      } else if (std::ranges::find(kDatabaseColumns, column) != kDatabaseColumns.end()) {
+      } else if (is_database_column_name(column)) {
         builder.database(upper_case(value));
       } else if (column == "HADR_LOCAL_HOST" || column == "HADR_REMOTE_HOST") {
         (column == "HADR_LOCAL_HOST" ? local_host : remote_host) = std::string(value);
@@ -293,7 +164,7 @@ class MonGetHadrReader {
   // A time column by its name; or, where the query named none, a column the
   // CLP numbered ("1": an unnamed `current timestamp`) that holds a timestamp.
   bool is_time_column(const std::string& column, std::string_view value) const {
-    if (std::ranges::find(kTimeColumns, column) != kTimeColumns.end()) return true;
+    if (is_time_column_name(column)) return true;
     const bool numbered = !column.empty() && std::ranges::all_of(column, [](char c) {
       return std::isdigit(static_cast<unsigned char>(c));
     });
@@ -301,9 +172,8 @@ class MonGetHadrReader {
   }
 
   bool has_named_time_column() const {
-    return std::ranges::any_of(columns_, [](const std::string& c) {
-      return std::ranges::find(kTimeColumns, c) != kTimeColumns.end();
-    });
+    return std::ranges::any_of(columns_,
+                               [](const std::string& c) { return is_time_column_name(c); });
   }
 
   // A time of day (CURRENT_TIME) on a date: that of the row's latest time

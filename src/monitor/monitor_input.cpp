@@ -8,6 +8,8 @@
 #include <set>
 #include <tuple>
 
+#include "simhadr/monitor/log_sample.hpp"
+#include "simhadr/monitor/query_table.hpp"
 #include "simhadr/monitor/sample_builder.hpp"
 #include "simhadr/monitor/select_list.hpp"
 #include "simhadr/shown.hpp"
@@ -43,24 +45,17 @@ bool is_identifier(std::string_view word) {
   });
 }
 
-std::vector<std::string_view> split_on(std::string_view line, std::string_view separators) {
-  std::vector<std::string_view> words;
-  std::size_t at = 0;
-  while ((at = line.find_first_not_of(separators, at)) != std::string_view::npos) {
-    const std::size_t end = std::min(line.find_first_of(separators, at), line.size());
-    words.push_back(trimmed(line.substr(at, end - at)));
-    at = end;
-  }
-  return words;
-}
-
 // A row of column names: each word a name, one of them MON_GET_HADR's
 // (or SNAPHADR's) by itself or by the query's select list.
 bool names_columns(const std::vector<std::string_view>& words, const ColumnHeadings& headings) {
   if (words.empty() || !std::ranges::all_of(words, is_identifier)) return false;
-  return std::ranges::any_of(words, [&](std::string_view word) {
+  std::vector<std::string> columns;
+  for (std::string_view word : words) {
     if (word.front() == '"') word = word.substr(1, word.size() - 2);
-    return is_mon_get_hadr_column(column_named(upper_case(word), headings));
+    columns.push_back(column_named(upper_case(word), headings));
+  }
+  return !names_log_counters(columns) && std::ranges::any_of(columns, [](const std::string& c) {
+    return is_mon_get_hadr_column(c);
   });
 }
 
@@ -213,8 +208,9 @@ MonitorInputError not_monitor_output(const std::vector<TextLine>& lines, const s
   const auto first = std::ranges::find_if(lines, [](const TextLine& l) { return !blank(l); });
   if (first == lines.end()) return MonitorInputError(fmt::format("{}: holds no samples", name));
   return MonitorInputError(fmt::format(
-      "{}:{}: neither db2pd -hadr nor MON_GET_HADR output (no db2pd header, HADR field or "
-      "MON_GET_HADR column names anywhere): {}",
+      "{}:{}: neither HADR monitor output (db2pd -hadr, MON_GET_HADR) nor log counters (db2pd "
+      "-logs, MON_GET_TRANSACTION_LOG, MON_GET_WORKLOAD): no db2pd header, field or monitor "
+      "column names anywhere: {}",
       name, first->number, shown(trimmed(first->text))));
 }
 
@@ -238,14 +234,22 @@ MonitorFile read_monitor_file(std::istream& in, std::string name) {
   };
   if (!file.inactive_lines.empty() && std::ranges::all_of(text.lines, blank)) throw never_active();
   const ColumnHeadings headings = select_list_columns(text.lines);
+  file.logs = read_log_counters(text.lines, file.name, headings);
   const std::optional<Start> found = start_of(text.lines, file.name, headings);
   if (!found) {
+    if (!file.logs.samples.empty()) return file;
     if (!file.inactive_lines.empty()) throw never_active();
     throw not_monitor_output(text.lines, file.name);
   }
   const Start start = *found;
+  const auto log_line = [&](std::size_t number) {
+    return std::ranges::binary_search(file.logs.lines, number);
+  };
+  std::ranges::sort(file.logs.lines);
   for (std::size_t i = 0; i < start.index; ++i) {
-    if (!blank(text.lines[i])) file.preamble_lines.push_back(text.lines[i].number);
+    if (!blank(text.lines[i]) && !log_line(text.lines[i].number)) {
+      file.preamble_lines.push_back(text.lines[i].number);
+    }
   }
   text.lines.erase(text.lines.begin(),
                    text.lines.begin() + static_cast<std::ptrdiff_t>(start.index));
@@ -262,7 +266,9 @@ MonitorFile read_monitor_file(std::istream& in, std::string name) {
       file.samples = read_mon_get_hadr(text.lines, file, headings);
       break;
   }
+  std::erase_if(file.other_lines, log_line);
   if (file.samples.empty()) {
+    if (!file.logs.samples.empty()) return file;
     throw MonitorInputError(fmt::format(
         "{}:{}: a db2pd header with no HADR field after it: nothing to diagnose (the fields were "
         "cut out, or HADR is not set up on this database)",

@@ -103,6 +103,8 @@ std::optional<Number> parse_number(std::string_view text) {
   return value;
 }
 
+}  // namespace
+
 // A decimal as the host's locale prints it: "0.250", or "0,250" where the comma
 // is the decimal mark.
 std::optional<double> parse_decimal(std::string_view text) {
@@ -115,6 +117,8 @@ std::optional<double> parse_decimal(std::string_view text) {
   point[comma] = '.';
   return parse_number<double>(point);
 }
+
+namespace {
 
 // Text: a keyword, spelled in capitals; Name: a host, kept as written.
 // Duration: in seconds from db2pd, in milliseconds from MON_GET_HADR, whose

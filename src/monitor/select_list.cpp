@@ -5,6 +5,7 @@
 #include <cctype>
 #include <utility>
 
+#include "simhadr/monitor/log_sample.hpp"
 #include "simhadr/monitor/monitor_input.hpp"
 #include "simhadr/monitor/sample_builder.hpp"
 
@@ -78,7 +79,8 @@ std::string column_of(std::string_view expression) {
     std::size_t end = at;
     while (end < expression.size() && identifier_char(expression[end])) ++end;
     const std::string word(expression.substr(at, end - at));
-    if (is_mon_get_hadr_column(word) || word == "DB_NAME" || word == "SNAPSHOT_TIMESTAMP") {
+    if (is_mon_get_hadr_column(word) || is_log_counter_column(word) || word == "DB_NAME" ||
+        word == "SNAPSHOT_TIMESTAMP" || word == "MEMBER" || word == "WORKLOAD_NAME") {
       return word;
     }
     at = end;
@@ -102,13 +104,16 @@ std::string heading_of(std::string_view item, std::string_view expression, std::
   return std::to_string(position);
 }
 
-void add_select(std::string_view statement, ColumnHeadings& headings) {
+// Adds the statement's renamed headings to `headings` and its items, in order, to `lists`.
+void add_select(std::string_view statement, ColumnHeadings& headings,
+                std::vector<std::vector<std::string>>& lists) {
   const std::size_t select = find_word(statement, "SELECT");
   if (select == std::string_view::npos) return;
   const std::size_t from = find_word(statement, "FROM", select);
   if (from == std::string_view::npos) return;
   const std::vector<std::string_view> items =
       top_level_items(statement.substr(select + 6, from - select - 6));
+  std::vector<std::string>& list = lists.emplace_back();
   for (std::size_t i = 0; i < items.size(); ++i) {
     const std::string_view item = items[i];
     const std::size_t as = find_word(item, "AS");
@@ -116,13 +121,17 @@ void add_select(std::string_view statement, ColumnHeadings& headings) {
     const std::string column = column_of(expression);
     const std::string heading = heading_of(item, expression, i + 1);
     if (!column.empty() && heading != column) headings[heading] = column;
+    list.push_back(column.empty() ? heading : column);
   }
 }
 
-}  // namespace
-
-ColumnHeadings select_list_columns(const std::vector<TextLine>& lines) {
+struct SelectLists {
   ColumnHeadings headings;
+  std::vector<std::vector<std::string>> lists;
+};
+
+SelectLists read_selects(const std::vector<TextLine>& lines) {
+  SelectLists read;
   std::string statement;
   for (const TextLine& line : lines) {
     std::string text = upper_case(trimmed(line.text));
@@ -132,11 +141,21 @@ ColumnHeadings select_list_columns(const std::vector<TextLine>& lines) {
     std::ranges::replace(text, '"', ' ');
     statement += text + ' ';
     if (find_word(statement, "FROM", find_word(statement, "SELECT")) != std::string::npos) {
-      add_select(statement, headings);
+      add_select(statement, read.headings, read.lists);
       statement.clear();
     }
   }
-  return headings;
+  return read;
+}
+
+}  // namespace
+
+ColumnHeadings select_list_columns(const std::vector<TextLine>& lines) {
+  return read_selects(lines).headings;
+}
+
+std::vector<std::vector<std::string>> select_lists(const std::vector<TextLine>& lines) {
+  return read_selects(lines).lists;
 }
 
 std::string_view mon_get_hadr_name(std::string_view name) {

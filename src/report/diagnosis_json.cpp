@@ -154,15 +154,22 @@ json diagnosis_json(const PairDiagnosis& pair) {
                       {"preamble_lines", file.preamble_lines},
                       {"other_lines", file.other_lines},
                       {"prefix", text_or_null(file.prefix)},
-                      {"notes", file.notes}});
+                      {"notes", file.notes},
+                      {"log_format", text_or_null(file.logs.format)},
+                      {"log_samples", file.logs.samples.size()},
+                      {"log_notes", file.logs.notes}});
   }
   json channels = json::array();
   for (std::size_t i = 0; i < pair.channels.size(); ++i) {
     channels.push_back(channel_json(pair.channels[i], pair.diagnoses[i]));
   }
-  json out = {{"inputs", inputs}, {"channel", pair.worst}};
-  add_diagnosis(out, pair.diagnoses[pair.worst]);
+  json out = {{"inputs", inputs},
+              {"channel", pair.channels.empty() ? json(nullptr) : json(pair.worst)}};
+  add_diagnosis(out, pair.headline());
   out["channels"] = channels;
+  json logs = json::array();
+  for (const LogSeries& log : pair.logs) logs.push_back(log_series_json(log));
+  out["logs"] = logs;
   return out;
 }
 

@@ -62,6 +62,8 @@ void print_file_notes(std::ostream& out, const MonitorFile& file) {
                file.name, line_list(file.other_lines));
   }
   for (const std::string& note : file.notes) fmt::print(out, "Note: {}: {}\n", file.name, note);
+  for (const std::string& note : file.logs.notes)
+    fmt::print(out, "Note: {}: {}\n", file.name, note);
   if (std::ranges::any_of(file.samples, [](const HadrSample& s) { return !s.time; })) {
     fmt::print(out,
                "Note: {}: samples with no time (no header date or time column): no rates "
@@ -153,9 +155,15 @@ std::string verdict_text(const ChannelDiagnosis& d) {
 void print_diagnosis(std::ostream& out, const PairDiagnosis& pair) {
   std::vector<std::string> inputs;
   for (const MonitorFile& file : pair.files) {
-    inputs.push_back(fmt::format("{} ({}, {} sample{})", file.name,
-                                 monitor_format_name(file.format), file.runs,
-                                 file.runs == 1 ? "" : "s"));
+    std::vector<std::string> parts;
+    if (!file.samples.empty()) {
+      parts.push_back(fmt::format("{}, {} sample{}", monitor_format_name(file.format), file.runs,
+                                  file.runs == 1 ? "" : "s"));
+    }
+    if (const std::size_t n = file.logs.samples.size(); n > 0) {
+      parts.push_back(fmt::format("{}, {} sample{}", file.logs.format, n, n == 1 ? "" : "s"));
+    }
+    inputs.push_back(fmt::format("{} ({})", file.name, fmt::join(parts, "; ")));
   }
   fmt::print(out, "Diagnose: {}\n", fmt::join(inputs, ", "));
   for (const MonitorFile& file : pair.files) print_file_notes(out, file);
@@ -170,7 +178,8 @@ void print_diagnosis(std::ostream& out, const PairDiagnosis& pair) {
       fmt::print(out, "Channel {} verdict: {}\n", i + 1, verdict_text(pair.diagnoses[i]));
     }
   }
-  const ChannelDiagnosis& d = pair.diagnoses[pair.worst];
+  for (const LogSeries& log : pair.logs) print_log_series(out, log);
+  const ChannelDiagnosis& d = pair.headline();
   fmt::print(out, "\nDiagnosis: {}: {}{}\n", verdict_text(d), d.evidence,
              many ? fmt::format(" (channel {})", pair.worst + 1) : "");
   for (std::size_t i = 0; i < pair.diagnoses.size(); ++i) {

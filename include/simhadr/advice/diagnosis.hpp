@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "simhadr/advice/failure_costs.hpp"
+#include "simhadr/config.hpp"
 #include "simhadr/monitor/channel.hpp"
+#include "simhadr/monitor/log_series.hpp"
 
 namespace simhadr {
 
@@ -22,6 +24,7 @@ enum class HadrVerdict : std::uint8_t {
   StandbyLogDeviceFull,
   StandbyReplay,
   Network,
+  LogDisk,
   Healthy,
 };
 
@@ -39,6 +42,10 @@ inline constexpr std::int64_t kLeastSocketBuffer = 65536;  // IBM's least socket
 // A gap that rose in most intervals and by more than this grew; less is a flush or two.
 inline constexpr std::int64_t kGapGrowthBytes = 1000000;
 inline constexpr double kLeastPeerWaitLimitSeconds = 5;
+// Ours, not IBM's: the log disk's share of a flush (its write and the wait for
+// HADR after it) from which the disk, not HADR, is what a commit waits for;
+// the same share of HADR leaves the verdict to HADR's rules.
+inline constexpr double kDominantShare = 2.0 / 3.0;
 // Ours, not IBM's: replay over a minute behind the primary's log (beyond any
 // HADR_REPLAY_DELAY) is a takeover that would first replay a minute of log.
 inline constexpr double kLaggingReplaySeconds = 60;
@@ -60,7 +67,27 @@ struct ChannelDiagnosis {
   FailureCostsDiagnosis failure_costs;
 };
 
-ChannelDiagnosis diagnose(const Channel& channel);
+// `log`: the log and commit counters of the channel's database, if any.
+ChannelDiagnosis diagnose(const Channel& channel, const LogSeries* log = nullptr);
+
+// Which side a log flush's time goes to (advice/log_diagnosis.cpp).
+enum class FlushSide : std::uint8_t { LogDisk, Hadr, Both };
+FlushSide dominant_side(const CommitSplit& split);
+// "of a commit's 9.50 ms: log disk 8.00 ms (84%), HADR 1.00 ms (11%), other 0.50 ms (5%)"
+std::string split_text(const CommitSplit& split);
+// The verdict of a database's counters alone, where no HADR sample is of it.
+ChannelDiagnosis diagnose_log(const LogSeries& log);
+// The -disk, -flushSize and -logRate the counters give a confirming model, with notes.
+// The line through the intervals' log writes (time a write = overhead + bytes / rate);
+// none where the writes were all of one size or took no longer when larger.
+std::optional<DiskParams> log_disk_fit(const LogSeries& log);
+struct LogModelFigures {
+  std::string disk_option;            // " -disk RATE OVERHEAD", or empty
+  std::optional<double> flush_pages;  // ΔLOG_WRITES / ΔNUM_LOG_WRITE_IO
+  std::optional<double> log_rate;     // bytes a second, ΔLSO / Δt
+  std::vector<std::string> notes;     // where each came from
+};
+LogModelFigures log_model_figures(const LogSeries& log);
 
 // What else the samples show, whatever the verdict (advice/diagnosis_findings.cpp).
 std::vector<std::string> findings_of(const Channel& channel);
@@ -71,7 +98,8 @@ std::vector<std::string> sample_findings(const Channel& channel);
 std::vector<std::string> source_notes(const Channel& channel);
 
 // The plan for a channel and its verdict (advice/confirm_plan.cpp).
-ConfirmPlan confirm_plan(const Channel& channel, std::optional<HadrVerdict> verdict);
+ConfirmPlan confirm_plan(const Channel& channel, std::optional<HadrVerdict> verdict,
+                         const LogSeries* log = nullptr);
 
 // The channel whose verdict is the pair's: the most severe one with a verdict.
 std::size_t worst_channel(const std::vector<ChannelDiagnosis>& diagnoses);
@@ -80,8 +108,16 @@ std::size_t worst_channel(const std::vector<ChannelDiagnosis>& diagnoses);
 struct PairDiagnosis {
   std::vector<MonitorFile> files;
   std::vector<Channel> channels;
-  std::vector<ChannelDiagnosis> diagnoses;  // one per channel
-  std::size_t worst = 0;                    // the channel whose verdict is the pair's
+  std::vector<ChannelDiagnosis> diagnoses;      // one per channel
+  std::size_t worst = 0;                        // the channel whose verdict is the pair's
+  std::vector<LogSeries> logs;                  // one per database with log or commit counters
+  std::vector<ChannelDiagnosis> log_diagnoses;  // one per log series of no channel's database
+  // The pair's verdict: its worst channel's, or without channels its first log series'.
+  const ChannelDiagnosis& headline() const {
+    return channels.empty() ? log_diagnoses.front() : diagnoses[worst];
+  }
+  // The log series of a channel's database, if any.
+  const LogSeries* log_of(const Channel& channel) const;
 };
 
 PairDiagnosis diagnose_pair(std::vector<MonitorFile> files);

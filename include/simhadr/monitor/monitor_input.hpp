@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "simhadr/monitor/hadr_sample.hpp"
+#include "simhadr/monitor/log_sample.hpp"
 #include "simhadr/monitor/pasted_text.hpp"
 #include "simhadr/monitor/select_list.hpp"
 
@@ -29,10 +30,14 @@ struct MonitorFile {
   std::string prefix;  // taken off every line
   // What the reader could not get from this file, and what that leaves out.
   std::vector<std::string> notes;
+  // Its log and commit counters (db2pd -logs, MON_GET_TRANSACTION_LOG, ...), if any.
+  LogCounterFile logs;
 };
 
 // Throws MonitorInputError, naming the file and the line, for text that is
-// not db2pd -hadr or MON_GET_HADR output, or a series that cannot be true.
+// neither HADR monitor output (db2pd -hadr, MON_GET_HADR) nor log counters
+// (db2pd -logs, MON_GET_TRANSACTION_LOG, MON_GET_WORKLOAD, MON_GET_DATABASE),
+// or a series that cannot be true.
 MonitorFile read_monitor_file(std::istream& in, std::string name);
 
 // Each format's reader, given the file's lines from its first sample on;

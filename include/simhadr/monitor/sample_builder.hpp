@@ -28,6 +28,10 @@ std::optional<StampedTime> parse_stamped_time(std::string_view text);
 bool is_null_value(std::string_view value);
 
 std::string_view trimmed(std::string_view text);
+
+// A decimal as the host's locale prints it: "0.250", or "0,250" where the comma is the decimal
+// mark.
+std::optional<double> parse_decimal(std::string_view text);
 std::string upper_case(std::string_view text);
 
 class SampleBuilder {

@@ -20,6 +20,10 @@ using ColumnHeadings = std::map<std::string, std::string, std::less<>>;
 // Every item of every SELECT in `lines` whose heading is not its column's own name.
 ColumnHeadings select_list_columns(const std::vector<TextLine>& lines);
 
+// Each SELECT's items in order, by the monitor column each shows (else by its
+// heading): what names the columns of rows printed without headings.
+std::vector<std::vector<std::string>> select_lists(const std::vector<TextLine>& lines);
+
 // MON_GET_HADR's name for a column of the SYSIBMADM.SNAPHADR view (V9.7's
 // admin view: HADR_CONNECT_TIME, HADR_HEARTBEAT, HADR_PRIMARY_LOG_LSN, ...),
 // or `name` itself.

@@ -11,6 +11,9 @@
 namespace simhadr {
 
 void print_diagnosis(std::ostream& out, const PairDiagnosis& pair);
+// One database's log and commit counters (report/log_series_text.cpp).
+void print_log_series(std::ostream& out, const LogSeries& log);
+nlohmann::json log_series_json(const LogSeries& log);
 
 nlohmann::json diagnosis_json(const PairDiagnosis& pair);
 

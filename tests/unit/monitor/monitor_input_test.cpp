@@ -108,8 +108,9 @@ TEST(Db2pdReader, RefusalsNameTheirLine) {
                             "  HADR_CONNECT_STATUS_TIME = yesterday\n"),
             "in.txt:3: HADR_CONNECT_STATUS_TIME is 'yesterday', not a time");
   EXPECT_EQ(reading_refusal("what is this\n"),
-            "in.txt:1: neither db2pd -hadr nor MON_GET_HADR output (no db2pd header, HADR field "
-            "or MON_GET_HADR column names anywhere): 'what is this'");
+            "in.txt:1: neither HADR monitor output (db2pd -hadr, MON_GET_HADR) nor log counters "
+            "(db2pd -logs, MON_GET_TRANSACTION_LOG, MON_GET_WORKLOAD): no db2pd header, field or "
+            "monitor column names anywhere: 'what is this'");
   EXPECT_EQ(
       reading_refusal("Database Member 0 -- Database D -- Active -- Date 06/08/2011 13:57:23\n"),
       "in.txt:1: a db2pd header with no HADR field after it: nothing to diagnose (the fields "

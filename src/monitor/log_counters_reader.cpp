@@ -1,0 +1,220 @@
+// Log and commit counters from a query of MON_GET_TRANSACTION_LOG,
+// MON_GET_WORKLOAD or MON_GET_DATABASE: a CLP table, CSV with a header row, or
+// rows without one (db2 -x, EXPORT ... OF DEL) read by the SELECT in the file.
+// Times are milliseconds, as every monitor table function gives them.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <iterator>
+#include <set>
+
+#include "simhadr/monitor/log_runs.hpp"
+#include "simhadr/monitor/log_sample.hpp"
+#include "simhadr/monitor/monitor_input.hpp"
+#include "simhadr/monitor/query_table.hpp"
+#include "simhadr/monitor/sample_builder.hpp"
+#include "simhadr/shown.hpp"
+
+namespace simhadr {
+
+namespace {
+
+constexpr std::array<std::string_view, 3> kFunctions{"MON_GET_TRANSACTION_LOG", "MON_GET_WORKLOAD",
+                                                     "MON_GET_DATABASE"};
+
+// The table function a statement calls, if it names one.
+std::string_view function_in(std::string_view line) {
+  const std::string text = upper_case(line);
+  for (const std::string_view function : kFunctions) {
+    if (text.find(function) != std::string::npos) return function;
+  }
+  return {};
+}
+
+class QueryCounterReader {
+ public:
+  QueryCounterReader(const std::vector<TextLine>& lines, const std::string& file,
+                     const ColumnHeadings& headings)
+      : lines_(lines), file_(file), headings_(headings) {}
+
+  LogCounterFile read() {
+    std::vector<std::size_t> ignored;
+    std::vector<QueryTable> tables = clp_tables(lines_, headings_, ignored);
+    std::erase_if(tables, [](const QueryTable& t) { return !names_log_counters(t.columns); });
+    std::string kind = "table";
+    if (tables.empty()) {
+      if (const auto header = csv_header()) {
+        std::vector<TextLine> from(lines_.begin() + static_cast<std::ptrdiff_t>(*header),
+                                   lines_.end());
+        tables.push_back(csv_table(from, headings_, file_, ignored));
+        kind = "CSV";
+      } else if (auto rows = headless_rows(); !rows.columns.empty()) {
+        tables.push_back(std::move(rows));
+        kind = "rows (db2 -x or DEL)";
+      }
+    }
+    for (const QueryTable& table : tables) read_table(table);
+    result_.samples = runs_.finish();
+    if (!result_.samples.empty()) {
+      result_.format = fmt::format("{} {}", function_name(), kind);
+      if (undated_) {
+        result_.notes.push_back(
+            "the time column holds no date: rows are taken to follow each other within a day");
+      }
+    }
+    return std::move(result_);
+  }
+
+ private:
+  // A CSV header naming log counters: the line's fields all names.
+  std::optional<std::size_t> csv_header() const {
+    for (std::size_t i = 0; i < lines_.size(); ++i) {
+      const std::string_view line = trimmed(lines_[i].text);
+      if (line.find(',') == std::string_view::npos) continue;
+      std::vector<std::string> columns;
+      for (const std::string& field : csv_fields(line))
+        columns.push_back(column_named(upper_case(trimmed(field)), headings_));
+      const bool names = std::ranges::all_of(columns, [](const std::string& c) {
+        return !c.empty() && std::ranges::all_of(c, [](char ch) {
+          return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+        });
+      });
+      if (names && names_log_counters(columns)) return i;
+    }
+    return std::nullopt;
+  }
+
+  // Rows the CLP printed without headings (db2 -x) or EXPORT wrote as DEL,
+  // their columns by position in the SELECT the file holds.
+  QueryTable headless_rows() const {
+    QueryTable table;
+    for (const std::vector<std::string>& list : select_lists(lines_)) {
+      if (names_log_counters(list)) table.columns = list;
+    }
+    if (table.columns.empty()) return table;
+    for (const TextLine& text : lines_) {
+      const std::string_view line = trimmed(text.text);
+      if (line.empty() || is_statement(line)) continue;
+      std::vector<std::string> values;
+      if (line.find(',') != std::string_view::npos) {
+        values = csv_fields(line);
+      } else {
+        for (const std::string_view word : split_on(line, " \t")) values.emplace_back(word);
+      }
+      if (values.size() != table.columns.size()) continue;
+      for (std::string& value : values) value = std::string(trimmed(value));
+      if (!numbers_where_counters(table.columns, values)) continue;
+      table.rows.push_back(QueryRow{text.number, std::move(values)});
+    }
+    return table;
+  }
+
+  static bool numbers_where_counters(const std::vector<std::string>& columns,
+                                     const std::vector<std::string>& values) {
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+      if (is_log_counter_column(columns[i]) && !is_null_value(values[i]) &&
+          !parse_decimal(values[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  void read_table(const QueryTable& table) {
+    source_ = statement_function(table.line);
+    for (const std::string& column : table.columns) {
+      if (column == "LOG_WRITE_TIME" || column == "LOG_WRITES" || column == "CURRENT_LSO") {
+        columns_have_log_writes_ = true;
+      }
+    }
+    runs_.new_table();
+    for (const QueryRow& row : table.rows) {
+      LogRow read = read_row(table.columns, row);
+      runs_.add(std::move(read));
+      result_.lines.push_back(row.line);
+    }
+    result_.lines.push_back(table.line);
+  }
+
+  // The function of the statement nearest before `line`, if the file holds one.
+  std::string statement_function(std::size_t line) {
+    std::string_view found;
+    for (const TextLine& text : lines_) {
+      if (text.number > line) break;
+      if (const std::string_view f = function_in(text.text); !f.empty()) found = f;
+    }
+    if (!found.empty()) functions_.insert(std::string(found));
+    return std::string(found);
+  }
+
+  LogRow read_row(const std::vector<std::string>& columns, const QueryRow& row) {
+    LogRow read;
+    read.sample.source = SourceLine{file_, row.line};
+    read.sample.source_name = source_;
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+      const std::string& column = columns[i];
+      const std::string_view value = row.values[i];
+      if (is_null_value(value)) continue;
+      if (is_time_column_name(column)) {
+        read.sample.time = row_time(column, value, row.line);
+      } else if (is_database_column_name(column)) {
+        read.sample.database = upper_case(value);
+      } else if (column == "MEMBER" || column == "WORKLOAD_NAME" || column == "WORKLOAD_ID") {
+        read.key += fmt::format("{}={};", column, value);
+      } else {
+        counter_field(column, value, row.line, read.sample.counters);
+      }
+    }
+    return read;
+  }
+
+  std::optional<double> row_time(const std::string& column, std::string_view value,
+                                 std::size_t line) {
+    if (const auto stamped = parse_stamped_time(value)) return stamped->local;
+    if (const auto in_day = time_of_day_value(value)) {
+      undated_ = true;
+      return runs_.on_day(*in_day);
+    }
+    throw MonitorInputError(
+        fmt::format("{}:{}: {} is {}, not a time", file_, line, column, shown(value)));
+  }
+
+  void counter_field(const std::string& column, std::string_view value, std::size_t line,
+                     LogCounters& counters) {
+    if (set_counter(column, value, counters) == CounterValue::NotANumber) {
+      throw MonitorInputError(
+          fmt::format("{}:{}: {} is {}, not a number", file_, line, column, shown(value)));
+    }
+  }
+
+  std::string function_name() const {
+    if (functions_.size() == 1) return *functions_.begin();
+    if (functions_.size() > 1) return "MON_GET_* queries";
+    return columns_have_log_writes_ ? "MON_GET_TRANSACTION_LOG"
+                                    : "MON_GET_WORKLOAD or MON_GET_DATABASE";
+  }
+
+  const std::vector<TextLine>& lines_;
+  const std::string& file_;
+  const ColumnHeadings& headings_;
+  LogCounterFile result_;
+  LogRuns runs_;
+  std::string source_;
+  std::set<std::string> functions_;
+  bool undated_ = false;
+  bool columns_have_log_writes_ = false;
+};
+
+}  // namespace
+
+LogCounterFile read_log_counters(const std::vector<TextLine>& lines, const std::string& file,
+                                 const ColumnHeadings& headings) {
+  LogCounterFile logs = read_db2pd_logs(lines, file);
+  if (!logs.samples.empty()) return logs;
+  return QueryCounterReader(lines, file, headings).read();
+}
+
+}  // namespace simhadr

@@ -1,0 +1,90 @@
+// A database's log and commit counters in -diagnose's report: a row per
+// interval, the totals, and where a commit's time went.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
+#include "simhadr/report/diagnosis_report.hpp"
+
+namespace simhadr {
+
+namespace {
+
+std::string log_cell(const std::optional<double>& value, double scale, int decimals) {
+  if (!value) return "-";
+  return fmt::format("{:.{}f}", *value * scale, decimals);
+}
+
+std::string share_log_cell(const std::optional<CommitSplit>& split, double CommitSplit::*part) {
+  if (!split || split->total <= 0) return "-";
+  return fmt::format("{:.0f}", 100 * (*split).*part / split->total);
+}
+
+std::string when(const LogReading& reading) {
+  return reading.time ? wall_clock_text(*reading.time).substr(11, 8) : std::string("no time");
+}
+
+std::optional<double> as_double(const std::optional<std::int64_t>& value) {
+  if (!value) return std::nullopt;
+  return static_cast<double>(*value);
+}
+
+}  // namespace
+
+void print_log_series(std::ostream& out, const LogSeries& log) {
+  fmt::print(out, "\nLog: database {}, {}; {} readings{}\n",
+             log.database.empty() ? "(not named)" : log.database, fmt::join(log.sources, ", "),
+             log.readings.size(),
+             log.joined_hadr ? ", joined with the primary's HADR samples" : "");
+  for (const std::string& note : log.notes) fmt::print(out, "Note: {}\n", note);
+  fmt::print(out,
+             "{:>8} {:>8} {:>10} {:>9} {:>8} {:>9} {:>8} {:>9} {:>9} {:>10} {:>6} {:>6} {:>7}\n",
+             "time", "seconds", "log bytes", "log MB/s", "writes/s", "pages/w", "disk ms",
+             "disk ms/MB", "HADR ms/w", "ms/commit", "disk %", "HADR %", "other %");
+  for (const LogInterval& i : log.intervals) {
+    const LogDeltas& d = i.deltas;
+
+    std::string other = "-";
+    if (i.split && i.split->other_share())
+      other = fmt::format("{:.0f}", 100 * *i.split->other_share());
+    fmt::print(
+        out, "{:>8} {:>8} {:>10} {:>9} {:>8} {:>9} {:>8} {:>9} {:>9} {:>10} {:>6} {:>6} {:>7}{}\n",
+        when(i.reading), log_cell(d.seconds, 1, 1), log_cell(as_double(d.log_bytes), 1, 0),
+        log_cell(d.log_rate(), 1e-6, 3), log_cell(d.writes_per_second(), 1, 1),
+        log_cell(d.pages_per_write(), 1, 1), log_cell(d.write_time(), 1e3, 2),
+        log_cell(d.write_time_per_mb(), 1e3, 2), log_cell(d.hadr_wait_per_write(), 1e3, 2),
+        log_cell(d.commit_time(), 1e3, 2), share_log_cell(i.split, &CommitSplit::disk),
+        share_log_cell(i.split, &CommitSplit::hadr), other,
+        i.reset ? "  counters reset: left out" : "");
+  }
+  const LogDeltas& t = log.total;
+  if (t.log_bytes) {
+    fmt::print(out, "Log written: {} bytes", *t.log_bytes);
+    if (const auto rate = t.log_rate()) {
+      fmt::print(out, " in {:.0f} s, {:.3f} MB/s", *t.rate_seconds, *rate / 1e6);
+    } else {
+      fmt::print(out, " (no times: a rate needs them)");
+    }
+    fmt::print(out, "\n");
+  }
+  if (const auto time = t.write_time()) {
+    fmt::print(out, "Log disk: {:.2f} ms a write of {} pages", *time * 1e3,
+               log_cell(t.pages_per_write(), 1, 1));
+    if (const auto per_mb = t.write_time_per_mb())
+      fmt::print(out, ", {:.2f} ms a MB", *per_mb * 1e3);
+    if (const auto fit = log_disk_fit(log)) {
+      fmt::print(out, "; the line through the writes: -disk {:.3f} {:.6f}", fit->rate.value(),
+                 fit->overhead_seconds);
+    }
+    fmt::print(out, "\n");
+  }
+  if (const auto per_wait = t.hadr_wait_per_wait()) {
+    fmt::print(out, "HADR wait: {:.2f} ms a wait, {} waits\n", *per_wait * 1e3, *t.hadr_waits);
+  }
+  if (const auto commit = t.commit_time()) {
+    fmt::print(out, "Commits: {} at {:.2f} ms each\n", *t.commits, *commit * 1e3);
+  }
+  if (log.split) fmt::print(out, "Commit time: {}\n", split_text(*log.split));
+}
+
+}  // namespace simhadr

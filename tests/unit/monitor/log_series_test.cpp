@@ -1,0 +1,135 @@
+#include "simhadr/monitor/log_series.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "simhadr/advice/diagnosis.hpp"
+#include "unit/monitor/sample_text.hpp"
+
+namespace simhadr {
+namespace log_series_test {
+
+MonitorFile input(const std::string& name) {
+  const std::string path = std::string(SIMHADR_SOURCE_DIR) + "/tests/diagnose/" + name;
+  std::ifstream in(path);
+  return read_monitor_file(in, name);
+}
+
+LogSeries only_series(std::vector<MonitorFile> files) {
+  std::vector<LogSeries> series = log_series_of(files);
+  EXPECT_EQ(series.size(), 1u);
+  return series.front();
+}
+
+// The first interval of logdisk.tlog.tbl and logdisk.workload.csv, by hand from
+// the files' totals (08:00:00 and 08:00:05; the workload rows summed).
+TEST(LogSeries, PerWriteAndPerCommitFiguresAreTheDeltasByHand) {
+  const LogSeries log = only_series({input("logdisk.tlog.tbl"), input("logdisk.workload.csv")});
+  ASSERT_EQ(log.readings.size(), 8u) << "each query's reading joins the other's, 0.2 s apart";
+  const LogDeltas& d = log.intervals.front().deltas;
+  EXPECT_DOUBLE_EQ(*d.seconds, 5.0);
+  EXPECT_EQ(*d.log_bytes, 40024576000 - 40000000000);
+  EXPECT_EQ(*d.pages, 5006000 - 5000000);
+  EXPECT_EQ(*d.writes, 900500 - 900000);
+  EXPECT_DOUBLE_EQ(*d.pages_per_write(), 6000.0 / 500);
+  EXPECT_NEAR(*d.write_time(), (7203229 - 7200000) / 1e3 / 500, 1e-12);
+  EXPECT_NEAR(*d.write_time_per_mb(), (7203229 - 7200000) / 1e3 / (6000 * 4096 / 1e6), 1e-12);
+  EXPECT_NEAR(*d.hadr_wait_per_wait(), (900500 - 900000) / 1e3 / (900400 - 899900), 1e-12);
+  // Commits: both workloads' rows, 1500 + 10.
+  EXPECT_EQ(*d.commits, (3001500 - 3000000) + (1010 - 1000));
+  EXPECT_NEAR(*d.commit_time(), ((20011936 - 20000000) + (9080 - 9000)) / 1e3 / 1510, 1e-12);
+  ASSERT_TRUE(log.intervals.front().split);
+  const CommitSplit& s = *log.intervals.front().split;
+  const double waited = ((18011186 - 18000000) + (8075 - 8000)) / 1e3 / 1510;
+  const double flush = (7203229 - 7200000) / 1e3 + (900500 - 900000) / 1e3;
+  EXPECT_TRUE(s.per_commit);
+  EXPECT_NEAR(s.disk, waited * (7203229 - 7200000) / 1e3 / flush, 1e-12);
+  EXPECT_NEAR(s.hadr, waited * (900500 - 900000) / 1e3 / flush, 1e-12);
+  EXPECT_NEAR(*s.other, *d.commit_time() - waited, 1e-12);
+}
+
+TEST(LogSeries, TheDiskLineIsFittedThroughTheWrites) {
+  const LogSeries log = only_series({input("logdisk.tlog.tbl")});
+  const auto fit = log_disk_fit(log);
+  ASSERT_TRUE(fit);
+  // The file's writes lie on 4 ms + bytes / 20 MB/s, to the millisecond totals' rounding.
+  EXPECT_NEAR(fit->rate.value(), 20.0, 20.0 * 0.05);
+  EXPECT_NEAR(fit->overhead_seconds, 0.004, 0.004 * 0.05);
+  const LogModelFigures figures = log_model_figures(log);
+  EXPECT_NE(figures.disk_option.find("-disk 19.99"), std::string::npos) << figures.disk_option;
+}
+
+TEST(LogSeries, RowsWithoutHeadingsAreReadByTheSelectInTheFile) {
+  const MonitorFile rows = input("hadrwait.tlog.txt");
+  EXPECT_EQ(rows.logs.samples.size(), 8u);
+  EXPECT_EQ(rows.logs.format, "MON_GET_TRANSACTION_LOG rows (db2 -x or DEL)");
+  const MonitorFile del = input("balanced.tlog.del");
+  ASSERT_EQ(del.logs.samples.size(), 8u);
+  EXPECT_EQ(*del.logs.samples[1].counters.log_position, 40024576000);
+  EXPECT_NEAR(*del.logs.samples[1].counters.hadr_wait_seconds, 902.0, 1e-9);
+}
+
+TEST(LogSeries, TheHadrWaitComesFromThePrimarysDb2pdWhereTheCountersLackIt) {
+  const LogSeries log = only_series({input("hadrwait.tlog.txt"), input("hadrwait.primary.txt")});
+  EXPECT_TRUE(log.joined_hadr);
+  ASSERT_TRUE(log.split);
+  EXPECT_NEAR(log.split->disk, 0.001, 1e-9);
+  EXPECT_NEAR(log.split->hadr, 0.008, 1e-9);
+  EXPECT_EQ(dominant_side(*log.split), FlushSide::Hadr);
+}
+
+TEST(LogSeries, Db2pdLogsGiveBytesWithoutDatesAndARateWithThem) {
+  const LogSeries plain = only_series({input("lograte.nodate.logs.txt")});
+  EXPECT_EQ(*plain.total.log_bytes, 7654321);
+  EXPECT_FALSE(plain.total.log_rate());
+  const LogSeries dated = only_series({input("lograte.logs.txt")});
+  EXPECT_EQ(*dated.total.log_bytes, 3 * 5 * 3000000);
+  EXPECT_DOUBLE_EQ(*dated.total.log_rate(), 3e6);
+  EXPECT_EQ(dated.database, "LOGDB");
+}
+
+TEST(LogSeries, ACounterThatGoesBackLeavesItsIntervalOut) {
+  const std::string text =
+      "SAMPLE_TIME,LOG_WRITES,NUM_LOG_WRITE_IO,LOG_WRITE_TIME\n"
+      "2025-12-02-08.00.00.000000,1000,100,500\n"
+      "2025-12-02-08.00.05.000000,2000,200,900\n"
+      "2025-12-02-08.00.10.000000,10,1,1\n"
+      "2025-12-02-08.00.15.000000,1010,101,401\n";
+  const LogSeries log = only_series({testing::monitor_file(text, "reset.csv")});
+  ASSERT_EQ(log.intervals.size(), 3u);
+  EXPECT_TRUE(log.intervals[1].reset);
+  EXPECT_EQ(*log.total.writes, 200);
+  EXPECT_NEAR(*log.total.write_time(), 0.8 / 200, 1e-12);
+}
+
+TEST(LogDiagnosis, EightMsOfDiskAndOneOfHadrNamesTheLogDisk) {
+  const LogSeries log = only_series({input("logdisk.tlog.tbl"), input("logdisk.workload.csv")});
+  const ChannelDiagnosis d = diagnose_log(log);
+  EXPECT_EQ(d.verdict, HadrVerdict::LogDisk);
+  EXPECT_NE(d.evidence.find("log disk 7.98 ms (84%) + HADR 1.00 ms (11%)"), std::string::npos)
+      << d.evidence;
+}
+
+TEST(LogDiagnosis, TheReverseLeavesTheVerdictToHadrsRules) {
+  PairDiagnosis alone = diagnose_pair({input("hadrwait.primary.txt")});
+  PairDiagnosis joined = diagnose_pair({input("hadrwait.tlog.txt"), input("hadrwait.primary.txt")});
+  ASSERT_EQ(joined.diagnoses.size(), 1u);
+  EXPECT_EQ(joined.diagnoses[0].verdict, alone.diagnoses[0].verdict);
+  EXPECT_TRUE(std::ranges::any_of(joined.diagnoses[0].findings, [](const std::string& f) {
+    return f.starts_with("HADR, not the log disk") && f.find("(89%)") != std::string::npos;
+  }));
+}
+
+TEST(LogDiagnosis, ABalancedSplitSaysBothWithTheShares) {
+  const LogSeries log = only_series({input("balanced.tlog.del")});
+  const ChannelDiagnosis d = diagnose_log(log);
+  EXPECT_FALSE(d.verdict);
+  EXPECT_NE(d.evidence.find("share a commit's time"), std::string::npos) << d.evidence;
+  EXPECT_NE(d.evidence.find("log disk 4.00 ms (50%) + HADR 4.00 ms (50%)"), std::string::npos)
+      << d.evidence;
+}
+
+}  // namespace log_series_test
+}  // namespace simhadr
