@@ -207,6 +207,7 @@ class SeriesBuilder {
 
   // What the collection as a whole leaves out, and which query or monitor gives it.
   void say_what_is_missing() {
+    if (series_.readings.size() < 2) return;  // the verdict says what a second reading adds
     const auto never = [&](auto field) {
       return std::ranges::none_of(
           series_.readings, [&](const LogReading& r) { return (r.counters.*field).has_value(); });

@@ -205,6 +205,20 @@ MonitorInputError not_monitor_output(const std::vector<TextLine>& lines, const s
         "-diagnose does not read: collect db2pd -db DB -hadr instead",
         name, snapshot->number));
   }
+  const auto query = std::ranges::find_if(lines, [](const TextLine& l) {
+    const std::string text = upper_case(l.text);
+    return text.find("MON_GET_TRANSACTION_LOG") != std::string::npos ||
+           text.find("MON_GET_WORKLOAD") != std::string::npos ||
+           text.find("MON_GET_DATABASE") != std::string::npos;
+  });
+  if (query != lines.end()) {
+    return MonitorInputError(fmt::format(
+        "{}:{}: a query of the log or commit counters that selects none -diagnose reads: select "
+        "LOG_WRITES, LOG_WRITE_TIME, NUM_LOG_WRITE_IO, LOG_HADR_WAIT_TIME, LOG_HADR_WAITS_TOTAL "
+        "and CURRENT_LSO (MON_GET_TRANSACTION_LOG), or TOTAL_APP_COMMITS, TOTAL_COMMIT_TIME and "
+        "LOG_DISK_WAIT_TIME (MON_GET_WORKLOAD), as docs/diagnose.md shows",
+        name, query->number));
+  }
   const auto first = std::ranges::find_if(lines, [](const TextLine& l) { return !blank(l); });
   if (first == lines.end()) return MonitorInputError(fmt::format("{}: holds no samples", name));
   return MonitorInputError(fmt::format(

@@ -173,6 +173,11 @@ void print_diagnosis(std::ostream& out, const PairDiagnosis& pair) {
     fmt::print(out, "\nChannel {}: {}\n", i + 1, channel_title(channel));
     print_table(out, channel);
     print_summary(out, channel.summary);
+    if (const LogSeries* log = pair.log_of(channel); log && log->split) {
+      fmt::print(out, "{}: {} (the log counters below)\n",
+                 log->split->per_commit ? "Commit time" : "Log write time",
+                 split_text(*log->split));
+    }
     print_failure_costs(out, pair.diagnoses[i].failure_costs);
     if (many) {
       fmt::print(out, "Channel {} verdict: {}\n", i + 1, verdict_text(pair.diagnoses[i]));

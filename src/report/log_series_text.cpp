@@ -32,11 +32,19 @@ std::optional<double> as_double(const std::optional<std::int64_t>& value) {
 }  // namespace
 
 void print_log_series(std::ostream& out, const LogSeries& log) {
-  fmt::print(out, "\nLog: database {}, {}; {} readings{}\n",
+  fmt::print(out, "\nLog: database {}, {}; {} reading{}{}\n",
              log.database.empty() ? "(not named)" : log.database, fmt::join(log.sources, ", "),
-             log.readings.size(),
+             log.readings.size(), log.readings.size() == 1 ? "" : "s",
              log.joined_hadr ? ", joined with the primary's HADR samples" : "");
   for (const std::string& note : log.notes) fmt::print(out, "Note: {}\n", note);
+  if (log.intervals.empty()) {
+    for (const LogReading& r : log.readings) {
+      if (r.counters.log_position) {
+        fmt::print(out, "Log position: {} at {}\n", *r.counters.log_position, when(r));
+      }
+    }
+    return;
+  }
   fmt::print(out,
              "{:>8} {:>8} {:>10} {:>9} {:>8} {:>9} {:>8} {:>9} {:>9} {:>10} {:>6} {:>6} {:>7}\n",
              "time", "seconds", "log bytes", "log MB/s", "writes/s", "pages/w", "disk ms",
@@ -84,7 +92,10 @@ void print_log_series(std::ostream& out, const LogSeries& log) {
   if (const auto commit = t.commit_time()) {
     fmt::print(out, "Commits: {} at {:.2f} ms each\n", *t.commits, *commit * 1e3);
   }
-  if (log.split) fmt::print(out, "Commit time: {}\n", split_text(*log.split));
+  if (log.split) {
+    fmt::print(out, "{}: {}\n", log.split->per_commit ? "Commit time" : "Log write time",
+               split_text(*log.split));
+  }
 }
 
 }  // namespace simhadr

@@ -127,7 +127,37 @@ const std::vector<std::pair<std::string_view, std::string_view>> kRefused{
     {"purescale-notice-unable-to-attach.txt",
      "the database was not active (or its member not started) in its one sample: nothing to "
      "diagnose"},
+    {"ibmdocs-v105-mon-get-transaction-log-one-row.txt",
+     "ibmdocs-v105-mon-get-transaction-log-one-row.txt:2: a query of the log or commit counters "
+     "that selects none -diagnose reads"},
 };
+
+// Log counters: the file's one reading, its position and time.
+struct ExpectedLog {
+  std::string_view file;
+  std::string_view database;
+  std::int64_t position;
+  std::string_view time;
+};
+const std::vector<ExpectedLog> kLogCounters{
+    {"lab-v115-db2pd-logs-circular.txt", "SAMPLE", 53279365, "2025-09-01T04:33:33.910"},
+};
+
+TEST(PublishedSamples, LogCountersAreReadForTheirPosition) {
+  for (const ExpectedLog& e : kLogCounters) {
+    SCOPED_TRACE(e.file);
+    const MonitorFile file = read_published(e.file);
+    ASSERT_EQ(file.logs.samples.size(), 1u);
+    const LogSample& s = file.logs.samples.front();
+    EXPECT_EQ(file.logs.format, "db2pd -logs");
+    EXPECT_EQ(s.database, e.database);
+    EXPECT_EQ(s.counters.log_position, e.position) << "Current LSO, not the LSN";
+    ASSERT_TRUE(s.time);
+    EXPECT_EQ(wall_clock_text(*s.time), e.time);
+    EXPECT_TRUE(file.samples.empty());
+    EXPECT_EQ(file.preamble_lines, std::vector<std::size_t>{1}) << "the prompt";
+  }
+}
 
 TEST(PublishedSamples, EachIsReadForWhatItShows) {
   for (const Expected& e : expectations()) {
@@ -159,6 +189,7 @@ TEST(PublishedSamples, EveryFileInTheFolderIsChecked) {
   std::set<std::string> checked;
   for (const Expected& e : expectations()) checked.emplace(e.file);
   for (const auto& [file, reason] : kRefused) checked.emplace(file);
+  for (const ExpectedLog& e : kLogCounters) checked.emplace(e.file);
   for (const auto& entry : fs::directory_iterator(published(""))) {
     const std::string name = entry.path().filename().string();
     if (entry.path().extension() != ".txt") continue;

@@ -1,5 +1,6 @@
 #include "simhadr/monitor/log_series.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -129,6 +130,82 @@ TEST(LogDiagnosis, ABalancedSplitSaysBothWithTheShares) {
   EXPECT_NE(d.evidence.find("share a commit's time"), std::string::npos) << d.evidence;
   EXPECT_NE(d.evidence.find("log disk 4.00 ms (50%) + HADR 4.00 ms (50%)"), std::string::npos)
       << d.evidence;
+}
+
+// MON_GET_TRANSACTION_LOG(-2) gives a row a member; db2pd -logs a section a
+// member (pureScale): one reading each run, the members summed.
+TEST(LogSeries, MembersOfOneRunAreSummed) {
+  const std::string table =
+      "CURRENT_TIMESTAMP          MEMBER LOG_WRITES NUM_LOG_WRITE_IO LOG_WRITE_TIME\n"
+      "-------------------------- ------ ---------- ---------------- --------------\n"
+      "2025-12-02-08.00.00.000000      0       1000              100            200\n"
+      "2025-12-02-08.00.00.000000      1       3000              300            900\n"
+      "\n  2 record(s) selected.\n\n"
+      "CURRENT_TIMESTAMP          MEMBER LOG_WRITES NUM_LOG_WRITE_IO LOG_WRITE_TIME\n"
+      "-------------------------- ------ ---------- ---------------- --------------\n"
+      "2025-12-02-08.00.05.000000      0       2000              200            400\n"
+      "2025-12-02-08.00.05.000000      1       5000              400           1200\n";
+  const MonitorFile file = testing::monitor_file(table, "members.tbl");
+  ASSERT_EQ(file.logs.samples.size(), 2u);
+  EXPECT_EQ(file.logs.samples[0].rows, 2u);
+  EXPECT_EQ(*file.logs.samples[1].counters.log_pages, 7000);
+  const LogSeries log = only_series({file});
+  EXPECT_EQ(*log.total.writes, 200);
+  EXPECT_NEAR(*log.total.write_time(), 0.5 / 200, 1e-12);
+
+  std::string db2pd;
+  for (const int second : {0, 5}) {
+    for (const int member : {0, 1}) {
+      db2pd += fmt::format(
+          "Database Member {} -- Database PSDB -- Active -- Up 0 days 01:00:00 -- Date "
+          "2025-12-02-08.00.{:02}.{:06}\n\nLogs:\nCurrent LSO                   {}\n"
+          "Current LSN                   0x0000000000001000\n\n",
+          member, second, member * 1000, 1000000 * (member + 1) + second * 100000 * (member + 1));
+    }
+  }
+  const LogSeries streams = only_series({testing::monitor_file(db2pd, "purescale.txt")});
+  ASSERT_EQ(streams.readings.size(), 2u);
+  EXPECT_EQ(*streams.total.log_bytes, 500000 + 1000000) << "both members' streams";
+}
+
+// db2pd -db D -hadr -logs prints both in one call: each is read, neither's lines are "other".
+TEST(LogSeries, OneDb2pdCallWithHadrAndLogsGivesBoth) {
+  std::string text;
+  for (const int second : {0, 10}) {
+    text += fmt::format(
+        "Database Member 0 -- Database HADRDB -- Active -- Up 0 days 01:00:00 -- Date "
+        "2025-12-02-08.00.{:02}.000000\n\nLogs:\nCurrent Log Number            3\n"
+        "Current LSO                   {}\nCurrent LSN                   0x0000000000004000\n\n"
+        "Address            StartLSN         StartLSO             State      Size       Pages      "
+        "Filename\n0x00007FFF771FF630 0000000000047ABD 52988001             0x00000000 1024       "
+        "1024       S0000003.LOG\n\n"
+        "  HADR_ROLE = PRIMARY\n  HADR_STATE = PEER\n  PRIMARY_LOG_FILE,PAGE,POS = S0000003.LOG, "
+        "1, {}\n  STANDBY_MEMBER_HOST = hostS\n\n",
+        second, 60000000 + second * 100000, 60000000 + second * 100000);
+  }
+  const MonitorFile file = testing::monitor_file(text, "both.txt");
+  EXPECT_EQ(file.samples.size(), 2u);
+  EXPECT_EQ(file.logs.samples.size(), 2u);
+  EXPECT_TRUE(file.other_lines.empty()) << file.other_lines.front();
+  const LogSeries log = only_series({file});
+  EXPECT_DOUBLE_EQ(*log.total.log_rate(), 100000.0);
+}
+
+TEST(LogSeries, ACounterThatIsNoNumberIsRefusedByItsLine) {
+  const std::string csv =
+      "SAMPLE_TIME,LOG_WRITES,LOG_WRITE_TIME\n2025-12-02-08.00.00.000000,12,many\n";
+  try {
+    testing::monitor_file(csv, "bad.csv");
+    FAIL() << "read";
+  } catch (const MonitorInputError& error) {
+    EXPECT_STREQ(error.what(), "bad.csv:2: LOG_WRITE_TIME is 'many', not a number");
+  }
+  const std::string nulls =
+      "SAMPLE_TIME,LOG_WRITES,LOG_WRITE_TIME\n2025-12-02-08.00.00.000000,12,-\n"
+      "2025-12-02-08.00.05.000000,20,NULL\n";
+  const LogSeries log = only_series({testing::monitor_file(nulls, "nulls.csv")});
+  EXPECT_EQ(*log.total.pages, 8);
+  EXPECT_FALSE(log.total.write_seconds);
 }
 
 }  // namespace log_series_test
