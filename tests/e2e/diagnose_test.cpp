@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "diagnose_run.hpp"
 #include "pair_run.hpp"
 
 namespace simhadr::e2e {
@@ -20,25 +21,6 @@ namespace {
 
 using namespace std::chrono_literals;
 using nlohmann::json;
-
-std::string input(const std::string& name) {
-  return std::string(SIMHADR_SOURCE_DIR) + "/tests/diagnose/" + name;
-}
-
-// The text after "Diagnosis: " up to the verdict's colon.
-std::string verdict_line(const std::string& report) {
-  const std::size_t at = report.find("\nDiagnosis: ");
-  if (at == std::string::npos) return "";
-  const std::size_t start = at + 12;
-  return report.substr(start, report.find(':', start) - start);
-}
-
-std::string line_after(const std::string& report, std::string_view lead) {
-  const std::size_t at = report.find(std::string("\n") + std::string(lead));
-  if (at == std::string::npos) return "";
-  const std::size_t start = at + 1 + lead.size();
-  return report.substr(start, report.find('\n', start) - start);
-}
 
 struct Case {
   std::vector<std::string> files;
@@ -63,12 +45,6 @@ const std::vector<Case>& cases() {
       {{"one_sample.primary.txt"}, "unknown"},
   };
   return all;
-}
-
-ChildProcess diagnose(const std::vector<std::string>& files, std::vector<std::string> extra = {}) {
-  std::vector<std::string> args{"-diagnose"};
-  for (const std::string& file : files) args.push_back(input(file));
-  return ChildProcess(concat(args, extra));
 }
 
 TEST(Diagnose, EachCaseGetsTheVerdictIbmsRulesGive) {
@@ -289,42 +265,6 @@ TEST(Diagnose, EveryConfirmCommandRunsAsPrinted) {
     }
   }
   EXPECT_GE(commands, 10u) << "the inputs should give runs to confirm";
-}
-
-// Log and commit counters: the verdict, the -disk of the line through the
-// writes in the text and the -json, and the confirming model runs.
-TEST(Diagnose, LogCountersSplitACommitAndFitTheLogDisk) {
-  const std::string path = scratch_file("diagnose", "logdisk.json").string();
-  ChildProcess run = diagnose({"logdisk.tlog.tbl", "logdisk.workload.csv"}, {"-json", path});
-  ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
-  EXPECT_EQ(verdict_line(run.out()), "log disk") << run.out();
-  const std::string command = line_after(run.out(), "Confirm with: ");
-  EXPECT_NE(command.find("-logRate 7.958 -logBufSize 256 -disk 19.997 0.003999"), std::string::npos)
-      << command;
-  EXPECT_EQ(expect_valid_json(path), 1u);
-  std::ifstream in(path);
-  const json doc = json::parse(in)["diagnosis"];
-  EXPECT_EQ(doc["verdict"], "log disk");
-  EXPECT_TRUE(doc["channel"].is_null());
-  const json& log = doc["logs"].at(0);
-  EXPECT_NEAR(log["disk_fit"]["mbytes_per_sec"].get<double>(), 20.0, 1.0);
-  EXPECT_NEAR(log["disk_fit"]["overhead_seconds"].get<double>(), 0.004, 0.0002);
-  EXPECT_EQ(log["split"]["of"], "commit");
-  EXPECT_EQ(log["intervals"].size(), 7u);
-}
-
-TEST(Diagnose, Db2pdLogsGiveTheLogRateAndTheModelThatPlansIt) {
-  ChildProcess dated = diagnose({"lograte.logs.txt"});
-  ASSERT_EQ(dated.wait(kRunBound), 0) << dated.err();
-  EXPECT_NE(dated.out().find("Log written: 45000000 bytes in 15 s, 3.000 MB/s"), std::string::npos)
-      << dated.out();
-  EXPECT_NE(line_after(dated.out(), "Confirm with: ").find("-logRate 3.000"), std::string::npos);
-  ChildProcess plain = diagnose({"lograte.nodate.logs.txt"});
-  ASSERT_EQ(plain.wait(kRunBound), 0) << plain.err();
-  EXPECT_NE(plain.out().find("Log written: 7654321 bytes (no times: a rate needs them)"),
-            std::string::npos)
-      << plain.out();
-  EXPECT_EQ(plain.out().find("Confirm with:"), std::string::npos);
 }
 
 // One published sample (Microsoft's RHEL guide): 598 s over one log write
