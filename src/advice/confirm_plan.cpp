@@ -32,13 +32,14 @@ class Planner {
   }
 
   ConfirmPlan run() {
-    if (!verdict_) {
+    const bool log_rate_known = log_ && log_->log_rate;
+    if (!verdict_ && !log_rate_known) {
       plan_.notes.push_back(
           "no run to confirm until two samples of one side with times show "
           "rates and waits");
       return std::move(plan_);
     }
-    switch (*verdict_) {
+    switch (verdict_.value_or(HadrVerdict::Healthy)) {
       case HadrVerdict::StandbyReplay:
         replay();
         break;
@@ -65,7 +66,7 @@ class Planner {
         break;
       case HadrVerdict::Healthy:
         demand();
-        plan_.changes.push_back("nothing: the pair keeps up with its log");
+        if (verdict_) plan_.changes.push_back("nothing: the pair keeps up with its log");
         break;
       case HadrVerdict::LogDisk:
         demand();
@@ -79,11 +80,15 @@ class Planner {
         break;
     }
     if (log_ && !plan_.model_command.empty()) {
-      std::ranges::copy_if(
-          log_->notes, std::back_inserter(plan_.notes), [&](const std::string& note) {
-            return plan_.model_command.find(note.substr(0, note.find(' '))) != std::string::npos &&
-                   !(note.starts_with("-logRate") && summary_.log_rate);
-          });
+      const std::string& command = plan_.model_command;
+      if (!log_->disk_note.empty()) plan_.notes.push_back(log_->disk_note);
+      if (command.find(" -flushSize ") != std::string::npos && !log_->flush_note.empty()) {
+        plan_.notes.push_back(log_->flush_note);
+      }
+      if (!summary_.log_rate && command.find(" -logRate ") != std::string::npos &&
+          !log_->rate_note.empty()) {
+        plan_.notes.push_back(log_->rate_note);
+      }
     }
     return std::move(plan_);
   }
@@ -234,9 +239,10 @@ class Planner {
           mode()));
       return;
     }
-    plan_.model_command = fmt::format(
-        "simhadr -model -syncMode {} -logRate {} -logBufSize {}{}{} -t {}", mode(), mbps(*log_rate),
-        kDefaultLogBufferPages, disk(), standby_buffers(false), kConfirmSeconds);
+    plan_.model_command =
+        fmt::format("simhadr -model -syncMode {} -logRate {} -logBufSize {}{}{} -t {}", mode(),
+                    rate_option(*log_rate), kDefaultLogBufferPages, disk(), standby_buffers(false),
+                    kConfirmSeconds);
     plan_.notes.push_back(fmt::format(
         "-logRate is the rate the primary logged; -logBufSize {} is Db2's default LOGBUFSZ: "
         "put the database's own there",

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <set>
 
 #include "simhadr/enum_names.hpp"
 
@@ -289,7 +290,7 @@ class Diagnoser {
         break;
       case FlushSide::Hadr:
         result_.findings.push_back(fmt::format(
-            "HADR, not the log disk, takes a commit's time ({}): the verdict is HADR's rules'",
+            "HADR, not the log disk, takes most of the time ({}): the verdict is HADR's rules'",
             split_text(split)));
         break;
       case FlushSide::LogDisk:
@@ -328,19 +329,9 @@ PairDiagnosis diagnose_pair(std::vector<MonitorFile> files) {
   for (const LogSeries& log : pair.logs) {
     const bool of_a_channel = std::ranges::any_of(
         pair.channels, [&](const Channel& c) { return pair.log_of(c) == &log; });
-    if (!of_a_channel) pair.log_diagnoses.push_back(diagnose_log(log));
+    pair.log_diagnoses.push_back(of_a_channel ? std::nullopt : std::optional(diagnose_log(log)));
   }
   return pair;
-}
-
-const LogSeries* PairDiagnosis::log_of(const Channel& channel) const {
-  for (const LogSeries& log : logs) {
-    const bool unnamed = log.database.empty() || channel.key.database.empty();
-    if (log.database == channel.key.database || (logs.size() == 1 && unnamed)) {
-      return &log;
-    }
-  }
-  return nullptr;
 }
 
 std::size_t worst_channel(const std::vector<ChannelDiagnosis>& diagnoses) {
@@ -351,6 +342,32 @@ std::size_t worst_channel(const std::vector<ChannelDiagnosis>& diagnoses) {
     if (v && (!w || *v < *w)) worst = i;
   }
   return worst;
+}
+
+const LogSeries* PairDiagnosis::log_of(const Channel& channel) const {
+  // Counters that name no database are of the channels' only database.
+  std::set<std::string> databases;
+  for (const Channel& c : channels) databases.insert(c.key.database);
+  for (const LogSeries& log : logs) {
+    const bool unnamed = log.database.empty() || channel.key.database.empty();
+    if (log.database == channel.key.database ||
+        (unnamed && logs.size() == 1 && databases.size() == 1)) {
+      return &log;
+    }
+  }
+  return nullptr;
+}
+
+const ChannelDiagnosis& PairDiagnosis::headline() const {
+  if (!channels.empty()) return diagnoses[worst];
+  const ChannelDiagnosis* worst_log = nullptr;
+  for (const auto& d : log_diagnoses) {
+    if (d && (!worst_log ||
+              (d->verdict && (!worst_log->verdict || *d->verdict < *worst_log->verdict)))) {
+      worst_log = &*d;
+    }
+  }
+  return *worst_log;
 }
 
 }  // namespace simhadr

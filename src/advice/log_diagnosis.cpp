@@ -45,17 +45,42 @@ std::string split_text(const CommitSplit& s) {
                                  share_of(s.hadr, s.total));
   if (s.other)
     text += fmt::format(" + other {} ({})", split_ms(*s.other), share_of(*s.other, s.total));
+  if (s.wait_beyond_commits) {
+    text +=
+        " (LOG_DISK_WAIT_TIME a commit came to more than its time: taken as all of it, the rest "
+        "being other waits for the log, a full log buffer, a rollback)";
+  }
   return text;
 }
 
-std::optional<DiskParams> log_disk_fit(const LogSeries& log) {
+namespace {
+
+std::vector<DiskSample> write_points(const LogSeries& log) {
   std::vector<DiskSample> points;
   for (const LogInterval& interval : log.intervals) {
     const auto pages = interval.deltas.pages_per_write();
     const auto time = interval.deltas.write_time();
     if (pages && time) points.push_back(DiskSample{*pages * kLogPageBytes, *time});
   }
-  return fit_disk_model(points);
+  return points;
+}
+
+}  // namespace
+
+std::optional<DiskParams> log_disk_fit(const LogSeries& log) {
+  return fit_disk_model(write_points(log));
+}
+
+std::optional<double> peak_log_rate(const LogSeries& log) {
+  std::optional<double> peak;
+  for (const LogInterval& interval : log.intervals) {
+    if (const auto rate = interval.deltas.log_rate()) peak = std::max(peak.value_or(0), *rate);
+  }
+  return peak;
+}
+
+std::string rate_option(double bytes_per_second) {
+  return fmt::format("{:.{}f}", bytes_per_second / 1e6, bytes_per_second >= 1000 ? 3 : 6);
 }
 
 LogModelFigures log_model_figures(const LogSeries& log) {
@@ -64,29 +89,31 @@ LogModelFigures log_model_figures(const LogSeries& log) {
   if (const auto fit = log_disk_fit(log)) {
     figures.disk_option =
         fmt::format(" -disk {:.3f} {:.6f}", fit->rate.value(), fit->overhead_seconds);
-    figures.notes.push_back(fmt::format(
+    figures.disk_note = fmt::format(
         "-disk is the line through the log writes of {} intervals (time a write = {:.3f} ms + "
         "bytes / {:.3f} MB/s), from LOG_WRITE_TIME, NUM_LOG_WRITE_IO and LOG_WRITES",
-        log.intervals.size(), fit->overhead_seconds * 1e3, fit->rate.value()));
+        write_points(log).size(), fit->overhead_seconds * 1e3, fit->rate.value());
   } else if (total.write_time()) {
-    figures.notes.push_back(
+    figures.disk_note =
         "no -disk: the log writes were all of one size, or took no longer when larger, so the "
         "disk's rate and overhead cannot be told apart from them (simhadr -testDisk on the log "
-        "path measures both)");
+        "path measures both)";
   }
   if (const auto pages = total.pages_per_write()) {
     figures.flush_pages = *pages;
-    figures.notes.push_back(fmt::format(
-        "-flushSize is the mean log write, {:.1f} pages (ΔLOG_WRITES / ΔNUM_LOG_WRITE_IO)",
-        *pages));
+    figures.flush_note = fmt::format(
+        "-flushSize is the mean log write, {:.1f} pages (ΔLOG_WRITES / ΔNUM_LOG_WRITE_IO)", *pages);
   }
-  if (const auto rate = total.log_rate()) {
+  if (const auto rate = total.log_rate(); rate && *rate >= 1) {
     figures.log_rate = *rate;
-    figures.notes.push_back(fmt::format("-logRate is the log written over time, {:.3f} MB/s ({})",
-                                        *rate / 1e6,
-                                        total.log_bytes && total.pages && !log.joined_hadr
-                                            ? "from the log counters"
-                                            : "ΔCURRENT_LSO, or ΔPRIMARY_LOG_POS, over Δt"));
+    figures.rate_note = fmt::format(
+        "-logRate is the log written over time, {} MB/s ({}){}", rate_option(*rate),
+        log.log_bytes_from_pages ? "ΔLOG_WRITES × 4096"
+        : log.joined_hadr        ? "ΔPRIMARY_LOG_POS over Δt"
+                                 : "ΔCURRENT_LSO over Δt",
+        log.log_bytes_from_pages
+            ? ": an upper bound, since a flush writes its partial last page again the next time"
+            : "");
   }
   return figures;
 }
@@ -101,9 +128,9 @@ ChannelDiagnosis diagnose_log(const LogSeries& log) {
     d.evidence = fmt::format(
         "{}: {} ({}); LOG_WRITE_TIME is the primary's own disk, without HADR, as IBM's guide "
         "says, and LOG_HADR_WAIT_TIME the wait for the standby after it",
-        side == FlushSide::LogDisk ? "the log disk, not HADR, takes most of a commit's time"
-        : side == FlushSide::Hadr  ? "HADR, not the log disk, takes most of a commit's time"
-                                   : "the log disk and HADR share a commit's time",
+        side == FlushSide::LogDisk ? "the log disk, not HADR, takes most of the time"
+        : side == FlushSide::Hadr  ? "HADR, not the log disk, takes most of the time"
+                                   : "the log disk and HADR share the time",
         split_text(split), counters_read(log));
     if (side == FlushSide::LogDisk) d.verdict = HadrVerdict::LogDisk;
     if (side != FlushSide::LogDisk) {
@@ -112,23 +139,33 @@ ChannelDiagnosis diagnose_log(const LogSeries& log) {
     }
   } else if (const auto rate = total.log_rate()) {
     d.evidence = fmt::format(
-        "the log was written at {:.3f} MB/s ({} bytes in {:.0f} s): HADR's link must carry at "
-        "least that, and more at peaks; no log write times to split a commit's time",
-        *rate / 1e6, *total.rated_bytes, *total.rate_seconds);
+        "the log was written at {} MB/s ({} bytes in {:.0f} s), {} MB/s at most over an "
+        "interval: the least bandwidth HADR's link must carry, as IBM's HADR calculator sizes "
+        "it from the log rate; no log write times to split a commit's time",
+        rate_option(*rate), *total.rated_bytes, *total.rate_seconds,
+        rate_option(peak_log_rate(log).value_or(*rate)));
   } else if (total.log_bytes) {
     d.evidence = fmt::format(
         "{} bytes of log written between the first and the last reading; their time is needed "
         "for a rate (db2pd's header prints it with -- Date; a time column does for queries)",
         *total.log_bytes);
-  } else {
+  } else if (log.readings.size() < 2) {
     d.evidence = "one reading of the counters: two, with times, give the log rate and the split";
+  } else {
+    d.evidence = fmt::format(
+        "{} readings, but no counter in two of them in a row: the notes above say what is "
+        "missing",
+        log.readings.size());
   }
   const LogModelFigures figures = log_model_figures(log);
   if (figures.log_rate) {
-    d.plan.model_command = fmt::format(
-        "simhadr -model -syncMode NEARSYNC -logRate {:.3f} -logBufSize {}{} -t {}",
-        *figures.log_rate / 1e6, kDefaultLogBufferPages, figures.disk_option, kLogConfirmSeconds);
-    d.plan.notes = figures.notes;
+    d.plan.model_command =
+        fmt::format("simhadr -model -syncMode NEARSYNC -logRate {} -logBufSize {}{} -t {}",
+                    rate_option(*figures.log_rate), kDefaultLogBufferPages, figures.disk_option,
+                    kLogConfirmSeconds);
+    for (const std::string* note : {&figures.disk_note, &figures.rate_note}) {
+      if (!note->empty()) d.plan.notes.push_back(*note);
+    }
     d.plan.notes.push_back(
         fmt::format("-logBufSize {} is Db2's default LOGBUFSZ: put the database's own there",
                     kDefaultLogBufferPages));

@@ -120,7 +120,7 @@ class Db2pdLogsReader {
 
   const std::string& file_;
   LogCounterFile result_;
-  LogRuns runs_;
+  LogRuns runs_{false};
   Db2pdHeader header_;
   std::optional<std::size_t> header_line_;
   std::string member_;

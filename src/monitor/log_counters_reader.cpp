@@ -49,7 +49,8 @@ class QueryCounterReader {
       if (const auto header = csv_header()) {
         std::vector<TextLine> from(lines_.begin() + static_cast<std::ptrdiff_t>(*header),
                                    lines_.end());
-        tables.push_back(csv_table(from, headings_, file_, ignored));
+        tables = csv_tables(from, headings_, file_, ignored);
+        std::erase_if(tables, [](const QueryTable& t) { return !names_log_counters(t.columns); });
         kind = "CSV";
       } else if (auto rows = headless_rows(); !rows.columns.empty()) {
         tables.push_back(std::move(rows));
@@ -59,11 +60,8 @@ class QueryCounterReader {
     for (const QueryTable& table : tables) read_table(table);
     result_.samples = runs_.finish();
     if (!result_.samples.empty()) {
-      result_.format = fmt::format("{} {}", function_name(), kind);
-      if (undated_) {
-        result_.notes.push_back(
-            "the time column holds no date: rows are taken to follow each other within a day");
-      }
+      result_.format = fmt::format("{} {}", fmt::join(functions_, " and "), kind);
+      if (undated_.used()) result_.notes.emplace_back(kUndatedTimesNote);
     }
     return std::move(result_);
   }
@@ -112,24 +110,23 @@ class QueryCounterReader {
     return table;
   }
 
+  // A row's values where they belong: numbers under counters, a time under the time.
   static bool numbers_where_counters(const std::vector<std::string>& columns,
                                      const std::vector<std::string>& values) {
     for (std::size_t i = 0; i < columns.size(); ++i) {
-      if (is_log_counter_column(columns[i]) && !is_null_value(values[i]) &&
-          !parse_decimal(values[i])) {
+      if (is_null_value(values[i])) continue;
+      if (is_time_column_name(columns[i]) && !parse_stamped_time(values[i]) &&
+          !time_of_day_value(values[i])) {
         return false;
       }
+      if (LogCounters::has_column(columns[i]) && !parse_decimal(values[i])) return false;
     }
     return true;
   }
 
   void read_table(const QueryTable& table) {
-    source_ = statement_function(table.line);
-    for (const std::string& column : table.columns) {
-      if (column == "LOG_WRITE_TIME" || column == "LOG_WRITES" || column == "CURRENT_LSO") {
-        columns_have_log_writes_ = true;
-      }
-    }
+    source_ = function_of(table);
+    functions_.insert(source_);
     runs_.new_table();
     for (const QueryRow& row : table.rows) {
       LogRow read = read_row(table.columns, row);
@@ -139,15 +136,20 @@ class QueryCounterReader {
     result_.lines.push_back(table.line);
   }
 
-  // The function of the statement nearest before `line`, if the file holds one.
-  std::string statement_function(std::size_t line) {
+  // The function of the statement nearest before the table, if the file holds
+  // one that selects its columns; else the one whose columns it has.
+  std::string function_of(const QueryTable& table) const {
     std::string_view found;
     for (const TextLine& text : lines_) {
-      if (text.number > line) break;
+      if (text.number > table.line) break;
       if (const std::string_view f = function_in(text.text); !f.empty()) found = f;
     }
-    if (!found.empty()) functions_.insert(std::string(found));
-    return std::string(found);
+    const bool commits = std::ranges::any_of(table.columns, [](const std::string& c) {
+      return c == "TOTAL_COMMIT_TIME" || c == "TOTAL_APP_COMMITS" || c == "LOG_DISK_WAIT_TIME";
+    });
+    if (found == "MON_GET_TRANSACTION_LOG" && commits) found = {};
+    if (!found.empty()) return std::string(found);
+    return commits ? "MON_GET_WORKLOAD or MON_GET_DATABASE" : "MON_GET_TRANSACTION_LOG";
   }
 
   LogRow read_row(const std::vector<std::string>& columns, const QueryRow& row) {
@@ -158,8 +160,8 @@ class QueryCounterReader {
       const std::string& column = columns[i];
       const std::string_view value = row.values[i];
       if (is_null_value(value)) continue;
-      if (is_time_column_name(column)) {
-        read.sample.time = row_time(column, value, row.line);
+      if (is_time_column_name(column) || is_numbered_time(column, value, columns)) {
+        read.sample.time = row_time(column, value, row.line, read.sample.day_only);
       } else if (is_database_column_name(column)) {
         read.sample.database = upper_case(value);
       } else if (column == "MEMBER" || column == "WORKLOAD_NAME" || column == "WORKLOAD_ID") {
@@ -172,11 +174,11 @@ class QueryCounterReader {
   }
 
   std::optional<double> row_time(const std::string& column, std::string_view value,
-                                 std::size_t line) {
+                                 std::size_t line, bool& day_only) {
     if (const auto stamped = parse_stamped_time(value)) return stamped->local;
     if (const auto in_day = time_of_day_value(value)) {
-      undated_ = true;
-      return runs_.on_day(*in_day);
+      day_only = true;
+      return undated_.date(*in_day);
     }
     throw MonitorInputError(
         fmt::format("{}:{}: {} is {}, not a time", file_, line, column, shown(value)));
@@ -190,22 +192,14 @@ class QueryCounterReader {
     }
   }
 
-  std::string function_name() const {
-    if (functions_.size() == 1) return *functions_.begin();
-    if (functions_.size() > 1) return "MON_GET_* queries";
-    return columns_have_log_writes_ ? "MON_GET_TRANSACTION_LOG"
-                                    : "MON_GET_WORKLOAD or MON_GET_DATABASE";
-  }
-
   const std::vector<TextLine>& lines_;
   const std::string& file_;
   const ColumnHeadings& headings_;
   LogCounterFile result_;
-  LogRuns runs_;
+  LogRuns runs_{true};
   std::string source_;
   std::set<std::string> functions_;
-  bool undated_ = false;
-  bool columns_have_log_writes_ = false;
+  TimeOfDayDates undated_;
 };
 
 }  // namespace

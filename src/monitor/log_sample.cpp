@@ -41,16 +41,11 @@ const CounterColumn* counter_column(std::string_view name) {
   return found == kCounterColumns.end() ? nullptr : &*found;
 }
 
-template <typename T>
-void add_counter(std::optional<T>& total, const std::optional<T>& more) {
-  if (more) total = total.value_or(T{}) + *more;
-}
-
 }  // namespace
 
 void LogCounters::add(const LogCounters& other) {
   for (const CounterColumn& column : kCounterColumns) {
-    std::visit([&](auto field) { add_counter(this->*field, other.*field); }, column.field);
+    std::visit([&](auto field) { add_optional(this->*field, other.*field); }, column.field);
   }
 }
 
@@ -58,6 +53,27 @@ bool LogCounters::any() const {
   return std::ranges::any_of(kCounterColumns, [&](const CounterColumn& column) {
     return std::visit([&](auto field) { return (this->*field).has_value(); }, column.field);
   });
+}
+
+std::vector<std::string_view> LogCounters::names() {
+  std::vector<std::string_view> names;
+  for (const CounterColumn& column : kCounterColumns) names.push_back(column.name);
+  return names;
+}
+
+bool LogCounters::has_column(std::string_view column) {
+  return counter_column(column) != nullptr;
+}
+
+bool LogCounters::has(std::string_view column) const {
+  const CounterColumn* found = counter_column(column);
+  return found && std::visit([&](auto field) { return (this->*field).has_value(); }, found->field);
+}
+
+void LogCounters::take(const LogCounters& from, std::string_view column) {
+  if (const CounterColumn* found = counter_column(column)) {
+    std::visit([&](auto field) { this->*field = from.*field; }, found->field);
+  }
 }
 
 bool is_log_counter_column(std::string_view column) {
@@ -69,7 +85,7 @@ bool names_log_counters(const std::vector<std::string>& columns) {
     return is_mon_get_hadr_column(c) && !counter_column(c);
   };
   return std::ranges::any_of(columns,
-                             [](const std::string& c) { return is_log_counter_column(c); }) &&
+                             [](const std::string& c) { return counter_column(c) != nullptr; }) &&
          std::ranges::none_of(columns, hadr_only);
 }
 
@@ -87,9 +103,13 @@ CounterValue set_counter(std::string_view column, std::string_view value, LogCou
 }
 
 void LogRuns::add(LogRow row) {
-  const bool later =
-      run_ && row.sample.time && run_->time && std::abs(*row.sample.time - *run_->time) > 1.0;
-  if (run_ && (later || keys_.contains(row.key) || row.sample.database != run_->database)) close();
+  if (run_) {
+    // A query's rows share its time to the microsecond; db2pd's members each print their own.
+    const bool moved_on = by_time_ && row.sample.time != run_->time;
+    const bool again =
+        keys_.contains(row.key) && (!by_time_ || !row.key.empty() || !row.sample.time);
+    if (moved_on || again || row.sample.database != run_->database) close();
+  }
   keys_.insert(row.key);
   if (!run_) {
     run_ = std::move(row.sample);
@@ -104,17 +124,6 @@ void LogRuns::close() {
   if (run_ && run_->counters.any()) samples_.push_back(std::move(*run_));
   run_.reset();
   keys_.clear();
-}
-
-double LogRuns::on_day(double seconds_in_day) {
-  constexpr double kDay = 86400;
-  double time = days_ * kDay + seconds_in_day;
-  if (last_time_of_day_ && time < *last_time_of_day_) {
-    ++days_;
-    time += kDay;
-  }
-  last_time_of_day_ = time;
-  return time;
 }
 
 std::vector<LogSample> LogRuns::finish() {

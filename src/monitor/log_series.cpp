@@ -1,6 +1,7 @@
 #include "simhadr/monitor/log_series.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -16,29 +17,7 @@ namespace {
 // Readings of different sources this close are one moment; a loop runs its queries
 // one after the other, well within a second, and samples seconds apart.
 constexpr double kMostApartSeconds = 2;
-
-template <typename T>
-void add_delta(std::optional<T>& total, const std::optional<T>& more) {
-  if (more) total = total.value_or(T{}) + *more;
-}
-
-template <typename T>
-void fill_in(std::optional<T>& field, const std::optional<T>& from) {
-  if (!field && from) field = from;
-}
-
-void fill_counters(LogCounters& to, const LogCounters& from) {
-  fill_in(to.log_pages, from.log_pages);
-  fill_in(to.write_ios, from.write_ios);
-  fill_in(to.write_seconds, from.write_seconds);
-  fill_in(to.hadr_wait_seconds, from.hadr_wait_seconds);
-  fill_in(to.hadr_waits, from.hadr_waits);
-  fill_in(to.log_position, from.log_position);
-  fill_in(to.commit_seconds, from.commit_seconds);
-  fill_in(to.commits, from.commits);
-  fill_in(to.disk_wait_seconds, from.disk_wait_seconds);
-  fill_in(to.disk_waits, from.disk_waits);
-}
+constexpr double kDay = 86400;
 
 template <typename T>
 std::optional<T> moved(const std::optional<T>& before, const std::optional<T>& after, bool& reset) {
@@ -47,15 +26,19 @@ std::optional<T> moved(const std::optional<T>& before, const std::optional<T>& a
   return *after - *before;
 }
 
-template <typename T>
-std::optional<double> ratio(const std::optional<T>& a, const std::optional<std::int64_t>& b) {
-  if (!a || !b || *b <= 0) return std::nullopt;
-  return static_cast<double>(*a) / static_cast<double>(*b);
+// The counters a reading has, by name: what tells one query's readings from another's.
+std::string signature(const LogCounters& counters) {
+  std::vector<std::string_view> names;
+  for (const std::string_view name : LogCounters::names()) {
+    if (counters.has(name)) names.push_back(name);
+  }
+  return fmt::format("{}", fmt::join(names, ","));
 }
 
 struct Entry {
-  std::string source;  // file and format: one series of readings
-  LogReading reading;
+  std::string source;  // file, format and counters: one series of readings
+  std::string file;
+  LogSample sample;
 };
 
 class SeriesBuilder {
@@ -63,16 +46,18 @@ class SeriesBuilder {
   explicit SeriesBuilder(std::string database) { series_.database = std::move(database); }
 
   void add(const LogSample& sample, const std::string& file, const std::string& format) {
-    const std::string source = file + "\n" + format;
     if (std::ranges::find(series_.sources, format) == series_.sources.end()) {
       series_.sources.push_back(format);
     }
-    entries_.push_back(Entry{source, LogReading{sample.time, {sample.source}, sample.counters}});
+    entries_.push_back(
+        Entry{fmt::format("{}\n{}\n{}", file, format, signature(sample.counters)), file, sample});
   }
 
   void add_hadr(const HadrSample& sample) { hadr_.push_back(&sample); }
 
   LogSeries build() {
+    date_times_of_day();
+    choose_sources();
     group();
     join_hadr();
     intervals();
@@ -81,11 +66,78 @@ class SeriesBuilder {
   }
 
  private:
+  // Times of day (a CURRENT_TIME column) go on the date of the dated readings.
+  void date_times_of_day() {
+    std::optional<double> dated;
+    for (const Entry& e : entries_) {
+      if (e.sample.time && !e.sample.day_only)
+        dated = std::min(dated.value_or(*e.sample.time), *e.sample.time);
+    }
+    const bool undated =
+        std::ranges::any_of(entries_, [](const Entry& e) { return e.sample.day_only; });
+    if (!dated || !undated) return;
+    const double day = std::floor(*dated / kDay) * kDay;
+    for (Entry& e : entries_) {
+      if (e.sample.day_only && e.sample.time) *e.sample.time += day;
+    }
+    series_.notes.push_back(
+        fmt::format("times of day without a date are put on {}, the day of the dated readings",
+                    wall_clock_text(day).substr(0, 10)));
+  }
+
+  // Each counter from one source: the one that gives it most often; for the
+  // log position, of two as often, the one furthest on (a primary's, not a
+  // standby's). Deltas never mix two hosts' counters.
+  void choose_sources() {
+    std::map<std::string, std::set<std::string_view>> left_out;  // file -> counters
+    for (const std::string_view name : LogCounters::names()) {
+      std::map<std::string, std::pair<std::size_t, std::int64_t>> given;  // count, last position
+      std::vector<std::string> order;
+      for (const Entry& e : entries_) {
+        if (!e.sample.counters.has(name)) continue;
+        auto [at, fresh] = given.try_emplace(e.source, 0, 0);
+        if (fresh) order.push_back(e.source);
+        ++at->second.first;
+        if (name == "CURRENT_LSO") at->second.second = *e.sample.counters.log_position;
+      }
+      if (order.empty()) continue;
+      std::string best = order.front();
+      for (const std::string& source : order) {
+        if (given[source] > given[best]) best = source;
+      }
+      chosen_[std::string(name)] = best;
+      for (const std::string& source : order) {
+        if (source != best) left_out[file_of(source)].insert(name);
+      }
+    }
+    for (const auto& [file, names] : left_out) {
+      series_.notes.push_back(fmt::format(
+          "{}: its {} left out for this database: another file gives them (one host's counters "
+          "only: the primary's)",
+          file, fmt::join(names, ", ")));
+    }
+  }
+
+  std::string file_of(const std::string& source) const {
+    return source.substr(0, source.find('\n'));
+  }
+
+  void merge(LogReading& into, const Entry& e) {
+    if (!into.time) into.time = e.sample.time;
+    into.sources.push_back(e.sample.source);
+    into.rows[e.source] = e.sample.rows;
+    for (const std::string_view name : LogCounters::names()) {
+      const auto chosen = chosen_.find(std::string(name));
+      if (chosen != chosen_.end() && chosen->second == e.source)
+        into.counters.take(e.sample.counters, name);
+    }
+  }
+
   // Readings of one source no closer than this are each their own moment.
   double tolerance() const {
     std::map<std::string, std::vector<double>> times;
     for (const Entry& e : entries_) {
-      if (e.reading.time) times[e.source].push_back(*e.reading.time);
+      if (e.sample.time) times[e.source].push_back(*e.sample.time);
     }
     double least = kMostApartSeconds;
     for (auto& [source, list] : times) {
@@ -99,110 +151,134 @@ class SeriesBuilder {
 
   void group() {
     const bool timed =
-        std::ranges::all_of(entries_, [](const Entry& e) { return e.reading.time.has_value(); });
+        std::ranges::all_of(entries_, [](const Entry& e) { return e.sample.time.has_value(); });
     if (!timed) {
       // Without times, the k-th reading of each source is the k-th moment.
       std::map<std::string, std::size_t> index;
       for (const Entry& e : entries_) {
         const std::size_t k = index[e.source]++;
         if (series_.readings.size() <= k) series_.readings.emplace_back();
-        merge(series_.readings[k], e.reading);
+        merge(series_.readings[k], e);
       }
-      if (std::ranges::any_of(entries_,
-                              [](const Entry& e) { return e.reading.time.has_value(); })) {
+      if (std::ranges::any_of(entries_, [](const Entry& e) { return e.sample.time.has_value(); })) {
         series_.notes.push_back("some readings have no time: no rates from them");
       }
       return;
     }
     const double near = tolerance();
-    std::ranges::stable_sort(entries_, {}, [](const Entry& e) { return *e.reading.time; });
+    std::ranges::stable_sort(entries_, {}, [](const Entry& e) { return *e.sample.time; });
     std::set<std::string> in_reading;
     for (const Entry& e : entries_) {
-      if (series_.readings.empty() || *e.reading.time - *series_.readings.back().time > near ||
+      if (series_.readings.empty() || *e.sample.time - *series_.readings.back().time > near ||
           in_reading.contains(e.source)) {
-        series_.readings.push_back(LogReading{e.reading.time, {}, {}});
+        series_.readings.push_back(LogReading{e.sample.time, {}, {}, {}});
         in_reading.clear();
       }
       in_reading.insert(e.source);
-      merge(series_.readings.back(), e.reading);
+      merge(series_.readings.back(), e);
     }
   }
 
-  static void merge(LogReading& into, const LogReading& from) {
-    if (!into.time) into.time = from.time;
-    into.sources.insert(into.sources.end(), from.sources.begin(), from.sources.end());
-    fill_counters(into.counters, from.counters);
-  }
-
-  // The primary's HADR samples give the wait and the position where the counters lack them.
+  // The primary's HADR samples give the wait and the position where no counter does.
   void join_hadr() {
     const double near = tolerance();
     for (LogReading& reading : series_.readings) {
       if (!reading.time) continue;
       const HadrSample* nearest = nullptr;
       for (const HadrSample* s : hadr_) {
-        const std::optional<double> at = s->local_time ? s->local_time : s->time;
-        if (!at || std::abs(*at - *reading.time) > near) continue;
-        const std::optional<double> best =
-            nearest ? (nearest->local_time ? nearest->local_time : nearest->time) : std::nullopt;
-        if (!nearest || std::abs(*at - *reading.time) < std::abs(*best - *reading.time))
+        if (!s->local_time || std::abs(*s->local_time - *reading.time) > near) continue;
+        if (!nearest || std::abs(*s->local_time - *reading.time) <
+                            std::abs(*nearest->local_time - *reading.time)) {
           nearest = s;
+        }
       }
       if (!nearest) continue;
       LogCounters from;
       from.hadr_wait_seconds = nearest->wait_accumulated;
       from.hadr_waits = nearest->wait_count;
       from.log_position = nearest->primary_pos;
-      const LogCounters before = reading.counters;
-      fill_counters(reading.counters, from);
-      if (before.hadr_wait_seconds != reading.counters.hadr_wait_seconds ||
-          before.log_position != reading.counters.log_position) {
+      bool joined = false;
+      for (const std::string_view name :
+           {"LOG_HADR_WAIT_TIME", "LOG_HADR_WAITS_TOTAL", "CURRENT_LSO"}) {
+        if (chosen_.contains(std::string(name)) || !from.has(name)) continue;
+        reading.counters.take(from, name);
+        joined = true;
+      }
+      if (joined) {
         series_.joined_hadr = true;
         reading.sources.push_back(nearest->source);
       }
     }
   }
 
+  // Why an interval cannot be read: a counter went back, or the rows summed
+  // into a source's readings differ (a member down, a workload added).
+  std::optional<std::string> left_out(const LogReading& a, const LogReading& b, bool reset) const {
+    const SourceLine& at = b.sources.front();
+    for (const auto& [source, rows] : b.rows) {
+      const auto before = a.rows.find(source);
+      if (before != a.rows.end() && before->second != rows) {
+        return fmt::format(
+            "{}:{} sums {} rows where the reading before summed {} (a member down, a workload "
+            "added): that interval is left out",
+            at.file, at.line, rows, before->second);
+      }
+    }
+    if (reset) {
+      return fmt::format(
+          "the counters went back at {}:{} (the database was activated again): that interval is "
+          "left out",
+          at.file, at.line);
+    }
+    return std::nullopt;
+  }
+
+  static LogDeltas deltas(const LogReading& a, const LogReading& b, bool& reset) {
+    LogDeltas d;
+    if (a.time && b.time) d.seconds = *b.time - *a.time;
+    const LogCounters &x = a.counters, &y = b.counters;
+    d.log_bytes = moved(x.log_position, y.log_position, reset);
+    d.pages = moved(x.log_pages, y.log_pages, reset);
+    d.writes = moved(x.write_ios, y.write_ios, reset);
+    d.write_seconds = moved(x.write_seconds, y.write_seconds, reset);
+    d.hadr_wait_seconds = moved(x.hadr_wait_seconds, y.hadr_wait_seconds, reset);
+    d.hadr_waits = moved(x.hadr_waits, y.hadr_waits, reset);
+    d.commit_seconds = moved(x.commit_seconds, y.commit_seconds, reset);
+    d.commits = moved(x.commits, y.commits, reset);
+    d.disk_wait_seconds = moved(x.disk_wait_seconds, y.disk_wait_seconds, reset);
+    return d;
+  }
+
   void intervals() {
+    LogDeltas complete;  // of the intervals that split a commit: the series' split
     for (std::size_t i = 1; i < series_.readings.size(); ++i) {
       const LogReading& a = series_.readings[i - 1];
       const LogReading& b = series_.readings[i];
       LogInterval interval{b, {}, false, std::nullopt};
-      LogDeltas& d = interval.deltas;
       bool reset = false;
-      if (a.time && b.time) d.seconds = *b.time - *a.time;
-      const LogCounters &x = a.counters, &y = b.counters;
-      d.log_bytes = moved(x.log_position, y.log_position, reset);
-      d.pages = moved(x.log_pages, y.log_pages, reset);
-      d.writes = moved(x.write_ios, y.write_ios, reset);
-      d.write_seconds = moved(x.write_seconds, y.write_seconds, reset);
-      d.hadr_wait_seconds = moved(x.hadr_wait_seconds, y.hadr_wait_seconds, reset);
-      d.hadr_waits = moved(x.hadr_waits, y.hadr_waits, reset);
-      d.commit_seconds = moved(x.commit_seconds, y.commit_seconds, reset);
-      d.commits = moved(x.commits, y.commits, reset);
-      d.disk_wait_seconds = moved(x.disk_wait_seconds, y.disk_wait_seconds, reset);
-      if (!d.log_bytes && d.pages)
+      LogDeltas d = deltas(a, b, reset);
+      if (!d.log_bytes && d.pages) {
+        // Partial pages are written again at each flush: pages overstate the log.
         d.log_bytes = *d.pages * static_cast<std::int64_t>(kLogPageBytes);
-      if (d.log_bytes && d.seconds) {
+        series_.log_bytes_from_pages = true;
+      }
+      if (d.log_bytes && d.seconds && *d.seconds > 0) {
         d.rated_bytes = d.log_bytes;
         d.rate_seconds = d.seconds;
       }
-      if (reset) {
+      if (const auto why = left_out(a, b, reset)) {
         interval.reset = true;
-        const std::optional<double> seconds = d.seconds;
-        interval.deltas = LogDeltas{};
-        interval.deltas.seconds = seconds;
-        series_.notes.push_back(fmt::format(
-            "the counters went back at {}:{} (the database was activated again): that interval "
-            "is left out",
-            b.sources.front().file, b.sources.front().line));
+        interval.deltas.seconds = d.seconds;
+        series_.notes.push_back(*why);
       } else {
+        interval.deltas = d;
         interval.split = split_of(d);
         series_.total.add(d);
+        if (interval.split) complete.add(d);
       }
       series_.intervals.push_back(std::move(interval));
     }
-    series_.split = split_of(series_.total);
+    series_.split = split_of(complete);
   }
 
   // What the collection as a whole leaves out, and which query or monitor gives it.
@@ -235,6 +311,7 @@ class SeriesBuilder {
   LogSeries series_;
   std::vector<Entry> entries_;
   std::vector<const HadrSample*> hadr_;
+  std::map<std::string, std::string> chosen_;  // counter -> the source it is read from
 };
 
 // Names of the databases the log counters are of; a reading that names none
@@ -245,83 +322,6 @@ std::string database_for(const std::string& named, const std::set<std::string>& 
 }
 
 }  // namespace
-
-void LogDeltas::add(const LogDeltas& o) {
-  add_delta(seconds, o.seconds);
-  add_delta(log_bytes, o.log_bytes);
-  add_delta(rate_seconds, o.rate_seconds);
-  add_delta(rated_bytes, o.rated_bytes);
-  add_delta(pages, o.pages);
-  add_delta(writes, o.writes);
-  add_delta(write_seconds, o.write_seconds);
-  add_delta(hadr_wait_seconds, o.hadr_wait_seconds);
-  add_delta(hadr_waits, o.hadr_waits);
-  add_delta(commit_seconds, o.commit_seconds);
-  add_delta(disk_wait_seconds, o.disk_wait_seconds);
-  add_delta(commits, o.commits);
-}
-
-std::optional<double> LogDeltas::log_rate() const {
-  if (!rated_bytes || !rate_seconds || *rate_seconds <= 0) return std::nullopt;
-  return static_cast<double>(*rated_bytes) / *rate_seconds;
-}
-std::optional<double> LogDeltas::pages_per_write() const {
-  return ratio(pages, writes);
-}
-std::optional<double> LogDeltas::write_time() const {
-  return ratio(write_seconds, writes);
-}
-std::optional<double> LogDeltas::write_time_per_mb() const {
-  if (!write_seconds || !pages || *pages <= 0) return std::nullopt;
-  return *write_seconds / (static_cast<double>(*pages) * kLogPageBytes / 1e6);
-}
-std::optional<double> LogDeltas::hadr_wait_per_wait() const {
-  return ratio(hadr_wait_seconds, hadr_waits);
-}
-std::optional<double> LogDeltas::hadr_wait_per_write() const {
-  return ratio(hadr_wait_seconds, writes);
-}
-std::optional<double> LogDeltas::commit_time() const {
-  return ratio(commit_seconds, commits);
-}
-std::optional<double> LogDeltas::writes_per_second() const {
-  if (!writes || !seconds || *seconds <= 0) return std::nullopt;
-  return static_cast<double>(*writes) / *seconds;
-}
-std::optional<double> LogDeltas::commits_per_second() const {
-  if (!commits || !seconds || *seconds <= 0) return std::nullopt;
-  return static_cast<double>(*commits) / *seconds;
-}
-
-std::optional<double> CommitSplit::other_share() const {
-  if (!other || total <= 0) return std::nullopt;
-  return *other / total;
-}
-
-std::optional<CommitSplit> split_of(const LogDeltas& d) {
-  if (!d.write_seconds || !d.writes || *d.writes <= 0) return std::nullopt;
-  const double hadr = d.hadr_wait_seconds.value_or(0);
-  const double flush = *d.write_seconds + hadr;
-  if (!d.hadr_wait_seconds && !d.disk_wait_seconds) return std::nullopt;
-  CommitSplit split;
-  const auto commit_time = d.commit_time();
-  if (commit_time && d.disk_wait_seconds && flush > 0) {
-    // A commit's log disk wait is the flush it waited for: split as the logger's time was.
-    const double waited = *d.disk_wait_seconds / static_cast<double>(*d.commits);
-    split.per_commit = true;
-    split.total = *commit_time;
-    split.disk = waited * *d.write_seconds / flush;
-    split.hadr = waited * hadr / flush;
-    split.other = *commit_time - waited;
-    return split;
-  }
-  if (!d.hadr_wait_seconds) return std::nullopt;
-  const double writes = static_cast<double>(*d.writes);
-  split.total = flush / writes;
-  split.disk = *d.write_seconds / writes;
-  split.hadr = hadr / writes;
-  return split;
-}
 
 std::vector<LogSeries> log_series_of(const std::vector<MonitorFile>& files) {
   std::set<std::string> databases;

@@ -107,13 +107,17 @@ class MonGetHadrReader {
   std::vector<HadrSample> read(const std::vector<TextLine>& lines) {
     std::vector<QueryTable> tables;
     if (format_ == MonitorFormat::MonGetHadrCsv) {
-      tables.push_back(csv_table(lines, headings_, name_, *other_lines_));
+      tables = csv_tables(lines, headings_, name_, *other_lines_);
     } else {
       tables = clp_tables(lines, headings_, *other_lines_);
     }
     for (const QueryTable& table : tables) {
       if (names_log_counters(table.columns)) continue;  // MON_GET_TRANSACTION_LOG's, read apart
       columns_ = table.columns;
+      counters_beside_ =
+          counters_beside_ || std::ranges::any_of(columns_, [](const std::string& c) {
+            return is_log_counter_column(c);
+          });
       ++table_;
       for (const QueryRow& row : table.rows) this->row(row.values, row.line);
     }
@@ -164,11 +168,7 @@ class MonGetHadrReader {
   // A time column by its name; or, where the query named none, a column the
   // CLP numbered ("1": an unnamed `current timestamp`) that holds a timestamp.
   bool is_time_column(const std::string& column, std::string_view value) const {
-    if (is_time_column_name(column)) return true;
-    const bool numbered = !column.empty() && std::ranges::all_of(column, [](char c) {
-      return std::isdigit(static_cast<unsigned char>(c));
-    });
-    return numbered && !has_named_time_column() && parse_stamped_time(value).has_value();
+    return is_time_column_name(column) || is_numbered_time(column, value, columns_);
   }
 
   bool has_named_time_column() const {
@@ -187,13 +187,7 @@ class MonGetHadrReader {
       if (time < *before) time += kDay;
       return time;
     }
-    double time = days_ * kDay + in_day;
-    if (last_time_of_day_ && time < *last_time_of_day_) {
-      ++days_;
-      time += kDay;
-    }
-    last_time_of_day_ = time;
-    return time;
+    return undated_.date(in_day);
   }
 
  public:
@@ -213,10 +207,11 @@ class MonGetHadrReader {
                                     fmt::join(need.columns, ", ")));
       }
     }
-    if (days_ > 0 || last_time_of_day_) {
+    if (undated_.used()) notes.emplace_back(kUndatedTimesNote);
+    if (counters_beside_) {
       notes.push_back(
-          "the time column holds no date: rows are taken to follow each other within "
-          "a day");
+          "the log counters selected beside MON_GET_HADR's columns are not read: query "
+          "MON_GET_TRANSACTION_LOG on its own, as docs/diagnose.md shows");
     }
     return notes;
   }
@@ -230,8 +225,8 @@ class MonGetHadrReader {
   std::vector<SampleBuilder> builders_;
   std::size_t table_ = 0;
   bool timed_ = false;  // a row had its time
-  int days_ = 0;
-  std::optional<double> last_time_of_day_;
+  TimeOfDayDates undated_;
+  bool counters_beside_ = false;  // a join selected log counters too
 };
 
 }  // namespace

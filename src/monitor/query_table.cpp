@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstdio>
 
 #include "simhadr/monitor/hadr_sample.hpp"
+#include "simhadr/monitor/log_sample.hpp"
+#include "simhadr/monitor/monitor_input.hpp"
 #include "simhadr/monitor/sample_builder.hpp"
 
 namespace simhadr {
@@ -149,34 +152,74 @@ std::vector<QueryTable> clp_tables(const std::vector<TextLine>& lines,
   return tables;
 }
 
-QueryTable csv_table(const std::vector<TextLine>& lines, const ColumnHeadings& headings,
-                     const std::string& file, std::vector<std::size_t>& other_lines) {
-  QueryTable table;
+namespace {
+
+// A line of CSV that names monitor columns: each field a name, one of them known.
+bool names_csv_columns(const std::vector<std::string>& columns) {
+  const bool names = std::ranges::all_of(columns, [](const std::string& c) {
+    return !c.empty() && std::ranges::all_of(c, [](char ch) {
+      return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+    });
+  });
+  return names && std::ranges::any_of(columns, [](const std::string& c) {
+           return is_mon_get_hadr_column(c) || is_time_column_name(c) || is_log_counter_column(c);
+         });
+}
+
+}  // namespace
+
+std::vector<QueryTable> csv_tables(const std::vector<TextLine>& lines,
+                                   const ColumnHeadings& headings, const std::string& file,
+                                   std::vector<std::size_t>& other_lines) {
+  std::vector<QueryTable> tables;
   std::string header_line;
   for (const TextLine& text : lines) {
     const std::string_view line = trimmed(text.text);
-    if (line.empty()) continue;
-    if (table.columns.empty()) {
+    if (line.empty() || line == header_line) continue;
+    std::vector<std::string> values = csv_fields(line);
+    for (std::string& value : values) value = std::string(trimmed(value));
+    std::vector<std::string> columns;
+    for (const std::string& value : values)
+      columns.push_back(column_named(upper_case(value), headings));
+    if (tables.empty() || names_csv_columns(columns)) {
       header_line = std::string(line);
-      table.line = text.number;
-      for (const std::string& name : csv_fields(line))
-        table.columns.push_back(column_named(upper_case(trimmed(name)), headings));
+      tables.push_back(QueryTable{text.number, std::move(columns), {}});
       continue;
     }
-    if (line == header_line) continue;
+    QueryTable& table = tables.back();
     if (table.columns.size() > 1 && line.find(',') == std::string_view::npos) {
       other_lines.push_back(text.number);  // a label or a fence among the rows
       continue;
     }
-    std::vector<std::string> values = csv_fields(line);
     if (values.size() != table.columns.size()) {
       throw MonitorInputError(fmt::format("{}:{}: {} values under a header of {} columns", file,
                                           text.number, values.size(), table.columns.size()));
     }
-    for (std::string& value : values) value = std::string(trimmed(value));
     table.rows.push_back(QueryRow{text.number, std::move(values)});
   }
-  return table;
+  return tables;
+}
+
+double TimeOfDayDates::date(double seconds_in_day) {
+  constexpr double kDay = 86400;
+  double time = days_ * kDay + seconds_in_day;
+  if (last_ && time < *last_) {
+    ++days_;
+    time += kDay;
+  }
+  last_ = time;
+  return time;
+}
+
+bool is_numbered_time(const std::string& column, std::string_view value,
+                      const std::vector<std::string>& columns) {
+  const bool numbered = !column.empty() && std::ranges::all_of(column, [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c));
+  });
+  return numbered &&
+         std::ranges::none_of(columns,
+                              [](const std::string& c) { return is_time_column_name(c); }) &&
+         parse_stamped_time(value).has_value();
 }
 
 }  // namespace simhadr

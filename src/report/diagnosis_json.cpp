@@ -168,7 +168,14 @@ json diagnosis_json(const PairDiagnosis& pair) {
   add_diagnosis(out, pair.headline());
   out["channels"] = channels;
   json logs = json::array();
-  for (const LogSeries& log : pair.logs) logs.push_back(log_series_json(log));
+  for (std::size_t i = 0; i < pair.logs.size(); ++i) {
+    json log = log_series_json(pair.logs[i]);
+    const auto& own = pair.log_diagnoses[i];
+    log["verdict"] = own ? verdict_json(*own) : json(nullptr);
+    log["evidence"] = own ? json(own->evidence) : json(nullptr);
+    log["confirm_command"] = own ? text_or_null(own->plan.model_command) : json(nullptr);
+    logs.push_back(log);
+  }
   out["logs"] = logs;
   return out;
 }

@@ -183,7 +183,19 @@ void print_diagnosis(std::ostream& out, const PairDiagnosis& pair) {
       fmt::print(out, "Channel {} verdict: {}\n", i + 1, verdict_text(pair.diagnoses[i]));
     }
   }
-  for (const LogSeries& log : pair.logs) print_log_series(out, log);
+  const std::size_t own_verdicts = static_cast<std::size_t>(
+      std::ranges::count_if(pair.log_diagnoses, [](const auto& d) { return d.has_value(); }));
+  for (std::size_t i = 0; i < pair.logs.size(); ++i) {
+    print_log_series(out, pair.logs[i]);
+    const auto& own = pair.log_diagnoses[i];
+    if (own && (own_verdicts > 1 || !pair.channels.empty())) {
+      fmt::print(out, "Log verdict (no HADR samples of this database): {}: {}\n",
+                 verdict_text(*own), own->evidence);
+      if (!own->plan.model_command.empty()) {
+        fmt::print(out, "  Confirm with: {}\n", own->plan.model_command);
+      }
+    }
+  }
   const ChannelDiagnosis& d = pair.headline();
   fmt::print(out, "\nDiagnosis: {}: {}{}\n", verdict_text(d), d.evidence,
              many ? fmt::format(" (channel {})", pair.worst + 1) : "");

@@ -29,6 +29,45 @@ std::optional<double> as_double(const std::optional<std::int64_t>& value) {
   return static_cast<double>(*value);
 }
 
+// The series' totals: the log written, the disk's writes, the waits, the commits, the split.
+void print_log_totals(std::ostream& out, const LogSeries& log) {
+  const LogDeltas& t = log.total;
+  if (t.log_bytes) {
+    fmt::print(out, "Log written: {} bytes", *t.log_bytes);
+    if (const auto rate = t.log_rate()) {
+      fmt::print(out, " in {:.0f} s, {} MB/s", *t.rate_seconds, rate_option(*rate));
+      if (const auto peak = peak_log_rate(log); peak && *peak > *rate) {
+        fmt::print(out, ", {} MB/s at most over an interval", rate_option(*peak));
+      }
+      if (log.log_bytes_from_pages) fmt::print(out, " (from LOG_WRITES: an upper bound)");
+    } else {
+      fmt::print(out, " (no times: a rate needs them)");
+    }
+    fmt::print(out, "\n");
+  }
+  if (const auto time = t.write_time()) {
+    fmt::print(out, "Log disk: {:.2f} ms a write of {} pages", *time * 1e3,
+               log_cell(t.pages_per_write(), 1, 1));
+    if (const auto per_mb = t.write_time_per_mb())
+      fmt::print(out, ", {:.2f} ms a MB", *per_mb * 1e3);
+    if (const auto fit = log_disk_fit(log)) {
+      fmt::print(out, "; the line through the writes: -disk {:.3f} {:.6f}", fit->rate.value(),
+                 fit->overhead_seconds);
+    }
+    fmt::print(out, "\n");
+  }
+  if (const auto per_wait = t.hadr_wait_per_wait()) {
+    fmt::print(out, "HADR wait: {:.2f} ms a wait, {} waits\n", *per_wait * 1e3, *t.hadr_waits);
+  }
+  if (const auto commit = t.commit_time()) {
+    fmt::print(out, "Commits: {} at {:.2f} ms each\n", *t.commits, *commit * 1e3);
+  }
+  if (log.split) {
+    fmt::print(out, "{}: {}\n", log.split->per_commit ? "Commit time" : "Log write time",
+               split_text(*log.split));
+  }
+}
+
 }  // namespace
 
 void print_log_series(std::ostream& out, const LogSeries& log) {
@@ -65,37 +104,7 @@ void print_log_series(std::ostream& out, const LogSeries& log) {
         share_log_cell(i.split, &CommitSplit::hadr), other,
         i.reset ? "  counters reset: left out" : "");
   }
-  const LogDeltas& t = log.total;
-  if (t.log_bytes) {
-    fmt::print(out, "Log written: {} bytes", *t.log_bytes);
-    if (const auto rate = t.log_rate()) {
-      fmt::print(out, " in {:.0f} s, {:.3f} MB/s", *t.rate_seconds, *rate / 1e6);
-    } else {
-      fmt::print(out, " (no times: a rate needs them)");
-    }
-    fmt::print(out, "\n");
-  }
-  if (const auto time = t.write_time()) {
-    fmt::print(out, "Log disk: {:.2f} ms a write of {} pages", *time * 1e3,
-               log_cell(t.pages_per_write(), 1, 1));
-    if (const auto per_mb = t.write_time_per_mb())
-      fmt::print(out, ", {:.2f} ms a MB", *per_mb * 1e3);
-    if (const auto fit = log_disk_fit(log)) {
-      fmt::print(out, "; the line through the writes: -disk {:.3f} {:.6f}", fit->rate.value(),
-                 fit->overhead_seconds);
-    }
-    fmt::print(out, "\n");
-  }
-  if (const auto per_wait = t.hadr_wait_per_wait()) {
-    fmt::print(out, "HADR wait: {:.2f} ms a wait, {} waits\n", *per_wait * 1e3, *t.hadr_waits);
-  }
-  if (const auto commit = t.commit_time()) {
-    fmt::print(out, "Commits: {} at {:.2f} ms each\n", *t.commits, *commit * 1e3);
-  }
-  if (log.split) {
-    fmt::print(out, "{}: {}\n", log.split->per_commit ? "Commit time" : "Log write time",
-               split_text(*log.split));
-  }
+  print_log_totals(out, log);
 }
 
 }  // namespace simhadr

@@ -81,11 +81,17 @@ ChannelDiagnosis diagnose_log(const LogSeries& log);
 // The line through the intervals' log writes (time a write = overhead + bytes / rate);
 // none where the writes were all of one size or took no longer when larger.
 std::optional<DiskParams> log_disk_fit(const LogSeries& log);
+// The highest log rate over one interval: the least bandwidth the link must carry.
+std::optional<double> peak_log_rate(const LogSeries& log);
+// A rate for -logRate in MB/s, with the digits a small one needs.
+std::string rate_option(double bytes_per_second);
 struct LogModelFigures {
   std::string disk_option;            // " -disk RATE OVERHEAD", or empty
-  std::optional<double> flush_pages;  // ΔLOG_WRITES / ΔNUM_LOG_WRITE_IO
-  std::optional<double> log_rate;     // bytes a second, ΔLSO / Δt
-  std::vector<std::string> notes;     // where each came from
+  std::string disk_note;              // where -disk came from, or why there is none
+  std::optional<double> flush_pages;  // ΔLOG_WRITES / ΔNUM_LOG_WRITE_IO (not with -logRate)
+  std::string flush_note;
+  std::optional<double> log_rate;  // bytes a second, ΔLSO / Δt
+  std::string rate_note;
 };
 LogModelFigures log_model_figures(const LogSeries& log);
 
@@ -108,14 +114,13 @@ std::size_t worst_channel(const std::vector<ChannelDiagnosis>& diagnoses);
 struct PairDiagnosis {
   std::vector<MonitorFile> files;
   std::vector<Channel> channels;
-  std::vector<ChannelDiagnosis> diagnoses;      // one per channel
-  std::size_t worst = 0;                        // the channel whose verdict is the pair's
-  std::vector<LogSeries> logs;                  // one per database with log or commit counters
-  std::vector<ChannelDiagnosis> log_diagnoses;  // one per log series of no channel's database
-  // The pair's verdict: its worst channel's, or without channels its first log series'.
-  const ChannelDiagnosis& headline() const {
-    return channels.empty() ? log_diagnoses.front() : diagnoses[worst];
-  }
+  std::vector<ChannelDiagnosis> diagnoses;  // one per channel
+  std::size_t worst = 0;                    // the channel whose verdict is the pair's
+  std::vector<LogSeries> logs;              // one per database with log or commit counters
+  // One per log series: its own verdict where no channel is of its database.
+  std::vector<std::optional<ChannelDiagnosis>> log_diagnoses;
+  // The pair's verdict: its worst channel's, or without channels the worst log series'.
+  const ChannelDiagnosis& headline() const;
   // The log series of a channel's database, if any.
   const LogSeries* log_of(const Channel& channel) const;
 };

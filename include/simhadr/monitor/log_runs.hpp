@@ -23,15 +23,15 @@ struct LogRow {
   std::string key;
 };
 
-// A run ends at a new table, where the time moves on by more than a second,
-// or where a row of the same key comes again.
+// A run ends at a new table, where a row of the same key comes again (an
+// empty key too where rows have no time or `by_time` is off) and, with
+// `by_time` (queries, whose rows of one run share its time), where the time
+// changes.
 class LogRuns {
  public:
+  explicit LogRuns(bool by_time) : by_time_(by_time) {}
   void new_table() { close(); }
   void add(LogRow row);
-  // A time of day on the day the previous one was, the next day when the clock
-  // came round past midnight.
-  double on_day(double seconds_in_day);
   std::vector<LogSample> finish();
 
  private:
@@ -40,8 +40,7 @@ class LogRuns {
   std::vector<LogSample> samples_;
   std::optional<LogSample> run_;
   std::set<std::string> keys_;
-  int days_ = 0;
-  std::optional<double> last_time_of_day_;
+  bool by_time_;
 };
 
 // db2pd -db DB -logs: a header per database and member, "Logs:", then a label

@@ -32,12 +32,24 @@ struct LogCounters {
   // Adds another row's counters (a member, a workload) to these.
   void add(const LogCounters& other);
   bool any() const;
+  // The counters by their column names: which this reading has, and one set from another's.
+  static std::vector<std::string_view> names();
+  static bool has_column(std::string_view column);  // a counter's name, LOG_HADR_WAIT_TIME too
+  bool has(std::string_view column) const;
+  void take(const LogCounters& from, std::string_view column);
 };
+
+// A total that stays empty until something is added to it.
+template <typename T>
+void add_optional(std::optional<T>& total, const std::optional<T>& more) {
+  if (more) total = total.value_or(T{}) + *more;
+}
 
 struct LogSample {
   SourceLine source;
   std::string source_name;     // "MON_GET_TRANSACTION_LOG", "MON_GET_WORKLOAD", "db2pd -logs", ...
   std::optional<double> time;  // the host's wall clock read as if UTC
+  bool day_only = false;       // a time of day (CURRENT_TIME): its date unknown
   std::string database;        // empty: the source does not say
   std::size_t rows = 1;        // rows summed into it
   LogCounters counters;
@@ -62,7 +74,8 @@ LogCounterFile read_log_counters(const std::vector<TextLine>& lines, const std::
 
 // A column of log or commit counters that MON_GET_HADR does not have.
 bool is_log_counter_column(std::string_view column);
-// Columns (by the monitor's names) of a log or commit counter query rather than MON_GET_HADR.
+// Columns (by the monitor's names) of a log or commit counter query rather than
+// MON_GET_HADR: a counter (LOG_HADR_WAIT_TIME too) and no column of MON_GET_HADR's own.
 bool names_log_counters(const std::vector<std::string>& columns);
 
 }  // namespace simhadr

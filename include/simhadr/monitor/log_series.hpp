@@ -8,6 +8,7 @@
 // logger's flush, its own disk write (LOG_WRITE_TIME, which excludes HADR)
 // and then the wait for the standby (LOG_HADR_WAIT_TIME).
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,7 +50,8 @@ struct CommitSplit {
   bool per_commit = false;  // of a commit's time; else of a log write's flush
   double total = 0;         // seconds: a commit's, or a write's disk + HADR
   double disk = 0, hadr = 0;
-  std::optional<double> other;  // a commit's time outside its log wait (locks aside, CPU, ...)
+  std::optional<double> other;       // a commit's time outside its log wait (locks aside, CPU, ...)
+  bool wait_beyond_commits = false;  // LOG_DISK_WAIT_TIME a commit exceeded its time: capped
   double disk_share() const { return total > 0 ? disk / total : 0; }
   double hadr_share() const { return total > 0 ? hadr / total : 0; }
   std::optional<double> other_share() const;
@@ -64,6 +66,7 @@ struct LogReading {
   std::optional<double> time;       // the host's wall clock read as if UTC
   std::vector<SourceLine> sources;  // the readings merged into it
   LogCounters counters;
+  std::map<std::string, std::size_t> rows;  // of each source: the rows (members, workloads) summed
 };
 
 struct LogInterval {
@@ -77,10 +80,11 @@ struct LogSeries {
   std::string database;              // empty: no file named it
   std::vector<std::string> sources;  // the formats read: "db2pd -logs", "MON_GET_WORKLOAD CSV", ...
   bool joined_hadr = false;          // the HADR wait or position came from HADR samples
+  bool log_bytes_from_pages = false;  // ΔLOG_WRITES × 4096: an upper bound
   std::vector<LogReading> readings;
   std::vector<LogInterval> intervals;
   LogDeltas total;
-  std::optional<CommitSplit> split;  // over the whole series
+  std::optional<CommitSplit> split;  // over the intervals that give one
   std::vector<std::string> notes;
 };
 

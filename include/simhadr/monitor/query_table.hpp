@@ -31,11 +31,14 @@ std::vector<QueryTable> clp_tables(const std::vector<TextLine>& lines,
                                    const ColumnHeadings& headings,
                                    std::vector<std::size_t>& other_lines);
 
-// CSV: the first line names the columns (the same line again later is skipped);
-// a line without a comma among the rows goes to `other_lines`. Throws
-// MonitorInputError, naming `file` and the line, for a row of another width.
-QueryTable csv_table(const std::vector<TextLine>& lines, const ColumnHeadings& headings,
-                     const std::string& file, std::vector<std::size_t>& other_lines);
+// CSV: the first line names the columns (the same line again later is skipped,
+// another line of monitor column names starts a new table: two queries
+// appended to one file); a line without a comma among the rows goes to
+// `other_lines`. Throws MonitorInputError, naming `file` and the line, for a
+// row of another width.
+std::vector<QueryTable> csv_tables(const std::vector<TextLine>& lines,
+                                   const ColumnHeadings& headings, const std::string& file,
+                                   std::vector<std::size_t>& other_lines);
 
 // One CSV record: commas apart; a field in double quotes may hold commas and "" for a quote.
 std::vector<std::string> csv_fields(std::string_view line);
@@ -54,5 +57,25 @@ bool is_database_column_name(std::string_view column);
 
 // "13.57.23" or "13:57:23", as CURRENT_TIME gives it: seconds into a day.
 std::optional<double> time_of_day_value(std::string_view text);
+
+// Times of day put on days: the first on day 0, each later one on the day of
+// the one before, or the next day when the clock came round past midnight.
+class TimeOfDayDates {
+ public:
+  double date(double seconds_in_day);
+  bool used() const { return last_.has_value(); }
+
+ private:
+  int days_ = 0;
+  std::optional<double> last_;
+};
+
+inline constexpr std::string_view kUndatedTimesNote =
+    "the time column holds no date: rows are taken to follow each other within a day";
+
+// A heading the CLP numbered ("1": an unnamed `current timestamp`) over a
+// timestamp, in a table whose columns name no time: the row's time.
+bool is_numbered_time(const std::string& column, std::string_view value,
+                      const std::vector<std::string>& columns);
 
 }  // namespace simhadr
