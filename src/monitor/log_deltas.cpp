@@ -15,6 +15,12 @@ std::optional<double> ratio(const std::optional<T>& a, const std::optional<std::
   return static_cast<double>(*a) / static_cast<double>(*b);
 }
 
+std::optional<double> per_second(const std::optional<std::int64_t>& count,
+                                 const std::optional<double>& seconds) {
+  if (!count || !seconds || *seconds <= 0) return std::nullopt;
+  return static_cast<double>(*count) / *seconds;
+}
+
 }  // namespace
 
 void LogDeltas::add(const LogDeltas& o) {
@@ -56,12 +62,10 @@ std::optional<double> LogDeltas::commit_time() const {
   return ratio(commit_seconds, commits);
 }
 std::optional<double> LogDeltas::writes_per_second() const {
-  if (!writes || !seconds || *seconds <= 0) return std::nullopt;
-  return static_cast<double>(*writes) / *seconds;
+  return per_second(writes, seconds);
 }
 std::optional<double> LogDeltas::commits_per_second() const {
-  if (!commits || !seconds || *seconds <= 0) return std::nullopt;
-  return static_cast<double>(*commits) / *seconds;
+  return per_second(commits, seconds);
 }
 
 std::optional<double> CommitSplit::other_share() const {

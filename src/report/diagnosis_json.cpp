@@ -1,17 +1,11 @@
 #include "simhadr/report/diagnosis_report.hpp"
+#include "simhadr/report/json_report.hpp"
 
 namespace simhadr {
 
 namespace {
 
 using nlohmann::json;
-
-template <typename Number>
-json optional_json(const std::optional<Number>& value, double scale = 1) {
-  if (!value) return nullptr;
-  if (scale == 1) return *value;
-  return static_cast<double>(*value) * scale;
-}
 
 json text_or_null(const std::string& text) {
   if (text.empty()) return nullptr;
@@ -36,9 +30,9 @@ json row_json(const ChannelRow& row) {
           {"state", text_or_null(s.state)},
           {"connect_status", text_or_null(s.connect_status)},
           {"seconds", optional_json(row.seconds)},
-          {"log_mbytes_per_sec", optional_json(row.log_rate, 1e-6)},
-          {"ship_mbytes_per_sec", optional_json(row.ship_rate, 1e-6)},
-          {"replay_mbytes_per_sec", optional_json(row.replay_rate, 1e-6)},
+          {"log_mbytes_per_sec", scaled_json(row.log_rate, 1e-6)},
+          {"ship_mbytes_per_sec", scaled_json(row.ship_rate, 1e-6)},
+          {"replay_mbytes_per_sec", scaled_json(row.replay_rate, 1e-6)},
           {"gap_bytes", optional_json(row.gap)},
           {"receive_replay_gap_bytes", optional_json(row.receive_replay_gap)},
           {"buffer_percent", optional_json(row.buffer_percent)},
@@ -73,9 +67,9 @@ json since_activation_json(const HadrSample& s) {
 
 json summary_json(const ChannelSummary& s) {
   return {{"seconds", optional_json(s.seconds)},
-          {"log_mbytes_per_sec", optional_json(s.log_rate, 1e-6)},
-          {"ship_mbytes_per_sec", optional_json(s.ship_rate, 1e-6)},
-          {"replay_mbytes_per_sec", optional_json(s.replay_rate, 1e-6)},
+          {"log_mbytes_per_sec", scaled_json(s.log_rate, 1e-6)},
+          {"ship_mbytes_per_sec", scaled_json(s.ship_rate, 1e-6)},
+          {"replay_mbytes_per_sec", scaled_json(s.replay_rate, 1e-6)},
           {"writes_per_sec", optional_json(s.writes_per_second)},
           {"flush_bytes", optional_json(s.flush_bytes)},
           {"wait_seconds_per_write", optional_json(s.wait_per_write)},

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "simhadr/report/diagnosis_report.hpp"
+#include "simhadr/report/json_report.hpp"
 
 namespace simhadr {
 
@@ -9,44 +10,37 @@ namespace {
 
 using nlohmann::json;
 
-template <typename Number>
-json maybe(const std::optional<Number>& value, double scale = 1) {
-  if (!value) return nullptr;
-  if (scale == 1) return *value;
-  return static_cast<double>(*value) * scale;
-}
-
 json split_json(const std::optional<CommitSplit>& split) {
   if (!split) return nullptr;
   return {{"of", split->per_commit ? "commit" : "log write"},
           {"seconds", split->total},
           {"log_disk_seconds", split->disk},
           {"hadr_seconds", split->hadr},
-          {"other_seconds", maybe(split->other)},
+          {"other_seconds", optional_json(split->other)},
           {"log_disk_share", split->disk_share()},
           {"hadr_share", split->hadr_share()},
-          {"other_share", maybe(split->other_share())}};
+          {"other_share", optional_json(split->other_share())}};
 }
 
 json deltas_json(const LogDeltas& d) {
-  return {{"seconds", maybe(d.seconds)},
-          {"log_bytes", maybe(d.log_bytes)},
-          {"log_mbytes_per_sec", maybe(d.log_rate(), 1e-6)},
-          {"log_pages", maybe(d.pages)},
-          {"log_writes", maybe(d.writes)},
-          {"writes_per_sec", maybe(d.writes_per_second())},
-          {"pages_per_write", maybe(d.pages_per_write())},
-          {"log_write_seconds", maybe(d.write_seconds)},
-          {"log_write_seconds_per_write", maybe(d.write_time())},
-          {"log_write_seconds_per_mbyte", maybe(d.write_time_per_mb())},
-          {"hadr_wait_seconds", maybe(d.hadr_wait_seconds)},
-          {"hadr_waits", maybe(d.hadr_waits)},
-          {"hadr_wait_seconds_per_wait", maybe(d.hadr_wait_per_wait())},
-          {"commits", maybe(d.commits)},
-          {"commits_per_sec", maybe(d.commits_per_second())},
-          {"commit_seconds", maybe(d.commit_seconds)},
-          {"commit_seconds_per_commit", maybe(d.commit_time())},
-          {"log_disk_wait_seconds", maybe(d.disk_wait_seconds)}};
+  return {{"seconds", optional_json(d.seconds)},
+          {"log_bytes", optional_json(d.log_bytes)},
+          {"log_mbytes_per_sec", scaled_json(d.log_rate(), 1e-6)},
+          {"log_pages", optional_json(d.pages)},
+          {"log_writes", optional_json(d.writes)},
+          {"writes_per_sec", optional_json(d.writes_per_second())},
+          {"pages_per_write", optional_json(d.pages_per_write())},
+          {"log_write_seconds", optional_json(d.write_seconds)},
+          {"log_write_seconds_per_write", optional_json(d.write_time())},
+          {"log_write_seconds_per_mbyte", optional_json(d.write_time_per_mb())},
+          {"hadr_wait_seconds", optional_json(d.hadr_wait_seconds)},
+          {"hadr_waits", optional_json(d.hadr_waits)},
+          {"hadr_wait_seconds_per_wait", optional_json(d.hadr_wait_per_wait())},
+          {"commits", optional_json(d.commits)},
+          {"commits_per_sec", optional_json(d.commits_per_second())},
+          {"commit_seconds", optional_json(d.commit_seconds)},
+          {"commit_seconds_per_commit", optional_json(d.commit_time())},
+          {"log_disk_wait_seconds", optional_json(d.disk_wait_seconds)}};
 }
 
 }  // namespace

@@ -39,6 +39,10 @@ void to_json(nlohmann::json& j, Rate<Unit> rate) {
 nlohmann::json optional_json(const auto& value) {
   return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
+// The value times `scale` (a unit's), or null when it is absent.
+nlohmann::json scaled_json(const auto& value, double scale) {
+  return value ? nlohmann::json(static_cast<double>(*value) * scale) : nlohmann::json(nullptr);
+}
 // A rate, or null when it is unbounded (JSON has no infinity).
 inline nlohmann::json finite_json(double value) {
   return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
