@@ -243,10 +243,10 @@ class Planner {
         fmt::format("simhadr -model -syncMode {} -logRate {} -logBufSize {}{}{} -t {}", mode(),
                     rate_option(*log_rate), kDefaultLogBufferPages, disk(), standby_buffers(false),
                     kConfirmSeconds);
-    plan_.notes.push_back(fmt::format(
-        "-logRate is the rate the primary logged; -logBufSize {} is Db2's default LOGBUFSZ: "
-        "put the database's own there",
-        kDefaultLogBufferPages));
+    plan_.notes.push_back(
+        fmt::format("{}-logBufSize {} is Db2's default LOGBUFSZ: put the database's own there",
+                    summary_.log_rate ? "-logRate is the rate the primary logged; " : "",
+                    kDefaultLogBufferPages));
     // Replay kept up, so the rate it showed is the log's, not what it could do: left out.
   }
 

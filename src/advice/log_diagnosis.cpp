@@ -29,6 +29,17 @@ std::string counters_read(const LogSeries& log) {
   return fmt::format("{}", fmt::join(log.sources, ", "));
 }
 
+// Why the counters give no split of a commit's time.
+std::string what_the_split_lacks(const LogDeltas& total) {
+  if (!total.write_seconds || !total.writes) {
+    return "the split of a commit's time needs the log disk's time, LOG_WRITE_TIME and "
+           "NUM_LOG_WRITE_IO, in two readings in a row";
+  }
+  return "the split of a commit's time needs the wait for HADR (LOG_HADR_WAIT_TIME, or the "
+         "primary's db2pd -hadr or MON_GET_HADR samples of the same moments) beside the log "
+         "disk's time";
+}
+
 }  // namespace
 
 FlushSide dominant_side(const CommitSplit& split) {
@@ -109,7 +120,7 @@ LogModelFigures log_model_figures(const LogSeries& log) {
     figures.rate_note = fmt::format(
         "-logRate is the log written over time, {} MB/s ({}){}", rate_option(*rate),
         log.log_bytes_from_pages ? "ΔLOG_WRITES × 4096"
-        : log.joined_hadr        ? "ΔPRIMARY_LOG_POS over Δt"
+        : log.position_from_hadr ? "ΔPRIMARY_LOG_POS over Δt"
                                  : "ΔCURRENT_LSO over Δt",
         log.log_bytes_from_pages
             ? ": an upper bound, since a flush writes its partial last page again the next time"
@@ -141,9 +152,9 @@ ChannelDiagnosis diagnose_log(const LogSeries& log) {
     d.evidence = fmt::format(
         "the log was written at {} MB/s ({} bytes in {:.0f} s), {} MB/s at most over an "
         "interval: the least bandwidth HADR's link must carry, as IBM's HADR calculator sizes "
-        "it from the log rate; no log write times to split a commit's time",
+        "it from the log rate; {}",
         rate_option(*rate), *total.rated_bytes, *total.rate_seconds,
-        rate_option(peak_log_rate(log).value_or(*rate)));
+        rate_option(peak_log_rate(log).value_or(*rate)), what_the_split_lacks(total));
   } else if (total.log_bytes) {
     d.evidence = fmt::format(
         "{} bytes of log written between the first and the last reading; their time is needed "
@@ -152,10 +163,8 @@ ChannelDiagnosis diagnose_log(const LogSeries& log) {
   } else if (log.readings.size() < 2) {
     d.evidence = "one reading of the counters: two, with times, give the log rate and the split";
   } else {
-    d.evidence = fmt::format(
-        "{} readings, but no counter in two of them in a row: the notes above say what is "
-        "missing",
-        log.readings.size());
+    d.evidence = fmt::format("{} readings, but no log written between them; {}",
+                             log.readings.size(), what_the_split_lacks(total));
   }
   const LogModelFigures figures = log_model_figures(log);
   if (figures.log_rate) {

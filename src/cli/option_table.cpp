@@ -328,10 +328,10 @@ constexpr std::array kOptions{
                "the link for -calculate: rate and round trip", store_network},
 
     OptionSpec{Id::Diagnose, "diagnose", Many, kAny, Diagnosing, "-diagnose FILE...",
-               "read a running pair's samples (- : stdin), each file\n"
-               "from one side: db2pd -hadr output in a loop (V9.7 or\n"
-               "later) or MON_GET_HADR rows (CSV with a header, or the\n"
-               "CLP's table); name what limits each standby by IBM's\n"
+               "read a running pair's samples (- : stdin): db2pd -hadr\n"
+               "(V9.7 or later) or MON_GET_HADR rows, and db2pd -logs or\n"
+               "MON_GET_TRANSACTION_LOG and _WORKLOAD counters; name what\n"
+               "limits each standby (HADR or the log disk) by IBM's\n"
                "rules, and give the simhadr runs that confirm it",
                store_diagnose},
 

@@ -52,8 +52,8 @@ class QueryCounterReader {
         tables = csv_tables(from, headings_, file_, ignored);
         std::erase_if(tables, [](const QueryTable& t) { return !names_log_counters(t.columns); });
         kind = "CSV";
-      } else if (auto rows = headless_rows(); !rows.columns.empty()) {
-        tables.push_back(std::move(rows));
+      } else if (auto rows = headless_rows(); !rows.empty()) {
+        tables = std::move(rows);
         kind = "rows (db2 -x or DEL)";
       }
     }
@@ -85,29 +85,36 @@ class QueryCounterReader {
     return std::nullopt;
   }
 
-  // Rows the CLP printed without headings (db2 -x) or EXPORT wrote as DEL,
-  // their columns by position in the SELECT the file holds.
-  QueryTable headless_rows() const {
-    QueryTable table;
-    for (const std::vector<std::string>& list : select_lists(lines_)) {
-      if (names_log_counters(list)) table.columns = list;
-    }
-    if (table.columns.empty()) return table;
+  // Rows the CLP printed without headings (db2 -x) or EXPORT wrote as DEL, a
+  // table for each SELECT the file holds: its rows are those after it, their
+  // columns by position in its select list.
+  std::vector<QueryTable> headless_rows() const {
+    std::vector<QueryTable> tables;
+    std::vector<SelectList> lists = select_lists(lines_);
+    std::erase_if(lists, [](const SelectList& l) { return !names_log_counters(l.columns); });
     for (const TextLine& text : lines_) {
       const std::string_view line = trimmed(text.text);
       if (line.empty() || is_statement(line)) continue;
+      const auto list = std::ranges::find_if(
+          lists.rbegin(), lists.rend(), [&](const SelectList& l) { return l.line < text.number; });
+      if (list == lists.rend()) continue;
+      if (tables.empty() || tables.back().line != list->line) {
+        tables.push_back(QueryTable{list->line, list->columns, {}, {}});
+      }
       std::vector<std::string> values;
       if (line.find(',') != std::string_view::npos) {
         values = csv_fields(line);
       } else {
         for (const std::string_view word : split_on(line, " \t")) values.emplace_back(word);
       }
-      if (values.size() != table.columns.size()) continue;
       for (std::string& value : values) value = std::string(trimmed(value));
-      if (!numbers_where_counters(table.columns, values)) continue;
-      table.rows.push_back(QueryRow{text.number, std::move(values)});
+      if (values.size() != list->columns.size() || !numbers_where_counters(list->columns, values)) {
+        continue;  // another program's line among the rows
+      }
+      tables.back().rows.push_back(QueryRow{text.number, std::move(values)});
     }
-    return table;
+    std::erase_if(tables, [](const QueryTable& t) { return t.rows.empty(); });
+    return tables;
   }
 
   // A row's values where they belong: numbers under counters, a time under the time.
@@ -134,6 +141,7 @@ class QueryCounterReader {
       result_.lines.push_back(row.line);
     }
     result_.lines.push_back(table.line);
+    std::ranges::copy(table.frame_lines, std::back_inserter(result_.lines));
   }
 
   // The function of the statement nearest before the table, if the file holds

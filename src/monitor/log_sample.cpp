@@ -106,8 +106,7 @@ void LogRuns::add(LogRow row) {
   if (run_) {
     // A query's rows share its time to the microsecond; db2pd's members each print their own.
     const bool moved_on = by_time_ && row.sample.time != run_->time;
-    const bool again =
-        keys_.contains(row.key) && (!by_time_ || !row.key.empty() || !row.sample.time);
+    const bool again = keys_.contains(row.key) && (!by_time_ || !row.sample.time);
     if (moved_on || again || row.sample.database != run_->database) close();
   }
   keys_.insert(row.key);

@@ -57,8 +57,14 @@ class SeriesBuilder {
 
   LogSeries build() {
     date_times_of_day();
-    choose_sources();
+    rank_sources();
+    for (const Entry& e : entries_) {
+      for (const std::string_view name : LogCounters::names()) {
+        if (e.sample.counters.has(name)) given_.insert(std::string(name));
+      }
+    }
     group();
+    say_what_was_left_out();
     join_hadr();
     intervals();
     say_what_is_missing();
@@ -69,6 +75,9 @@ class SeriesBuilder {
   // Times of day (a CURRENT_TIME column) go on the date of the dated readings.
   void date_times_of_day() {
     std::optional<double> dated;
+    for (const HadrSample* h : hadr_) {
+      if (h->local_time) dated = std::min(dated.value_or(*h->local_time), *h->local_time);
+    }
     for (const Entry& e : entries_) {
       if (e.sample.time && !e.sample.day_only)
         dated = std::min(dated.value_or(*e.sample.time), *e.sample.time);
@@ -85,36 +94,14 @@ class SeriesBuilder {
                     wall_clock_text(day).substr(0, 10)));
   }
 
-  // Each counter from one source: the one that gives it most often; for the
-  // log position, of two as often, the one furthest on (a primary's, not a
-  // standby's). Deltas never mix two hosts' counters.
-  void choose_sources() {
-    std::map<std::string, std::set<std::string_view>> left_out;  // file -> counters
-    for (const std::string_view name : LogCounters::names()) {
-      std::map<std::string, std::pair<std::size_t, std::int64_t>> given;  // count, last position
-      std::vector<std::string> order;
-      for (const Entry& e : entries_) {
-        if (!e.sample.counters.has(name)) continue;
-        auto [at, fresh] = given.try_emplace(e.source, 0, 0);
-        if (fresh) order.push_back(e.source);
-        ++at->second.first;
-        if (name == "CURRENT_LSO") at->second.second = *e.sample.counters.log_position;
-      }
-      if (order.empty()) continue;
-      std::string best = order.front();
-      for (const std::string& source : order) {
-        if (given[source] > given[best]) best = source;
-      }
-      chosen_[std::string(name)] = best;
-      for (const std::string& source : order) {
-        if (source != best) left_out[file_of(source)].insert(name);
-      }
-    }
-    for (const auto& [file, names] : left_out) {
-      series_.notes.push_back(fmt::format(
-          "{}: its {} left out for this database: another file gives them (one host's counters "
-          "only: the primary's)",
-          file, fmt::join(names, ", ")));
+  // Where two sources give one counter at one moment (two hosts' db2pd -logs),
+  // the one further on in the log (the primary, ahead of its standby), then
+  // the one with more readings, is kept.
+  void rank_sources() {
+    for (const Entry& e : entries_) {
+      auto& [position, count] = rank_[e.source];
+      position = std::max(position, e.sample.counters.log_position.value_or(0));
+      ++count;
     }
   }
 
@@ -122,18 +109,37 @@ class SeriesBuilder {
     return source.substr(0, source.find('\n'));
   }
 
+  // Each counter of a reading is tagged with its source: a delta is only ever
+  // of one source's counter (never one host's against another's).
   void merge(LogReading& into, const Entry& e) {
     if (!into.time) into.time = e.sample.time;
     into.sources.push_back(e.sample.source);
     into.rows[e.source] = e.sample.rows;
     for (const std::string_view name : LogCounters::names()) {
-      const auto chosen = chosen_.find(std::string(name));
-      if (chosen != chosen_.end() && chosen->second == e.source)
-        into.counters.take(e.sample.counters, name);
+      if (!e.sample.counters.has(name)) continue;
+      const std::string key(name);
+      const auto tagged = into.from.find(key);
+      if (tagged != into.from.end() && rank_[tagged->second] >= rank_[e.source]) {
+        left_out_[file_of(e.source)].insert(key);
+        continue;
+      }
+      if (tagged != into.from.end()) left_out_[file_of(tagged->second)].insert(key);
+      into.counters.take(e.sample.counters, name);
+      into.from[key] = e.source;
     }
   }
 
-  // Readings of one source no closer than this are each their own moment.
+  void say_what_was_left_out() {
+    for (const auto& [file, names] : left_out_) {
+      series_.notes.push_back(fmt::format(
+          "{}: its {} left out where another source gave them at the same moment (two hosts? "
+          "the one further on in the log, the primary, is kept)",
+          file, fmt::join(names, ", ")));
+    }
+  }
+
+  // Readings of sources this close are one moment: half the shortest of the
+  // sources' median sampling intervals, at most 2 s.
   double tolerance() const {
     std::map<std::string, std::vector<double>> times;
     for (const Entry& e : entries_) {
@@ -142,9 +148,12 @@ class SeriesBuilder {
     double least = kMostApartSeconds;
     for (auto& [source, list] : times) {
       std::ranges::sort(list);
-      for (std::size_t i = 1; i < list.size(); ++i) {
-        if (list[i] > list[i - 1]) least = std::min(least, (list[i] - list[i - 1]) / 4);
-      }
+      std::vector<double> gaps;
+      for (std::size_t i = 1; i < list.size(); ++i) gaps.push_back(list[i] - list[i - 1]);
+      if (gaps.empty()) continue;
+      std::ranges::nth_element(gaps, gaps.begin() + static_cast<std::ptrdiff_t>(gaps.size() / 2));
+      const double median = gaps[gaps.size() / 2];
+      if (median > 0) least = std::min(least, median / 2);
     }
     return least;
   }
@@ -171,7 +180,7 @@ class SeriesBuilder {
     for (const Entry& e : entries_) {
       if (series_.readings.empty() || *e.sample.time - *series_.readings.back().time > near ||
           in_reading.contains(e.source)) {
-        series_.readings.push_back(LogReading{e.sample.time, {}, {}, {}});
+        series_.readings.push_back(LogReading{e.sample.time, {}, {}, {}, {}});
         in_reading.clear();
       }
       in_reading.insert(e.source);
@@ -200,9 +209,11 @@ class SeriesBuilder {
       bool joined = false;
       for (const std::string_view name :
            {"LOG_HADR_WAIT_TIME", "LOG_HADR_WAITS_TOTAL", "CURRENT_LSO"}) {
-        if (chosen_.contains(std::string(name)) || !from.has(name)) continue;
+        if (given_.contains(std::string(name)) || !from.has(name)) continue;
         reading.counters.take(from, name);
+        reading.from[std::string(name)] = "HADR samples";
         joined = true;
+        if (name == "CURRENT_LSO") series_.position_from_hadr = true;
       }
       if (joined) {
         series_.joined_hadr = true;
@@ -233,10 +244,17 @@ class SeriesBuilder {
     return std::nullopt;
   }
 
+  // Each counter's move between two readings, where one source gave it in both.
   static LogDeltas deltas(const LogReading& a, const LogReading& b, bool& reset) {
+    LogCounters x, y;
+    for (const auto& [name, source] : b.from) {
+      const auto before = a.from.find(name);
+      if (before == a.from.end() || before->second != source) continue;
+      x.take(a.counters, name);
+      y.take(b.counters, name);
+    }
     LogDeltas d;
     if (a.time && b.time) d.seconds = *b.time - *a.time;
-    const LogCounters &x = a.counters, &y = b.counters;
     d.log_bytes = moved(x.log_position, y.log_position, reset);
     d.pages = moved(x.log_pages, y.log_pages, reset);
     d.writes = moved(x.write_ios, y.write_ios, reset);
@@ -311,7 +329,9 @@ class SeriesBuilder {
   LogSeries series_;
   std::vector<Entry> entries_;
   std::vector<const HadrSample*> hadr_;
-  std::map<std::string, std::string> chosen_;  // counter -> the source it is read from
+  std::map<std::string, std::pair<std::int64_t, std::size_t>> rank_;  // position, readings
+  std::map<std::string, std::set<std::string>> left_out_;  // file -> counters another gave
+  std::set<std::string> given_;                            // counters any source gives
 };
 
 // Names of the databases the log counters are of; a reading that names none

@@ -125,6 +125,7 @@ std::vector<QueryTable> clp_tables(const std::vector<TextLine>& lines,
     const std::string_view line = lines[i].text;
     const std::size_t number = lines[i].number;
     if (trimmed(line).empty() || is_record_count(line)) {
+      if (!tables.empty() && is_record_count(line)) tables.back().frame_lines.push_back(number);
       extents.clear();
       continue;
     }
@@ -135,6 +136,7 @@ std::vector<QueryTable> clp_tables(const std::vector<TextLine>& lines,
         extents = dash_extents(lines[next].text);
         QueryTable& table = tables.emplace_back();
         table.line = number;
+        table.frame_lines.push_back(lines[next].number);
         for (const auto& [start, end] : extents)
           table.columns.push_back(
               column_named(upper_case(trimmed(cut(line, start, end))), headings));
@@ -154,7 +156,8 @@ std::vector<QueryTable> clp_tables(const std::vector<TextLine>& lines,
 
 namespace {
 
-// A line of CSV that names monitor columns: each field a name, one of them known.
+// A line of CSV that names monitor columns: each field a name, one of them a
+// known column by its own name (a numbered heading a data field could be is none).
 bool names_csv_columns(const std::vector<std::string>& columns) {
   const bool names = std::ranges::all_of(columns, [](const std::string& c) {
     return !c.empty() && std::ranges::all_of(c, [](char ch) {
@@ -178,12 +181,13 @@ std::vector<QueryTable> csv_tables(const std::vector<TextLine>& lines,
     if (line.empty() || line == header_line) continue;
     std::vector<std::string> values = csv_fields(line);
     for (std::string& value : values) value = std::string(trimmed(value));
-    std::vector<std::string> columns;
-    for (const std::string& value : values)
-      columns.push_back(column_named(upper_case(value), headings));
-    if (tables.empty() || names_csv_columns(columns)) {
+    std::vector<std::string> names;
+    for (const std::string& value : values) names.push_back(upper_case(value));
+    if (tables.empty() || names_csv_columns(names)) {
+      std::vector<std::string> columns;
+      for (const std::string& name : names) columns.push_back(column_named(name, headings));
       header_line = std::string(line);
-      tables.push_back(QueryTable{text.number, std::move(columns), {}});
+      tables.push_back(QueryTable{text.number, std::move(columns), {}, {}});
       continue;
     }
     QueryTable& table = tables.back();

@@ -105,15 +105,15 @@ std::string heading_of(std::string_view item, std::string_view expression, std::
 }
 
 // Adds the statement's renamed headings to `headings` and its items, in order, to `lists`.
-void add_select(std::string_view statement, ColumnHeadings& headings,
-                std::vector<std::vector<std::string>>& lists) {
+void add_select(std::string_view statement, std::size_t line, ColumnHeadings& headings,
+                std::vector<SelectList>& lists) {
   const std::size_t select = find_word(statement, "SELECT");
   if (select == std::string_view::npos) return;
   const std::size_t from = find_word(statement, "FROM", select);
   if (from == std::string_view::npos) return;
   const std::vector<std::string_view> items =
       top_level_items(statement.substr(select + 6, from - select - 6));
-  std::vector<std::string>& list = lists.emplace_back();
+  std::vector<std::string>& list = lists.emplace_back(SelectList{line, {}}).columns;
   for (std::size_t i = 0; i < items.size(); ++i) {
     const std::string_view item = items[i];
     const std::size_t as = find_word(item, "AS");
@@ -127,7 +127,7 @@ void add_select(std::string_view statement, ColumnHeadings& headings,
 
 struct SelectLists {
   ColumnHeadings headings;
-  std::vector<std::vector<std::string>> lists;
+  std::vector<SelectList> lists;
 };
 
 SelectLists read_selects(const std::vector<TextLine>& lines) {
@@ -141,7 +141,7 @@ SelectLists read_selects(const std::vector<TextLine>& lines) {
     std::ranges::replace(text, '"', ' ');
     statement += text + ' ';
     if (find_word(statement, "FROM", find_word(statement, "SELECT")) != std::string::npos) {
-      add_select(statement, read.headings, read.lists);
+      add_select(statement, line.number, read.headings, read.lists);
       statement.clear();
     }
   }
@@ -154,7 +154,7 @@ ColumnHeadings select_list_columns(const std::vector<TextLine>& lines) {
   return read_selects(lines).headings;
 }
 
-std::vector<std::vector<std::string>> select_lists(const std::vector<TextLine>& lines) {
+std::vector<SelectList> select_lists(const std::vector<TextLine>& lines) {
   return read_selects(lines).lists;
 }
 

@@ -23,10 +23,10 @@ struct LogRow {
   std::string key;
 };
 
-// A run ends at a new table, where a row of the same key comes again (an
-// empty key too where rows have no time or `by_time` is off) and, with
-// `by_time` (queries, whose rows of one run share its time), where the time
-// changes.
+// A run ends at a new table and, with `by_time` (queries, whose rows of one
+// run share its time to the microsecond), where the time changes; else (db2pd,
+// whose members each print their own time, or rows without a time) where a
+// row of the same key comes again.
 class LogRuns {
  public:
   explicit LogRuns(bool by_time) : by_time_(by_time) {}

@@ -67,6 +67,7 @@ struct LogReading {
   std::vector<SourceLine> sources;  // the readings merged into it
   LogCounters counters;
   std::map<std::string, std::size_t> rows;  // of each source: the rows (members, workloads) summed
+  std::map<std::string, std::string> from;  // counter -> the source that gave it
 };
 
 struct LogInterval {
@@ -81,6 +82,7 @@ struct LogSeries {
   std::vector<std::string> sources;  // the formats read: "db2pd -logs", "MON_GET_WORKLOAD CSV", ...
   bool joined_hadr = false;          // the HADR wait or position came from HADR samples
   bool log_bytes_from_pages = false;  // ΔLOG_WRITES × 4096: an upper bound
+  bool position_from_hadr = false;    // the position is PRIMARY_LOG_POS of the HADR samples
   std::vector<LogReading> readings;
   std::vector<LogInterval> intervals;
   LogDeltas total;

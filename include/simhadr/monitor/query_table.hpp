@@ -23,6 +23,7 @@ struct QueryTable {
   std::size_t line = 0;              // of its column names
   std::vector<std::string> columns;  // upper case, by the monitor's names
   std::vector<QueryRow> rows;
+  std::vector<std::size_t> frame_lines;  // the CLP's line of dashes and its record count
 };
 
 // Every table the CLP printed; lines that are neither a table nor a statement

@@ -20,9 +20,14 @@ using ColumnHeadings = std::map<std::string, std::string, std::less<>>;
 // Every item of every SELECT in `lines` whose heading is not its column's own name.
 ColumnHeadings select_list_columns(const std::vector<TextLine>& lines);
 
-// Each SELECT's items in order, by the monitor column each shows (else by its
-// heading): what names the columns of rows printed without headings.
-std::vector<std::vector<std::string>> select_lists(const std::vector<TextLine>& lines);
+// A SELECT's items in order, by the monitor column each shows (else by its
+// heading), and the line its statement ends on: what names the columns of rows
+// printed without headings after it.
+struct SelectList {
+  std::size_t line = 0;
+  std::vector<std::string> columns;
+};
+std::vector<SelectList> select_lists(const std::vector<TextLine>& lines);
 
 // MON_GET_HADR's name for a column of the SYSIBMADM.SNAPHADR view (V9.7's
 // admin view: HADR_CONNECT_TIME, HADR_HEARTBEAT, HADR_PRIMARY_LOG_LSN, ...),

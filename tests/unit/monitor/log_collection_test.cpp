@@ -194,5 +194,64 @@ TEST(LogCollection, AStrayLineAmongRowsWithoutHeadingsIsSkipped) {
   EXPECT_EQ(file.logs.samples.size(), 2u);
 }
 
+// A loop's file rotated: each file's counters are read on their own, the
+// interval across the two left without the counters that changed files.
+TEST(LogCollection, ACollectionInTwoFilesKeepsEachFilesIntervals) {
+  const std::string text = docs_loop(true);
+  const std::size_t half = text.find("\n", text.size() / 2);
+  const std::size_t cut = text.find("\n\n1 ", half);
+  const LogSeries log = only_series({testing::monitor_file(text.substr(0, cut + 1), "a.tbl"),
+                                     testing::monitor_file(text.substr(cut + 1), "b.tbl")});
+  ASSERT_TRUE(log.split);
+  EXPECT_NEAR(log.split->total, 0.008, 1e-12);
+  EXPECT_TRUE(log.notes.empty()) << log.notes.front();
+}
+
+// MON_GET_WORKLOAD(NULL, -2) selecting MEMBER but not WORKLOAD_NAME: a row a
+// workload, the same key and time in each; one reading a run.
+TEST(LogCollection, RowsOfOneQueryWithTheSameKeyAreSummed) {
+  std::string text;
+  for (int i = 0; i < 3; ++i) {
+    text += clp({"1", "MEMBER", "TOTAL_APP_COMMITS", "TOTAL_COMMIT_TIME"},
+                {{at(i * 5), "0", std::to_string(1000 + i * 100), std::to_string(4000 + i * 400)},
+                 {at(i * 5), "0", std::to_string(20 + i), std::to_string(80 + i * 4)}});
+  }
+  const LogSeries log = only_series({testing::monitor_file(text, "wl.tbl")});
+  ASSERT_EQ(log.readings.size(), 3u);
+  EXPECT_EQ(*log.total.commits, 202);
+  EXPECT_NEAR(*log.total.commit_time(), 0.004, 1e-12);
+}
+
+// db2 -x of both loop queries into one file, each statement echoed: each
+// row is read by the SELECT before it.
+TEST(LogCollection, RowsWithoutHeadingsOfTwoQueriesAreEachReadByTheirSelect) {
+  std::string text;
+  for (int i = 0; i < 3; ++i) {
+    text += fmt::format(
+        "$ db2 -x \"select current timestamp, log_writes, num_log_write_io, log_write_time, "
+        "log_hadr_wait_time from table(mon_get_transaction_log(-1))\"\n{} {} {} {} {}\n"
+        "$ db2 -x \"select current timestamp, total_app_commits, total_commit_time, "
+        "log_disk_wait_time from table(mon_get_workload(null, -1))\"\n{} {} {} {}\n",
+        at(i * 5), 1000 + i * 1200, 100 + i * 100, 500 + i * 600, 50 + i * 100, at(i * 5, 300000),
+        2000 + i * 100, 9000 + i * 800, 8000 + i * 700);
+  }
+  const MonitorFile file = testing::monitor_file(text, "x.txt");
+  EXPECT_EQ(file.logs.samples.size(), 6u);
+  EXPECT_EQ(file.logs.format, "MON_GET_TRANSACTION_LOG and MON_GET_WORKLOAD rows (db2 -x or DEL)");
+  const LogSeries log = only_series({file});
+  ASSERT_TRUE(log.split);
+  EXPECT_TRUE(log.split->per_commit);
+}
+
+// A MON_GET_HADR CSV row whose field is "1", where the query's select list
+// heads a column 1: a row, not a second header.
+TEST(LogCollection, ACsvRowIsNoHeaderForAFieldANumberedHeadingShares) {
+  const std::string text =
+      "-- select substr(hadr_role,1,10), hadr_state, standby_id from table(mon_get_hadr(null))\n"
+      "1,HADR_STATE,STANDBY_ID\nPRIMARY,PEER,1\nPRIMARY,PEER,1\n";
+  const MonitorFile file = testing::monitor_file(text, "h.csv");
+  EXPECT_EQ(file.samples.size(), 2u);
+}
+
 }  // namespace log_collection_test
 }  // namespace simhadr
