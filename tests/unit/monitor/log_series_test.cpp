@@ -243,5 +243,17 @@ TEST(LogSeries, ACounterThatIsNoNumberIsRefusedByItsLine) {
   EXPECT_FALSE(log.total.write_seconds);
 }
 
+TEST(LogDiagnosis, ABalancedSplitBesideHadrSamplesAddsBothToTheirVerdict) {
+  const PairDiagnosis pair =
+      diagnose_pair({input("balanced.tlog.del"), input("hadrwait.primary.txt")});
+  ASSERT_EQ(pair.diagnoses.size(), 1u);
+  const ChannelDiagnosis& d = pair.diagnoses[0];
+  EXPECT_EQ(d.verdict, HadrVerdict::Healthy) << "HADR's rules decide";
+  EXPECT_NE(d.evidence.find("the log disk takes about as much as HADR (a log write's 8.00 ms = log "
+                            "disk 4.00 ms (50%) + HADR 4.00 ms (50%)): both count"),
+            std::string::npos)
+      << d.evidence;
+}
+
 }  // namespace log_series_test
 }  // namespace simhadr
