@@ -69,31 +69,38 @@ class Planner {
         if (verdict_) plan_.changes.push_back("nothing: the pair keeps up with its log");
         break;
       case HadrVerdict::LogDisk:
-        demand();
-        plan_.host_commands.push_back(
-            fmt::format("on {}: simhadr -testDisk PRIMARY_LOG_PATH -flushSize {} -t {}",
-                        last_.primary_host.empty() ? "PRIMARY_HOST" : last_.primary_host,
-                        flush_pages(), kConfirmSeconds));
-        plan_.changes.push_back(
-            "a faster log disk, or one of its own: IBM's guide puts a log write at 5 to 10 ms; "
-            "the -testDisk line measures the one the log is on");
+        log_disk();
         break;
     }
-    if (log_ && !plan_.model_command.empty()) {
-      const std::string& command = plan_.model_command;
-      if (!log_->disk_note.empty()) plan_.notes.push_back(log_->disk_note);
-      if (command.find(" -flushSize ") != std::string::npos && !log_->flush_note.empty()) {
-        plan_.notes.push_back(log_->flush_note);
-      }
-      if (!summary_.log_rate && command.find(" -logRate ") != std::string::npos &&
-          !log_->rate_note.empty()) {
-        plan_.notes.push_back(log_->rate_note);
-      }
-    }
+    if (log_ && !plan_.model_command.empty()) add_log_notes();
     return std::move(plan_);
   }
 
  private:
+  // Where the model's figures from the log counters came from, for the options it has.
+  void add_log_notes() {
+    const std::string& command = plan_.model_command;
+    if (!log_->disk_note.empty()) plan_.notes.push_back(log_->disk_note);
+    if (command.find(" -flushSize ") != std::string::npos && !log_->flush_note.empty()) {
+      plan_.notes.push_back(log_->flush_note);
+    }
+    if (!summary_.log_rate && command.find(" -logRate ") != std::string::npos &&
+        !log_->rate_note.empty()) {
+      plan_.notes.push_back(log_->rate_note);
+    }
+  }
+
+  // The log disk holds commits back: the model at today's demand with the disk
+  // fitted to its writes, and the primary's log path measured.
+  void log_disk() {
+    demand();
+    plan_.host_commands.push_back(
+        fmt::format("on {}: simhadr -testDisk PRIMARY_LOG_PATH -flushSize {} -t {}",
+                    last_.primary_host.empty() ? "PRIMARY_HOST" : last_.primary_host, flush_pages(),
+                    kConfirmSeconds));
+    plan_.changes.emplace_back(kFasterLogDisk);
+  }
+
   std::string mode() const { return last_.sync_mode.empty() ? "NEARSYNC" : last_.sync_mode; }
 
   int flush_pages() {

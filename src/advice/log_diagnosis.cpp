@@ -183,9 +183,7 @@ ChannelDiagnosis diagnose_log(const LogSeries& log) {
         "gives them all; add -netRate and -netDelay for the link");
   }
   if (d.verdict == HadrVerdict::LogDisk) {
-    d.plan.changes.push_back(
-        "a faster log disk, or one of its own: IBM's guide puts a log write at 5 to 10 ms; "
-        "simhadr -testDisk on the log path measures what it gives at each flush size");
+    d.plan.changes.emplace_back(kFasterLogDisk);
   }
   return d;
 }

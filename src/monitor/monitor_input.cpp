@@ -230,6 +230,55 @@ MonitorInputError not_monitor_output(const std::vector<TextLine>& lines, const s
 
 }  // namespace
 
+namespace {
+
+MonitorInputError never_active(const MonitorFile& file) {
+  return MonitorInputError(fmt::format(
+      "{}: the database was not active (or its member not started) in {}: nothing to diagnose",
+      file.name,
+      file.inactive_lines.size() == 1
+          ? std::string("its one sample")
+          : fmt::format("all {} of its samples", file.inactive_lines.size())));
+}
+
+// The HADR samples from `start` on, by the format's reader; the lines before
+// it that no log counter took are the preamble.
+void read_hadr_samples(std::vector<TextLine> lines, const Start& start,
+                       const ColumnHeadings& headings, MonitorFile& file) {
+  std::ranges::sort(file.logs.lines);
+  const auto log_line = [&](std::size_t number) {
+    return std::ranges::binary_search(file.logs.lines, number);
+  };
+  for (std::size_t i = 0; i < start.index; ++i) {
+    if (!blank(lines[i]) && !log_line(lines[i].number)) {
+      file.preamble_lines.push_back(lines[i].number);
+    }
+  }
+  lines.erase(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(start.index));
+  file.format = start.format;
+  switch (file.format) {
+    case MonitorFormat::Db2pd:
+      file.samples = read_db2pd(lines, file);
+      break;
+    case MonitorFormat::Db2pdV97:
+      file.samples = read_db2pd_v97(lines, file);
+      break;
+    case MonitorFormat::MonGetHadrCsv:
+    case MonitorFormat::MonGetHadrTable:
+      file.samples = read_mon_get_hadr(lines, file, headings);
+      break;
+  }
+  std::erase_if(file.other_lines, log_line);
+  if (file.samples.empty() && file.logs.samples.empty()) {
+    throw MonitorInputError(fmt::format(
+        "{}:{}: a db2pd header with no HADR field after it: nothing to diagnose (the fields were "
+        "cut out, or HADR is not set up on this database)",
+        file.name, lines.front().number));
+  }
+}
+
+}  // namespace
+
 MonitorFile read_monitor_file(std::istream& in, std::string name) {
   PastedText text = pasted_text(in);
   MonitorFile file;
@@ -237,57 +286,19 @@ MonitorFile read_monitor_file(std::istream& in, std::string name) {
   file.inactive_lines = std::move(text.notice_lines);
   file.elision_lines = std::move(text.elision_lines);
   file.prefix = std::move(text.prefix);
-  const auto never_active = [&] {
-    return MonitorInputError(
-        fmt::format("{}: the database was not active (or its member not started) in {}: nothing "
-                    "to diagnose",
-                    file.name,
-                    file.inactive_lines.size() == 1
-                        ? std::string("its one sample")
-                        : fmt::format("all {} of its samples", file.inactive_lines.size())));
-  };
-  if (!file.inactive_lines.empty() && std::ranges::all_of(text.lines, blank)) throw never_active();
+  if (!file.inactive_lines.empty() && std::ranges::all_of(text.lines, blank)) {
+    throw never_active(file);
+  }
   const ColumnHeadings headings = select_list_columns(text.lines);
   file.logs = read_log_counters(text.lines, file.name, headings);
   const std::optional<Start> found = start_of(text.lines, file.name, headings);
   if (!found) {
     if (!file.logs.samples.empty()) return file;
-    if (!file.inactive_lines.empty()) throw never_active();
+    if (!file.inactive_lines.empty()) throw never_active(file);
     throw not_monitor_output(text.lines, file.name);
   }
-  const Start start = *found;
-  const auto log_line = [&](std::size_t number) {
-    return std::ranges::binary_search(file.logs.lines, number);
-  };
-  std::ranges::sort(file.logs.lines);
-  for (std::size_t i = 0; i < start.index; ++i) {
-    if (!blank(text.lines[i]) && !log_line(text.lines[i].number)) {
-      file.preamble_lines.push_back(text.lines[i].number);
-    }
-  }
-  text.lines.erase(text.lines.begin(),
-                   text.lines.begin() + static_cast<std::ptrdiff_t>(start.index));
-  file.format = start.format;
-  switch (file.format) {
-    case MonitorFormat::Db2pd:
-      file.samples = read_db2pd(text.lines, file);
-      break;
-    case MonitorFormat::Db2pdV97:
-      file.samples = read_db2pd_v97(text.lines, file);
-      break;
-    case MonitorFormat::MonGetHadrCsv:
-    case MonitorFormat::MonGetHadrTable:
-      file.samples = read_mon_get_hadr(text.lines, file, headings);
-      break;
-  }
-  std::erase_if(file.other_lines, log_line);
-  if (file.samples.empty()) {
-    if (!file.logs.samples.empty()) return file;
-    throw MonitorInputError(fmt::format(
-        "{}:{}: a db2pd header with no HADR field after it: nothing to diagnose (the fields were "
-        "cut out, or HADR is not set up on this database)",
-        file.name, text.lines.front().number));
-  }
+  read_hadr_samples(std::move(text.lines), *found, headings, file);
+  if (file.samples.empty()) return file;  // log counters only
   count_runs(file);
   check_series(file);
   return file;

@@ -70,6 +70,11 @@ struct ChannelDiagnosis {
 // `log`: the log and commit counters of the channel's database, if any.
 ChannelDiagnosis diagnose(const Channel& channel, const LogSeries* log = nullptr);
 
+// The change IBM's guide points to when the log disk holds commits back.
+inline constexpr std::string_view kFasterLogDisk =
+    "a faster log disk, or one of its own: IBM's guide puts a log write at 5 to 10 ms; simhadr "
+    "-testDisk on the log path measures what it gives at each flush size";
+
 // Which side a log flush's time goes to (advice/log_diagnosis.cpp).
 enum class FlushSide : std::uint8_t { LogDisk, Hadr, Both };
 FlushSide dominant_side(const CommitSplit& split);
