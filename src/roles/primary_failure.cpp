@@ -170,6 +170,9 @@ void Primary::note_ack(Clock::time_point now) {
 }
 
 void Primary::tell_cycle_standby_has(Clock::time_point now) {
+  // Only remote catch-up asks how much the standby has (to end it): in peer, no
+  // work per flush and per ack.
+  if (!catching_up()) return follow_state();
   if (expects_ack(plan_.handshake.mode)) {
     cycle_.standby_has(ledger_.confirmed_bytes(), now);
   } else {
