@@ -17,10 +17,6 @@ namespace {
 constexpr int kConfirmSeconds = 60;
 constexpr int kTestPort = 55000;
 
-std::string mbps(double bytes_per_second) {
-  return fmt::format("{:.3f}", bytes_per_second / 1e6);
-}
-
 class Planner {
  public:
   Planner(const Channel& channel, std::optional<HadrVerdict> verdict, const LogSeries* log)
@@ -141,9 +137,9 @@ class Planner {
     if (!rate || *rate <= 0) {
       plan_.notes.push_back("the replay rate needs two standby samples with times");
     } else {
-      plan_.model_command =
-          fmt::format("simhadr -model -syncMode {} -flushSize {}{}{} -replay {} -t {}", mode(),
-                      flush_pages(), standby_buffers(true), disk(), mbps(*rate), kConfirmSeconds);
+      plan_.model_command = fmt::format(
+          "simhadr -model -syncMode {} -flushSize {}{}{} -replay {} -t {}", mode(), flush_pages(),
+          standby_buffers(true), disk(), rate_option(*rate), kConfirmSeconds);
       plan_.notes.push_back(
           "-replay is the replay rate the standby showed; the model ships as fast as it can, "
           "since a blocked standby holds the primary's log rate down to its own");
@@ -171,7 +167,7 @@ class Planner {
     } else {
       std::string command =
           fmt::format("simhadr -model -syncMode {} -flushSize {}{} -netRate {}", m, pages, disk(),
-                      mbps(*rate / NetworkModel::kPayloadShare));
+                      rate_option(*rate / NetworkModel::kPayloadShare));
       // The monitors give the rate the pair shipped at but no round trip, and a
       // wait per write cannot be split into transfer and round trip: rate times
       // wait never exceeds the flush, so the transfer at that rate is the whole wait.
@@ -181,7 +177,7 @@ class Planner {
           "that; the monitors give no round trip: add -netDelay with half of what ping measures "
           "between the hosts, then raise -netRate until the model carries {} MB/s again, and "
           "that is the link as the pair sees it",
-          mbps(*rate), mbps(*rate)));
+          rate_option(*rate), rate_option(*rate)));
     }
     host_commands(pages, m);
     plan_.changes = {

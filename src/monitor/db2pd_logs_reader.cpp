@@ -4,7 +4,6 @@
 // "Pages Written" is the current log file's, reset at each new file.
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cstdio>
 
 #include "simhadr/monitor/log_runs.hpp"
@@ -17,16 +16,8 @@ namespace simhadr {
 namespace {
 
 std::optional<std::int64_t> position_value(std::string_view text) {
-  int base = 10;
-  if (text.starts_with("0x") || text.starts_with("0X")) {
-    text.remove_prefix(2);
-    base = 16;
-  }
-  std::int64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, base);
-  if (text.empty() || error != std::errc{} || end != text.data() + text.size() || value < 0) {
-    return std::nullopt;
-  }
+  const auto value = parse_integer(text);
+  if (!value || *value < 0) return std::nullopt;
   return value;
 }
 

@@ -118,6 +118,10 @@ std::optional<double> parse_decimal(std::string_view text) {
   return parse_number<double>(point);
 }
 
+std::optional<std::int64_t> parse_integer(std::string_view text) {
+  return parse_number<std::int64_t>(text);
+}
+
 namespace {
 
 // Text: a keyword, spelled in capitals; Name: a host, kept as written.

@@ -11,13 +11,6 @@ namespace simhadr {
 
 namespace {
 
-// A figure in its column, or "-" where the samples cannot give it.
-template <typename Number>
-std::string cell(const std::optional<Number>& value, double scale, int decimals) {
-  if (!value) return "-";
-  return fmt::format("{:.{}f}", static_cast<double>(*value) * scale, decimals);
-}
-
 std::string side_letter(const ChannelRow& row) {
   if (row.sample.role_unknown()) return "?";
   return row.sample.is_primary() ? "P" : "S";
@@ -82,14 +75,14 @@ void print_table(std::ostream& out, const Channel& channel) {
     std::string flags = fmt::format("{}", fmt::join(row.flags, " "));
     if (row.congested_seconds)
       flags = fmt::format("congested {:.1f} s {}", *row.congested_seconds, flags);
-    fmt::print(out,
-               "{:>8} {:>4} {:<22} {:<12} {:>9} {:>9} {:>11} {:>10} {:>5} {:>7} {:>8} {:>7}  {}\n",
-               time_of_day(s), side_letter(row), s.state.empty() ? "-" : s.state,
-               s.connect_status.empty() ? "-" : s.connect_status, cell(row.log_rate, 1e-6, 3),
-               cell(row.ship_rate, 1e-6, 3), cell(row.replay_rate, 1e-6, 3), cell(row.gap, 1e-6, 3),
-               cell(row.buffer_percent, 1, 0), cell(row.spool_percent, 1, 0),
-               cell(row.wait_per_write, 1e3, 2), cell(row.standby_view().replay_lag(), 1, 0),
-               flags.empty() ? "-" : flags);
+    fmt::print(
+        out, "{:>8} {:>4} {:<22} {:<12} {:>9} {:>9} {:>11} {:>10} {:>5} {:>7} {:>8} {:>7}  {}\n",
+        time_of_day(s), side_letter(row), s.state.empty() ? "-" : s.state,
+        s.connect_status.empty() ? "-" : s.connect_status, figure_cell(row.log_rate, 1e-6, 3),
+        figure_cell(row.ship_rate, 1e-6, 3), figure_cell(row.replay_rate, 1e-6, 3),
+        figure_cell(row.gap, 1e-6, 3), figure_cell(row.buffer_percent, 1, 0),
+        figure_cell(row.spool_percent, 1, 0), figure_cell(row.wait_per_write, 1e3, 2),
+        figure_cell(row.standby_view().replay_lag(), 1, 0), flags.empty() ? "-" : flags);
   }
 }
 
@@ -99,7 +92,8 @@ void print_summary(std::ostream& out, const ChannelSummary& s) {
     return;
   }
   fmt::print(out, "Over {:.0f} s: logged {} MB/s, shipped {} MB/s, replayed {} MB/s", *s.seconds,
-             cell(s.log_rate, 1e-6, 3), cell(s.ship_rate, 1e-6, 3), cell(s.replay_rate, 1e-6, 3));
+             figure_cell(s.log_rate, 1e-6, 3), figure_cell(s.ship_rate, 1e-6, 3),
+             figure_cell(s.replay_rate, 1e-6, 3));
   if (s.writes_per_second && s.flush_bytes) {
     fmt::print(out, "; {:.1f} writes/s of {:.1f} pages", *s.writes_per_second,
                *s.flush_bytes / kLogPageBytes);

@@ -10,23 +10,13 @@ namespace simhadr {
 
 namespace {
 
-std::string log_cell(const std::optional<double>& value, double scale, int decimals) {
-  if (!value) return "-";
-  return fmt::format("{:.{}f}", *value * scale, decimals);
-}
-
-std::string share_log_cell(const std::optional<CommitSplit>& split, double CommitSplit::*part) {
+std::string share_figure_cell(const std::optional<CommitSplit>& split, double CommitSplit::*part) {
   if (!split || split->total <= 0) return "-";
   return fmt::format("{:.0f}", 100 * (*split).*part / split->total);
 }
 
 std::string when(const LogReading& reading) {
   return reading.time ? wall_clock_text(*reading.time).substr(11, 8) : std::string("no time");
-}
-
-std::optional<double> as_double(const std::optional<std::int64_t>& value) {
-  if (!value) return std::nullopt;
-  return static_cast<double>(*value);
 }
 
 // The series' totals: the log written, the disk's writes, the waits, the commits, the split.
@@ -47,7 +37,7 @@ void print_log_totals(std::ostream& out, const LogSeries& log) {
   }
   if (const auto time = t.write_time()) {
     fmt::print(out, "Log disk: {:.2f} ms a write of {} pages", *time * 1e3,
-               log_cell(t.pages_per_write(), 1, 1));
+               figure_cell(t.pages_per_write(), 1, 1));
     if (const auto per_mb = t.write_time_per_mb())
       fmt::print(out, ", {:.2f} ms a MB", *per_mb * 1e3);
     if (const auto fit = log_disk_fit(log)) {
@@ -96,12 +86,12 @@ void print_log_series(std::ostream& out, const LogSeries& log) {
       other = fmt::format("{:.0f}", 100 * *i.split->other_share());
     fmt::print(
         out, "{:>8} {:>8} {:>10} {:>9} {:>8} {:>9} {:>8} {:>9} {:>9} {:>10} {:>6} {:>6} {:>7}{}\n",
-        when(i.reading), log_cell(d.seconds, 1, 1), log_cell(as_double(d.log_bytes), 1, 0),
-        log_cell(d.log_rate(), 1e-6, 3), log_cell(d.writes_per_second(), 1, 1),
-        log_cell(d.pages_per_write(), 1, 1), log_cell(d.write_time(), 1e3, 2),
-        log_cell(d.write_time_per_mb(), 1e3, 2), log_cell(d.hadr_wait_per_write(), 1e3, 2),
-        log_cell(d.commit_time(), 1e3, 2), share_log_cell(i.split, &CommitSplit::disk),
-        share_log_cell(i.split, &CommitSplit::hadr), other,
+        when(i.reading), figure_cell(d.seconds, 1, 1), figure_cell(d.log_bytes, 1, 0),
+        figure_cell(d.log_rate(), 1e-6, 3), figure_cell(d.writes_per_second(), 1, 1),
+        figure_cell(d.pages_per_write(), 1, 1), figure_cell(d.write_time(), 1e3, 2),
+        figure_cell(d.write_time_per_mb(), 1e3, 2), figure_cell(d.hadr_wait_per_write(), 1e3, 2),
+        figure_cell(d.commit_time(), 1e3, 2), share_figure_cell(i.split, &CommitSplit::disk),
+        share_figure_cell(i.split, &CommitSplit::hadr), other,
         i.reset ? "  counters reset: left out" : "");
   }
   print_log_totals(out, log);

@@ -3,6 +3,7 @@
 // named as MON_GET_HADR names them (db2pd's composites split first), turned
 // into a HadrSample with one unit per figure and one clock per file.
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,6 +33,8 @@ std::string_view trimmed(std::string_view text);
 // A decimal as the host's locale prints it: "0.250", or "0,250" where the comma is the decimal
 // mark.
 std::optional<double> parse_decimal(std::string_view text);
+// A whole number, decimal or with 0x in hex (db2pd's LSNs).
+std::optional<std::int64_t> parse_integer(std::string_view text);
 std::string upper_case(std::string_view text);
 
 class SampleBuilder {
