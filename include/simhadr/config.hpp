@@ -36,10 +36,24 @@ inline constexpr double kDefaultStallTimeoutSeconds = 60;
 // Linux's default net.ipv4.tcp_rmem maximum: the window autotuning grows to.
 inline constexpr std::uint64_t kAutotunedWindowBytes = 6291456;
 
-// A linear cost: overhead + bytes / rate. -disk uses it per IO, -replay per flush.
+// What a cloud disk is sold with besides its speed: at most so many IOs and so
+// many MB a second, however fast each IO would be (see models/capped_disk.hpp).
+struct DiskCaps {
+  std::optional<double> iops;
+  std::optional<MBytesPerSec> throughput;
+  bool any() const { return iops || throughput; }
+  bool operator==(const DiskCaps&) const = default;
+};
+
+// A linear cost: overhead + bytes / rate. -disk uses it per IO, with the
+// disk's caps when it has them; -replay per flush.
 struct DiskParams {
+  constexpr DiskParams() = default;
+  constexpr DiskParams(MBytesPerSec line_rate, double overhead, DiskCaps disk_caps = {})
+      : rate(line_rate), overhead_seconds(overhead), caps(disk_caps) {}
   MBytesPerSec rate;
   double overhead_seconds = 0;
+  DiskCaps caps;
   bool operator==(const DiskParams&) const = default;
 };
 
@@ -105,6 +119,7 @@ inline constexpr std::array kDefaultCalculateModes{SyncMode::Sync, SyncMode::Nea
 struct CalculatorDisk {
   MiBPerSec rate;
   double overhead_seconds = 0;
+  DiskCaps caps;  // the MB/s cap given in MiB/s as the rate is, held in MBytes/s
 };
 
 struct CalculateConfig {

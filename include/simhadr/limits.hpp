@@ -13,6 +13,7 @@ inline constexpr double kMaxOutageSeconds = kMaxRunSeconds;
 inline constexpr double kMaxSleepTestSeconds = 60.0;
 inline constexpr double kMaxSpinSeconds = 0.1;
 inline constexpr double kMaxRateMBps = 1e6;          // any MB/s a rate option takes
+inline constexpr double kMaxIops = 1e8;              // a disk's IOPS cap
 inline constexpr double kMaxOverheadSeconds = 60.0;  // per IO, per replayed flush, a round trip
 inline constexpr double kMaxNetDelaySeconds = 10.0;  // one way
 inline constexpr double kMaxTlsCostSecondsPerGb = 1000.0;  // -tlsCost: 1 MB/s of cipher

@@ -8,6 +8,7 @@
 #include "simhadr/advice/load_carried.hpp"
 #include "simhadr/advice/models_limit.hpp"
 #include "simhadr/advice/unstable_link.hpp"
+#include "simhadr/models/disk_model.hpp"
 
 namespace simhadr {
 
@@ -78,6 +79,30 @@ void window_evidence(const Inputs& in, Evidence& e) {
   e.window_mbytes_per_sec = in.network->throughput_bound().value();
 }
 
+// A disk's cap: what it allows, the disk's own time, and the mode with that cap
+// lifted on both disks (the other cap, or anything else, may bind then).
+void disk_cap_evidence(Resource resource, SyncMode mode, const Inputs& in, Evidence& e) {
+  const bool iops = resource == Resource::DiskIopsCap;
+  const DiskCaps& caps = in.disk_caps.any() ? in.disk_caps : in.standby_disk_caps;
+  e.form = EvidenceForm::DiskCap;
+  e.write_seconds = in.disk_caps.any() ? in.costs.write : in.costs.standby_write;
+  e.cap_interval_seconds = cap_interval(caps, in.whole_bytes());
+  if (iops) {
+    e.disk_iops_cap = caps.iops;
+  } else {
+    e.disk_cap_mbytes_per_sec = caps.throughput->value();
+  }
+  Inputs lifted = in;
+  for (DiskCaps* lift : {&lifted.disk_caps, &lifted.standby_disk_caps}) {
+    if (iops) {
+      lift->iops.reset();
+    } else {
+      lift->throughput.reset();
+    }
+  }
+  e.uncapped_mbytes_per_sec = models_limit(mode, lifted).mbytes_per_sec;
+}
+
 Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
   const FlushCosts& c = in.costs;
   Evidence e;
@@ -96,6 +121,10 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       e.form = mode == SyncMode::Sync ? EvidenceForm::WritesInSeries : EvidenceForm::EitherWrite;
       e.write_seconds = c.write;
       e.standby_write_seconds = c.standby_write;
+      break;
+    case Resource::DiskIopsCap:
+    case Resource::DiskThroughputCap:
+      disk_cap_evidence(resource, mode, in, e);
       break;
     case Resource::NetworkBandwidth:
       link_time_evidence(in, e);

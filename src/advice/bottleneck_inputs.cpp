@@ -37,11 +37,17 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
   const double scale = in.bytes / mean;
   FlushCosts& c = in.costs;
   c.write = seconds_for(primary.settings.disk, in.bytes);
+  const auto caps_of = [](const std::optional<DiskParams>& disk) {
+    return disk ? disk->caps : DiskCaps{};
+  };
+  in.disk_caps = caps_of(primary.settings.disk);
   if (standby) {
     c.standby_write = seconds_for(standby->settings.disk, in.bytes);
+    in.standby_disk_caps = caps_of(standby->settings.disk);
     in.replay = standby->settings.replay;
   } else {
     c.standby_write = c.write;
+    in.standby_disk_caps = in.disk_caps;
     in.standby_disk_assumed = primary.settings.disk.has_value();
   }
   if (primary.settings.network)

@@ -7,12 +7,13 @@ namespace simhadr {
 
 namespace {
 
-constexpr std::array<EnumName<EvidenceForm>, 23> kFormNames{{
+constexpr std::array<EnumName<EvidenceForm>, 24> kFormNames{{
     {EvidenceForm::NoFlush, "no_flush"},
     {EvidenceForm::PrimaryWrite, "primary_write"},
     {EvidenceForm::StandbyWrite, "standby_write"},
     {EvidenceForm::WritesInSeries, "writes_in_series"},
     {EvidenceForm::EitherWrite, "either_write"},
+    {EvidenceForm::DiskCap, "disk_cap"},
     {EvidenceForm::LinkTime, "link_time"},
     {EvidenceForm::SenderCpu, "sender_cpu"},
     {EvidenceForm::RoundTrip, "round_trip"},

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "simhadr/models/disk_model.hpp"
+
 namespace simhadr {
 
 namespace {
@@ -12,9 +14,23 @@ constexpr double kDisksAlike = 0.05;
 // In SYNC, the lesser disk's share of the two writes from which both are named.
 constexpr double kDisksInSeriesShare = 0.25;
 
+// A disk's caps hold its writes to their rate whatever the mode: the primary's
+// first, so two disks capped alike name it.
+void cap_limits(const Inputs& in, std::vector<ResourceLimit>& limits) {
+  for (const DiskCaps& caps : {in.disk_caps, in.standby_disk_caps}) {
+    const double interval = cap_interval(caps, in.whole_bytes());
+    if (interval <= 0) continue;
+    const Resource cap = binding_cap(caps, in.whole_bytes()) == DiskLimit::IopsCap
+                             ? Resource::DiskIopsCap
+                             : Resource::DiskThroughputCap;
+    limits.push_back({cap, limit_mbytes_per_sec(in.bytes, interval)});
+  }
+}
+
 // Limits that hold whatever the mode: the pipeline's slowest stage.
 std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
   std::vector<ResourceLimit> limits;
+  cap_limits(in, limits);
   if (in.costs.standby_write > 0) {
     limits.push_back(
         {Resource::StandbyDisk, limit_mbytes_per_sec(in.bytes, in.costs.standby_write)});

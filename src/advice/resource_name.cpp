@@ -10,10 +10,12 @@ namespace {
 
 using enum Resource;
 
-constexpr std::array<EnumName<Resource>, 18> kResourceNames{{
+constexpr std::array<EnumName<Resource>, 20> kResourceNames{{
     {PrimaryDisk, "primary disk"},
     {StandbyDisk, "standby disk"},
     {BothDisks, "primary and standby disks"},
+    {DiskIopsCap, "log disk IOPS cap"},
+    {DiskThroughputCap, "log disk throughput cap"},
     {NetworkBandwidth, "network bandwidth"},
     {NetworkOutages, "network outages"},
     {PacketLoss, "packet loss"},

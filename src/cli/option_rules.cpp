@@ -231,7 +231,10 @@ class Rules {
     if (config_.csv_path) throw UsageError("-calculate writes text and -json, not -csv");
     // -disk's figure is the calculator's MiB/s; DiskParams, and so -json's config, hold MBytes/s.
     DiskParams& disk = *config_.disk;
-    calculate.disk = {MiBPerSec{disk.rate.value()}, disk.overhead_seconds};
+    if (disk.caps.throughput) {
+      disk.caps.throughput = rate_cast<MBytesPerSec>(MiBPerSec{disk.caps.throughput->value()});
+    }
+    calculate.disk = {MiBPerSec{disk.rate.value()}, disk.overhead_seconds, disk.caps};
     disk.rate = rate_cast<MBytesPerSec>(calculate.disk.rate);
     calculate.network = *values_.calculator_network;
     calculate.simulate = values_.model;

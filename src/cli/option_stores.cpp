@@ -47,12 +47,22 @@ void store_rport(Values& o, const Input& in) {
 }
 
 void store_disk(Values& o, const Input& in) {
-  if (in.size() != 2) {
-    throw UsageError(
-        fmt::format("-{} takes two values: MB/s and seconds of overhead per IO", in.name()));
+  if (in.size() < 2 || in.size() > 4) {
+    throw UsageError(fmt::format(
+        "-{} takes MB/s and seconds of overhead per IO, then at most an IOPS cap and an MB/s cap",
+        in.name()));
   }
-  o.config.disk =
-      DiskParams{MBytesPerSec{in.positive(kMaxRateMBps)}, in.number(0.0, kMaxOverheadSeconds, 1)};
+  DiskParams disk{MBytesPerSec{in.positive(kMaxRateMBps)}, in.number(0.0, kMaxOverheadSeconds, 1)};
+  // A cap of 0 is no cap: "-disk 200 0.0002 0 125" caps the MB/s alone.
+  if (in.size() > 2) {
+    if (const double iops = in.number(0.0, kMaxIops, 2); iops > 0) disk.caps.iops = iops;
+  }
+  if (in.size() > 3) {
+    if (const double mbps = in.number(0.0, kMaxRateMBps, 3); mbps > 0) {
+      disk.caps.throughput = MBytesPerSec{mbps};
+    }
+  }
+  o.config.disk = disk;
 }
 
 void store_replay(Values& o, const Input& in) {

@@ -273,10 +273,10 @@ constexpr std::array kOptions{
     OptionSpec{Id::Loop, "loop", Flag, kAny, Standby, "-loop",
                "serve one primary run after another until Ctrl-C",
                [](Values& o, const Input&) { o.loop = true; }},
-
-    OptionSpec{Id::Disk, "disk", Two, kAny, DisksAndTiming, "-disk MB/S SECONDS",
-               "simulated log disk: rate and overhead per IO\n"
-               "(default: infinitely fast)",
+    OptionSpec{Id::Disk, "disk", TwoToFour, kAny, DisksAndTiming,
+               "-disk MB/S SECONDS [IOPS [MB/S]]",
+               "simulated log disk: rate and overhead per IO, then its\n"
+               "IOPS and MB/s caps (0: none; default: infinitely fast)",
                store_disk},
     OptionSpec{Id::Spin, "spin", One, kAny, DisksAndTiming, "-spin SECONDS",
                "busy-wait this long at the end of each simulated IO\n"

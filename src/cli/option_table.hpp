@@ -15,7 +15,7 @@
 
 namespace simhadr {
 
-enum class ValueShape : std::uint8_t { Flag, One, Two, OneOrTwo, Many };
+enum class ValueShape : std::uint8_t { Flag, One, Two, OneOrTwo, TwoToFour, Many };
 
 enum class Applies : std::uint8_t {
   Any,

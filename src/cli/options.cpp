@@ -24,6 +24,8 @@ std::pair<std::size_t, std::size_t> expected_values(ValueShape shape) {
       return {2, 2};
     case ValueShape::OneOrTwo:
       return {1, 2};
+    case ValueShape::TwoToFour:
+      return {2, 4};
     case ValueShape::Many:
       return {1, 1 << 20};  // as many as follow, up to the next option
   }

@@ -1,6 +1,9 @@
 #include "simhadr/models/hadr_calculator.hpp"
 
+#include <algorithm>
+
 #include "simhadr/models/closed_forms.hpp"
+#include "simhadr/models/disk_model.hpp"
 
 namespace simhadr {
 
@@ -10,7 +13,10 @@ FlushGroup calculator_group(SyncMode mode, double pages, const CalculatorLink& l
   const double write = link.disk_overhead_seconds + flush_mib / link.disk.value();
   const FlushCosts costs{write, flush_mib / (link.network.value() * link.compression), write,
                          link.round_trip_seconds};
-  const double seconds = closed_form_seconds(mode, costs);
+  // Each disk's caps hold its own writes to their rate, whatever the mode.
+  const double seconds =
+      std::max(closed_form_seconds(mode, costs),
+               cap_interval(link.disk_caps, static_cast<std::uint64_t>(pages * kPageBytes)));
   // Only an empty flush on a free link takes no time; it moves nothing.
   return {pages, seconds, MiBPerSec{seconds > 0 ? flush_mib / seconds : 0.0}};
 }

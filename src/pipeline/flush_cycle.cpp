@@ -7,7 +7,7 @@
 
 namespace simhadr {
 
-FlushCycle::FlushCycle(FlushCyclePlan plan, FlushSizeSource& flush_sizes, const DiskModel& disk,
+FlushCycle::FlushCycle(FlushCyclePlan plan, FlushSizeSource& flush_sizes, DiskModel& disk,
                        RunResult& result, IntervalReporter& intervals, FlushObserver& observer)
     : plan_(std::move(plan)),
       steps_(rules_for(plan_.mode)),
@@ -42,7 +42,7 @@ FlushAction FlushCycle::begun(Clock::time_point now) {
   now_ = now;
   flush_ = {};
   flush_.pages = waiting_->pages;
-  flush_.io_time = disk_.io_time(pages_to_bytes(flush_.pages));
+  flush_.io_time = disk_.io_time(now.time_since_epoch(), pages_to_bytes(flush_.pages));
   flush_.start = now;
   waiting_.reset();
   step_ = 0;

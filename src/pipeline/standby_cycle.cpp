@@ -4,7 +4,7 @@
 
 namespace simhadr {
 
-StandbyCycle::StandbyCycle(const StandbyCyclePlan& plan, const DiskModel& disk, RunResult& result)
+StandbyCycle::StandbyCycle(const StandbyCyclePlan& plan, DiskModel& disk, RunResult& result)
     : ack_(plan.ack),
       disk_(disk),
       result_(result),
@@ -24,8 +24,9 @@ std::uint32_t StandbyCycle::flush_received(std::uint32_t pages) {
   return ack_ == AckPoint::OnReceipt ? 1 : 0;
 }
 
-StandbyWrite StandbyCycle::start_write() {
-  const StandbyWrite write{unwritten_.front(), disk_.io_time(pages_to_bytes(unwritten_.front()))};
+StandbyWrite StandbyCycle::start_write(Nanos now) {
+  const std::uint32_t pages = unwritten_.front();
+  const StandbyWrite write{pages, disk_.io_time(now, pages_to_bytes(pages))};
   result_.note_write(pages_to_bytes(write.pages), write.io_time);
   writing_ = true;
   return write;

@@ -2,6 +2,7 @@
 
 #include "simhadr/report/calculator_names.hpp"
 #include "simhadr/report/calculator_text.hpp"
+#include "simhadr/report/model_json.hpp"
 
 namespace simhadr {
 
@@ -104,6 +105,7 @@ json calculation_json(const Calculation& calculation) {
       {"max_flush_pages", json::object()},
       {"interrupted", calculation.interrupted},
   };
+  doc["disk"].update(disk_caps_json(link.disk_caps));
   for (std::size_t i = 0; i < calculation.modes.size(); ++i) {
     const std::string name(to_string(calculation.modes[i]));
     doc["sync_modes"].push_back(name);

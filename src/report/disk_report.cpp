@@ -1,6 +1,6 @@
 #include "simhadr/report/disk_report.hpp"
 
-#include "simhadr/models/disk_model.hpp"
+#include "simhadr/models/capped_disk.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -40,6 +40,16 @@ void write_disk_report(std::ostream& out, DiskAccess access, std::uint32_t pages
   const std::string title = fmt::format("{} time", noun(access));
   write_distribution(out, title, "microsecond", total.micros);
   write_percentiles(out, noun(access), total.percentiles);
+}
+
+void write_disk_caps(std::ostream& out, const DiskCaps& caps) {
+  if (!caps.any()) return;
+  std::string text = "disk caps:";
+  if (caps.iops) text += fmt::format(" {:g} IOPS", *caps.iops);
+  if (caps.iops && caps.throughput) text += ",";
+  if (caps.throughput) text += fmt::format(" {:.6f} MB/second", caps.throughput->value());
+  fmt::print(out, "{}; each metered by a bucket of {:g} second of it\n", text,
+             to_seconds(kCapBurstSeconds));
 }
 
 void write_writer_line(std::ostream& out, std::size_t number, const std::string& path,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -109,6 +110,24 @@ std::string writes_in_series(const Evidence& e) {
       limit_mbytes_per_sec(bytes, *e.write_seconds + *e.standby_write_seconds), assumed(e));
 }
 
+// What the cap allows, what the disk would do without it, and the tier that lifts it.
+std::string disk_cap(const Evidence& e) {
+  const double bytes = e.flush_bytes;
+  const double capped = limit_mbytes_per_sec(bytes, *e.cap_interval_seconds);
+  const std::string cap = e.disk_iops_cap ? fmt::format("{:g} IOPS", *e.disk_iops_cap)
+                                          : fmt::format("{:g} MB/s", *e.disk_cap_mbytes_per_sec);
+  std::string text = fmt::format(
+      "the disk writes a flush of {:.0f} bytes in {:.6f} s, but its cap of {} starts one every "
+      "{:.6f} s: {:.6f} MBytes/sec{}",
+      bytes, *e.write_seconds, cap, *e.cap_interval_seconds, capped, assumed(e));
+  if (!e.uncapped_mbytes_per_sec || *e.uncapped_mbytes_per_sec <= capped) return text;
+  const double lifted = *e.uncapped_mbytes_per_sec;
+  if (!std::isfinite(lifted)) return text + "; nothing else modelled limits it";
+  const std::string tier = e.disk_iops_cap
+                               ? fmt::format("{:.0f} IOPS", std::ceil(lifted * 1e6 / bytes))
+                               : fmt::format("{:.3f} MB/s", lifted);
+  return text + fmt::format("; a tier of {} or more would give {:.6f} MBytes/sec", tier, lifted);
+}
 std::string either_write(const Evidence& e) {
   const double bytes = e.flush_bytes;
   return fmt::format(
@@ -262,12 +281,13 @@ struct FormSentence {
 };
 
 // The sentence of the verdict itself, before what is said beside it: a row per form.
-constexpr std::array<FormSentence, 23> kSentences{{
+constexpr std::array<FormSentence, 24> kSentences{{
     {EvidenceForm::NoFlush, no_flush},
     {EvidenceForm::PrimaryWrite, primary_write},
     {EvidenceForm::StandbyWrite, standby_write},
     {EvidenceForm::WritesInSeries, writes_in_series},
     {EvidenceForm::EitherWrite, either_write},
+    {EvidenceForm::DiskCap, disk_cap},
     {EvidenceForm::LinkTime, link_time},
     {EvidenceForm::SenderCpu, sender_cpu},
     {EvidenceForm::RoundTrip, round_trip},

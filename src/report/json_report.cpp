@@ -61,7 +61,7 @@ json io_json(const IoTally& tally, Nanos elapsed) {
 
 json disk_json(const RunResult& r) {
   if (!r.settings.disk) return nullptr;
-  return {{"model", linear_cost_json(r.settings.disk)},
+  return {{"model", disk_model_json(r.settings.disk)},
           {"bytes", r.disk.bytes},
           {"seconds", to_seconds(r.disk.time)},
           {"mbytes_per_sec", mbytes_per_sec(r.disk.bytes, r.disk.time)},
@@ -341,7 +341,7 @@ json run_document(const RunConfig& config, std::string_view kind,
         {"max_flushes", optional_json(config.max_flushes)},
         {"target_mbytes_per_sec", optional_json(config.target)},
         {"hadr_buf_pages", optional_json(config.standby_buffer_pages)},
-        {"disk", linear_cost_json(config.disk)},
+        {"disk", disk_model_json(config.disk)},
         {"socket_send_buffer", optional_json(config.socket.send_buffer)},
         {"socket_receive_buffer", optional_json(config.socket.receive_buffer)},
         {"nagle", config.socket.nagle},

@@ -33,6 +33,10 @@ json evidence_figures_json(const Evidence& e) {
       {"form", evidence_form_name(e.form)},
       {"write_seconds", optional_json(e.write_seconds)},
       {"standby_write_seconds", optional_json(e.standby_write_seconds)},
+      {"cap_interval_seconds", optional_json(e.cap_interval_seconds)},
+      {"disk_iops_cap", optional_json(e.disk_iops_cap)},
+      {"disk_cap_mbytes_per_sec", optional_json(e.disk_cap_mbytes_per_sec)},
+      {"uncapped_mbytes_per_sec", optional_json(e.uncapped_mbytes_per_sec)},
       {"send_seconds", optional_json(e.send_seconds)},
       {"round_trip_seconds", optional_json(e.round_trip_seconds)},
       {"replay_seconds", optional_json(e.replay_seconds)},
@@ -99,6 +103,17 @@ json spool_limit_json(std::uint64_t pages) {
 json linear_cost_json(const std::optional<DiskParams>& params) {
   if (!params) return nullptr;
   return {{"mbytes_per_sec", params->rate.value()}, {"overhead_seconds", params->overhead_seconds}};
+}
+
+json disk_caps_json(const DiskCaps& caps) {
+  return {{"iops_cap", caps.iops ? json(*caps.iops) : json(nullptr)},
+          {"cap_mbytes_per_sec", caps.throughput ? json(caps.throughput->value()) : json(nullptr)}};
+}
+
+json disk_model_json(const std::optional<DiskParams>& params) {
+  json model = linear_cost_json(params);
+  if (params) model.update(disk_caps_json(params->caps));
+  return model;
 }
 
 json takeover_json(const RunResult& r) {

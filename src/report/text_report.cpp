@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "simhadr/report/disk_report.hpp"
 #include "simhadr/report/workload_text.hpp"
 
 namespace simhadr {
@@ -113,6 +114,7 @@ void write_summary(std::ostream& out, const RunResult& r) {
   if (r.settings.disk) {
     fmt::print(out, "disk speed: {:.6f} MB/second, overhead: {:.6f} second/write\n",
                r.settings.disk->rate.value(), r.settings.disk->overhead_seconds);
+    write_disk_caps(out, r.settings.disk->caps);
     fmt::print(out, "Total {} bytes written in {:.6f} seconds. {:.6f} MBytes/sec\n", r.disk.bytes,
                to_seconds(r.disk.time), mbytes_per_sec(r.disk.bytes, r.disk.time));
     fmt::print(out, "Total {} write calls, {:.3f} kBytes/write, {:.6f} sec/write\n\n", r.disk.calls,

@@ -13,7 +13,7 @@
 
 namespace simhadr {
 
-Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel& disk, Link& link,
+Primary::Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, DiskModel& disk, Link& link,
                  Clock& clock, const StopSource& stop, RunLog& log,
                  std::span<const std::unique_ptr<AuxiliaryFeed>> auxiliaries)
     : plan_(std::move(plan)),

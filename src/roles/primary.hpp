@@ -54,8 +54,8 @@ inline constexpr Nanos kDeadlineSlice = std::chrono::milliseconds(10);
 class Primary : private FlushObserver {
  public:
   // The link is the principal standby's; each auxiliary gets every flush once it is written.
-  Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, const DiskModel& disk, Link& link,
-          Clock& clock, const StopSource& stop, RunLog& log,
+  Primary(PrimaryPlan plan, FlushSizeSource& flush_sizes, DiskModel& disk, Link& link, Clock& clock,
+          const StopSource& stop, RunLog& log,
           std::span<const std::unique_ptr<AuxiliaryFeed>> auxiliaries = {});
 
   // Sends the handshake, then flushes until -n, -t, a stop request or a failure.

@@ -20,7 +20,7 @@
 
 namespace simhadr {
 
-Standby::Standby(StandbyPlan plan, const DiskModel& disk, Link& link, Clock& clock,
+Standby::Standby(StandbyPlan plan, DiskModel& disk, Link& link, Clock& clock,
                  const StopSource& stop, RunLog& log)
     : plan_(plan),
       disk_(disk),
@@ -342,10 +342,10 @@ void Standby::on_flush_received(std::uint32_t pages) {
 }
 
 Nanos Standby::write_flush(ReceiveBuffer& buffer, bool may_ack) {
-  const StandbyWrite write = cycle_->start_write();
+  const auto write_start = clock_.now();
+  const StandbyWrite write = cycle_->start_write(since_start(write_start));
   log_.trace("Writing {} pages. Write time = {:.6f} second.", write.pages,
              to_seconds(write.io_time));
-  const auto write_start = clock_.now();
   const auto written_at =
       simulate_io_until(clock_, write_start, write_start + write.io_time, log_, result_.sleeps);
   buffer.mark_written(write.pages);

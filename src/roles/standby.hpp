@@ -36,7 +36,7 @@ struct StandbyPlan : ShippingPlan {
 
 class Standby {
  public:
-  Standby(StandbyPlan plan, const DiskModel& disk, Link& link, Clock& clock, const StopSource& stop,
+  Standby(StandbyPlan plan, DiskModel& disk, Link& link, Clock& clock, const StopSource& stop,
           RunLog& log);
 
   // Reads the handshake, then receives until the primary closes or a stop.
@@ -94,7 +94,7 @@ class Standby {
   void throw_if_away_too_long() const;
 
   StandbyPlan plan_;
-  const DiskModel& disk_;
+  DiskModel& disk_;
   Link& link_;
   Clock& clock_;
   const StopSource& stop_;

@@ -38,8 +38,9 @@ std::vector<ScanLine> read_inputs(const std::vector<std::string>& files) {
 
 CalculatorLink link_of(const RunConfig& config) {
   const CalculateConfig& calculate = *config.as<CalculateConfig>();
-  return {calculate.network.rate, calculate.network.round_trip_seconds, calculate.disk.rate,
-          calculate.disk.overhead_seconds, calculate.network.compression};
+  return {calculate.network.rate,        calculate.network.round_trip_seconds,
+          calculate.disk.rate,           calculate.disk.overhead_seconds,
+          calculate.network.compression, calculate.disk.caps};
 }
 
 // -calculate -model's failure what-ifs, when -netOutage or -replay asks for them.

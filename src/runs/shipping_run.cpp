@@ -181,7 +181,7 @@ RoleOutcome run_primary(const RunConfig& config, const StopSource& stop, RunLog&
   link_plan.auxiliaries = config.auxiliaries;
   StandbyListener listener(io, link_plan, log, on_listening);
   std::vector<tcp::socket> auxiliary_sockets;
-  const auto run_role = [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch,
+  const auto run_role = [&](Link& link, Clock& clock, DiskModel& disk, ConnectionWatch& watch,
                             CompressingTransport* compression, LinkRenewal* renewal) {
     const std::string conn_time = format_conn_time(std::chrono::system_clock::now());
     PrimaryPlan plan = primary_plan(config, conn_time, report);
@@ -251,7 +251,7 @@ RoleOutcome run_standby_once(const RunConfig& config, const StopSource& stop, Ru
   return run_connected(
       std::move(socket), config, tls ? &*tls : nullptr, stop, log, spin, Role::Standby,
       "the primary",
-      [&](Link& link, Clock& clock, const DiskModel& disk, ConnectionWatch& watch,
+      [&](Link& link, Clock& clock, DiskModel& disk, ConnectionWatch& watch,
           CompressingTransport* compression, LinkRenewal* renewal) {
         StandbyPlan plan;
         static_cast<ShippingPlan&>(plan) = shipping_plan_from(config);

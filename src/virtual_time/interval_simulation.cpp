@@ -27,7 +27,8 @@ VirtualRunPlan plan_for(SyncMode mode, const PairSettings& settings) {
   const CalculatorLink& link = settings.link;
   VirtualRunPlan plan;
   plan.mode = mode;
-  plan.disk = DiskParams{rate_cast<MBytesPerSec>(link.disk), link.disk_overhead_seconds};
+  plan.disk =
+      DiskParams{rate_cast<MBytesPerSec>(link.disk), link.disk_overhead_seconds, link.disk_caps};
   plan.network = NetworkParams{link.round_trip_seconds / 2,
                                rate_cast<MBytesPerSec>(link.network) / NetworkModel::kPayloadShare,
                                link.compression};

@@ -17,17 +17,18 @@ constexpr std::uint64_t kEventsBetweenStopChecks = 4096;
 VirtualSimulation::VirtualSimulation(const VirtualRunPlan& plan, FlushSizeSource& flush_sizes)
     : plan_(plan),
       flush_sizes_(flush_sizes),
-      disk_(make_disk_model(plan.disk)),
+      primary_disk_(make_disk_model(plan.disk)),
+      standby_disk_(make_disk_model(plan.disk)),
       uplink_(plan.uplink ? std::optional<SharedUplink>(*plan.uplink) : std::nullopt),
       network_model_(plan.network, plan.window_bytes),
       link_watch_(outages_from(plan), plan.mode, plan.target),
       network_(network_model_, events_, out_.primary, 0, uplink_ ? &*uplink_ : nullptr,
                link_watch_.outages()),
-      standby_(standby_plan(plan, flush_sizes), *disk_, events_, out_.standby),
+      standby_(standby_plan(plan, flush_sizes), *standby_disk_, events_, out_.standby),
       primary_intervals_(plan.interval, plan.primary_intervals, link_watch_.outages()),
       standby_intervals_(plan.interval, plan.standby_intervals, link_watch_.outages()),
       thread_cpu_(plan.thread_cpu, events_),
-      cycle_(cycle_plan(), flush_sizes, *disk_, out_.primary, primary_intervals_, *this) {
+      cycle_(cycle_plan(), flush_sizes, *primary_disk_, out_.primary, primary_intervals_, *this) {
   out_.primary.settings = virtual_side_settings(plan, Role::Primary, flush_sizes.max_pages());
   out_.standby.settings = virtual_side_settings(plan, Role::Standby, flush_sizes.max_pages());
   // Only a thread with work of its own (-tls, -tcpCost, -compress) has anything to do while the
@@ -52,7 +53,7 @@ void VirtualSimulation::add_auxiliaries(const FlushSizeSource& flush_sizes) {
     auxiliary.standby.one_way_delay =
         from_seconds(plan_.auxiliary_networks[i].one_way_delay_seconds);
     auxiliaries_.push_back(std::make_unique<VirtualAuxiliary>(
-        auxiliary, *disk_, events_, uplink_ ? &*uplink_ : nullptr, standby));
+        auxiliary, plan_.disk, events_, uplink_ ? &*uplink_ : nullptr, standby));
     out_.primary.auxiliaries.emplace_back().listed = plan_.auxiliaries[i];
   }
   caught_up_at_.resize(plan_.auxiliaries.size() + 1);

@@ -72,7 +72,9 @@ class VirtualSimulation : private FlushObserver {
 
   const VirtualRunPlan& plan_;
   FlushSizeSource& flush_sizes_;
-  std::unique_ptr<DiskModel> disk_;
+  // Each host has a disk of its own, and a capped one its own meter.
+  std::unique_ptr<DiskModel> primary_disk_;
+  std::unique_ptr<DiskModel> standby_disk_;
   VirtualOutcome out_;
   EventQueue events_;
   std::optional<SharedUplink> uplink_;

@@ -4,13 +4,14 @@
 
 namespace simhadr {
 
-VirtualAuxiliary::VirtualAuxiliary(const VirtualAuxiliaryPlan& plan, const DiskModel& disk,
-                                   EventQueue& events, SharedUplink* uplink,
-                                   RunResult& standby_result)
+VirtualAuxiliary::VirtualAuxiliary(const VirtualAuxiliaryPlan& plan,
+                                   const std::optional<DiskParams>& disk, EventQueue& events,
+                                   SharedUplink* uplink, RunResult& standby_result)
     : listed_(plan.listed),
       model_(plan.link, plan.window_bytes),
       network_(model_, events, sender_, plan.stream, uplink),
-      standby_(plan.standby, disk, events, standby_result, plan.stream) {}
+      disk_(make_disk_model(disk)),
+      standby_(plan.standby, *disk_, events, standby_result, plan.stream) {}
 
 StandbyLag VirtualAuxiliary::written(Nanos now, std::uint64_t bytes) {
   offered_ += bytes;

@@ -27,8 +27,8 @@ struct VirtualAuxiliaryPlan {
 
 class VirtualAuxiliary {
  public:
-  VirtualAuxiliary(const VirtualAuxiliaryPlan& plan, const DiskModel& disk, EventQueue& events,
-                   SharedUplink* uplink, RunResult& standby_result);
+  VirtualAuxiliary(const VirtualAuxiliaryPlan& plan, const std::optional<DiskParams>& disk,
+                   EventQueue& events, SharedUplink* uplink, RunResult& standby_result);
   VirtualAuxiliary(const VirtualAuxiliary&) = delete;
   VirtualAuxiliary& operator=(const VirtualAuxiliary&) = delete;
 
@@ -51,6 +51,7 @@ class VirtualAuxiliary {
   NetworkModel model_;
   RunResult sender_;
   VirtualNetwork network_;
+  std::unique_ptr<DiskModel> disk_;
   VirtualStandby standby_;
   std::deque<std::uint64_t> backlog_;  // the ends of the flushes not yet wholly handed over
   LagLedger ledger_;

@@ -6,7 +6,7 @@
 
 namespace simhadr {
 
-VirtualStandby::VirtualStandby(VirtualStandbyPlan plan, const DiskModel& disk, EventQueue& events,
+VirtualStandby::VirtualStandby(VirtualStandbyPlan plan, DiskModel& disk, EventQueue& events,
                                RunResult& result, std::uint8_t stream)
     : plan_(plan),
       events_(events),
@@ -54,7 +54,7 @@ void VirtualStandby::take_in(Nanos now) {
 
 void VirtualStandby::start_write(Nanos now) {
   if (!cycle_.may_write()) return;
-  const StandbyWrite write = cycle_.start_write();
+  const StandbyWrite write = cycle_.start_write(now);
   events_.at(now + write.io_time, Event::StandbyWriteDone, 0, stream_);
 }
 

@@ -21,8 +21,8 @@ struct VirtualStandbyPlan {
 class VirtualStandby {
  public:
   // Its events carry `stream`: 0 for the principal, then the auxiliaries.
-  VirtualStandby(VirtualStandbyPlan plan, const DiskModel& disk, EventQueue& events,
-                 RunResult& result, std::uint8_t stream = 0);
+  VirtualStandby(VirtualStandbyPlan plan, DiskModel& disk, EventQueue& events, RunResult& result,
+                 std::uint8_t stream = 0);
 
   // The primary's flushes, in order, so the standby knows where each ends.
   void expect_flush(std::uint64_t bytes);

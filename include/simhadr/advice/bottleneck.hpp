@@ -19,7 +19,9 @@ namespace simhadr {
 enum class Resource : std::uint8_t {
   PrimaryDisk,
   StandbyDisk,
-  BothDisks,  // SYNC writes on both in series; otherwise the two are equally slow
+  BothDisks,          // SYNC writes on both in series; otherwise the two are equally slow
+  DiskIopsCap,        // -disk's IOPS cap: each disk's writes held to so many a second
+  DiskThroughputCap,  // -disk's MB/s cap
   NetworkBandwidth,
   NetworkOutages,  // the connection stalled a tenth of the run or more
   PacketLoss,      // retransmissions cost the log throughput

@@ -18,6 +18,8 @@ struct Inputs {
   std::optional<NetworkModel> network;
   std::optional<MeasuredPath> path;  // a real primary's view of its connection
   std::optional<DiskParams> replay;
+  DiskCaps disk_caps;  // -disk's caps, the primary's and the standby's
+  DiskCaps standby_disk_caps;
   bool cpu_send = false;  // send time measured on a real connection with no wire to show
   bool standby_disk_assumed = false;
   bool encrypted = false;    // a real -tls run

@@ -15,6 +15,7 @@ enum class EvidenceForm : std::uint8_t {
   StandbyWrite,         // the standby's
   WritesInSeries,       // SYNC: the primary's write, then the standby's
   EitherWrite,          // two writes alike, either one the limit
+  DiskCap,              // a disk's IOPS or MB/s cap holds its writes to its rate
   LinkTime,             // a flush's time on the link
   SenderCpu,            // handing a flush to TCP
   RoundTrip,            // the ack's round trip
@@ -63,7 +64,11 @@ struct Evidence {
   double flush_bytes = 0;  // the mean flush the per-flush seconds are for
   std::optional<double> write_seconds;
   std::optional<double> standby_write_seconds;
-  std::optional<double> send_seconds;  // on the link, or handing to TCP
+  std::optional<double> cap_interval_seconds;  // DiskCap: the least time between two writes' starts
+  std::optional<double> disk_iops_cap;
+  std::optional<double> disk_cap_mbytes_per_sec;
+  std::optional<double> uncapped_mbytes_per_sec;  // the mode with that cap lifted
+  std::optional<double> send_seconds;             // on the link, or handing to TCP
   std::optional<double> round_trip_seconds;
   std::optional<double> replay_seconds;
   std::optional<double> cipher_seconds;       // -tls: encrypting (or decrypting) one flush

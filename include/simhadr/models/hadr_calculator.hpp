@@ -9,6 +9,7 @@
 // rate meets the interval's, found by halving the range as the calculator does.
 #include <cstdint>
 
+#include "simhadr/config.hpp"
 #include "simhadr/sync_mode.hpp"
 #include "simhadr/workload/db2logscan.hpp"
 
@@ -20,6 +21,7 @@ struct CalculatorLink {
   MiBPerSec disk;
   double disk_overhead_seconds = 0;  // per write
   double compression = 1;  // -compress RATIO: the network carries the log RATIO times smaller
+  DiskCaps disk_caps;      // a write takes at least what its caps allow
 };
 
 // A rate with the flush size and flush time that give it.

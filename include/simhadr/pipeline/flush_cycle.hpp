@@ -93,8 +93,8 @@ struct FlushCyclePlan {
 class FlushCycle {
  public:
   // Notes go into `result` and `intervals`; `observer` hears of each flush.
-  FlushCycle(FlushCyclePlan plan, FlushSizeSource& flush_sizes, const DiskModel& disk,
-             RunResult& result, IntervalReporter& intervals, FlushObserver& observer);
+  FlushCycle(FlushCyclePlan plan, FlushSizeSource& flush_sizes, DiskModel& disk, RunResult& result,
+             IntervalReporter& intervals, FlushObserver& observer);
 
   FlushAction start(Clock::time_point now);
   FlushAction begun(Clock::time_point now);
@@ -185,7 +185,7 @@ class FlushCycle {
   FlushCyclePlan plan_;
   FlushSteps steps_;
   FlushSizeSource& flush_sizes_;
-  const DiskModel& disk_;
+  DiskModel& disk_;
   RunResult& result_;
   IntervalReporter& intervals_;
   FlushObserver& observer_;

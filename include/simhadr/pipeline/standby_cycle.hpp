@@ -47,7 +47,7 @@ struct StandbyWriteDone {
 
 class StandbyCycle {
  public:
-  StandbyCycle(const StandbyCyclePlan& plan, const DiskModel& disk, RunResult& result);
+  StandbyCycle(const StandbyCyclePlan& plan, DiskModel& disk, RunResult& result);
 
   std::uint64_t room_bytes() const { return capacity_ - held_; }
   bool replay_modelled() const { return replay_.modelled(); }
@@ -61,7 +61,7 @@ class StandbyCycle {
   // Whether a write may start: the disk is free and a flush is all in.
   bool may_write() const { return !writing_ && !unwritten_.empty(); }
   // Starts the next write (may_write() must hold).
-  StandbyWrite start_write();
+  StandbyWrite start_write(Nanos now);
   // The write started last ended at `now`.
   StandbyWriteDone write_done(Nanos now);
   // When the oldest flush's replay ends; none with nothing awaiting replay.
@@ -85,7 +85,7 @@ class StandbyCycle {
   void note_replay(Nanos now);
 
   AckPoint ack_;
-  const DiskModel& disk_;
+  DiskModel& disk_;
   RunResult& result_;
   std::uint64_t capacity_;
   ReplayQueue replay_;

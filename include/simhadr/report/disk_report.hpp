@@ -19,6 +19,9 @@ void write_disk_report(std::ostream& out, DiskAccess access, std::uint32_t pages
 void write_writer_line(std::ostream& out, std::size_t number, const std::string& path,
                        const DiskIoResult& result);
 
+// "disk caps: ..." under a -disk model's speed line; nothing without caps.
+void write_disk_caps(std::ostream& out, const DiskCaps& caps);
+
 struct FitRow {
   std::uint32_t pages;
   DiskIoResult result;

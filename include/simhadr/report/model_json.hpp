@@ -10,6 +10,9 @@ namespace simhadr {
 
 // A linear cost (-disk, -replay): {mbytes_per_sec, overhead_seconds}, or null.
 nlohmann::json linear_cost_json(const std::optional<DiskParams>& params);
+// -disk: its line, and its caps (null where it has none).
+nlohmann::json disk_caps_json(const DiskCaps& caps);
+nlohmann::json disk_model_json(const std::optional<DiskParams>& params);
 // -spoolLimit: a page count, or "unlimited".
 nlohmann::json spool_limit_json(std::uint64_t pages);
 // One side's models in use and what they measured; null members for models not in use.

@@ -10,6 +10,20 @@ namespace {
 // 10 MiB/s, 0.1 s round trip; 200 MiB/s disks with 1 ms per write.
 constexpr CalculatorLink kWan{10_MiBps, 0.1, 200_MiBps, 0.001};
 
+TEST(HadrCalculator, ADisksCapsHoldEachModeToTheirRateNotTheirSumInSeries) {
+  // A fast link and disk; the disk capped at 500 IOPS and 60 MB/s (10^6 bytes).
+  CalculatorLink capped{1000_MiBps, 0.0001, 1000_MiBps, 0.0001};
+  capped.disk_caps = DiskCaps{500.0, 60.0_MBps};
+  // One page: SYNC's two writes in series do not take the cap twice; a write starts every 2 ms.
+  EXPECT_DOUBLE_EQ(calculator_group(SyncMode::Sync, 1, capped).seconds, 0.002);
+  EXPECT_DOUBLE_EQ(calculator_group(SyncMode::Async, 1, capped).seconds, 0.002);
+  // 256 pages: 1 MiB at 60 MB/s.
+  EXPECT_DOUBLE_EQ(calculator_group(SyncMode::NearSync, 256, capped).seconds, 1048576 / 60e6);
+  // Without caps, the closed form as before.
+  capped.disk_caps = {};
+  EXPECT_LT(calculator_group(SyncMode::Sync, 1, capped).seconds, 0.001);
+}
+
 TEST(HadrCalculator, AFlushTakesTheClosedFormOfItsModeInMiB) {
   // 16 pages = 0.0625 MiB: write 0.001 + 0.0625/200, send 0.0625/10.
   const double write = 0.001 + 0.0625 / 200;

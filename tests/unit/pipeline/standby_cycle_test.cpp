@@ -17,7 +17,7 @@ struct StandbyRig {
   StandbyWriteDone flush_in_and_written() {
     cycle.took_in(pages_to_bytes(4), 0ms);
     cycle.flush_received(4);
-    cycle.start_write();
+    cycle.start_write(0ms);
     return cycle.write_done(5ms);
   }
   LinearDisk disk;
@@ -33,7 +33,7 @@ TEST(StandbyCycle, AFlushIsWrittenOnceAllOfItIsInInOneWrite) {
   cycle.took_in(pages_to_bytes(2), 1ms);
   EXPECT_EQ(cycle.flush_received(4), 0u);
   ASSERT_TRUE(cycle.may_write());
-  const StandbyWrite write = cycle.start_write();
+  const StandbyWrite write = cycle.start_write(1ms);
   EXPECT_EQ(write.pages, 4u);
   EXPECT_EQ(write.io_time, 5ms);
   EXPECT_FALSE(cycle.may_write());  // one write at a time
@@ -50,13 +50,13 @@ TEST(StandbyCycle, NearSyncAcksOnReceiptAndSyncAfterTheWrite) {
   StandbyRig nearsync({rules_for(SyncMode::NearSync).standby_ack, 8});
   nearsync.cycle.took_in(pages_to_bytes(4), 0ms);
   EXPECT_EQ(nearsync.cycle.flush_received(4), 1u);
-  nearsync.cycle.start_write();
+  nearsync.cycle.start_write(0ms);
   EXPECT_EQ(nearsync.cycle.write_done(5ms).acks, 0u);
 
   StandbyRig sync({rules_for(SyncMode::Sync).standby_ack, 8});
   sync.cycle.took_in(pages_to_bytes(4), 0ms);
   EXPECT_EQ(sync.cycle.flush_received(4), 0u);
-  sync.cycle.start_write();
+  sync.cycle.start_write(0ms);
   EXPECT_EQ(sync.cycle.write_done(5ms).acks, 1u);
 }
 

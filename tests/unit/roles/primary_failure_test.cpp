@@ -96,7 +96,7 @@ TEST(PrimaryFailure, NearSyncHoldsForTheWindowGoesOnAloneAndShipsTheGapOnReturn)
   StopSource stop;
   Link link(old_side, clock, stop, log);
   FixedFlushSize sizes(2);
-  const LinearDisk disk({50.0_MBps, 0.001});
+  LinearDisk disk({50.0_MBps, 0.001});
   FakeRenewal renewal(clock, link, old_side, start + 4s, log);
   PrimaryPlan plan;
   plan.mode = SyncMode::NearSync;
