@@ -7,15 +7,12 @@
 
 namespace simhadr {
 
-namespace {
-
 double median(std::vector<double> values) {
+  if (values.empty()) return 0;
   std::ranges::sort(values);
   const std::size_t middle = values.size() / 2;
   return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
 }
-
-}  // namespace
 
 std::optional<DiskParams> fit_disk_model(std::span<const DiskSample> samples) {
   std::vector<double> slopes;

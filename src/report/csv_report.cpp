@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "platform/output_file.hpp"
+#include "simhadr/report/disk_report.hpp"
 #include "simhadr/report/timestamp.hpp"
 #include "simhadr/shown.hpp"
 
@@ -62,6 +63,9 @@ enum class Column : std::uint8_t {
   CompressRatio,
   CompressWireBytes,
   CompressCpuSecondsPerGb,
+  DiskIopsCap,
+  DiskCapMbytesPerSec,
+  DiskLimit,
   Count,
 };
 
@@ -120,6 +124,9 @@ constexpr std::array<ColumnName, kColumnCount> kColumns{{
     {Column::CompressRatio, "compress_ratio"},
     {Column::CompressWireBytes, "compress_wire_bytes"},
     {Column::CompressCpuSecondsPerGb, "compress_cpu_seconds_per_gb"},
+    {Column::DiskIopsCap, "disk_iops_cap"},
+    {Column::DiskCapMbytesPerSec, "disk_cap_mbytes_per_sec"},
+    {Column::DiskLimit, "disk_limit"},
 }};
 
 // Every column named once, in the enum's order: a row cannot drift from the header.
@@ -168,6 +175,12 @@ void set_payload(Cells& cells, const std::optional<PayloadSpec>& payload) {
   cells.set(Column::Payload, payload_kind_name(payload->kind));
   if (payload->kind == PayloadKind::Files)
     cells.set(Column::PayloadFileBytes, payload->file_bytes());
+}
+
+// -disk's caps, or a disk test's fit's: empty where there is none.
+void set_disk_caps(Cells& cells, const DiskCaps& caps) {
+  if (caps.iops) cells.set(Column::DiskIopsCap, *caps.iops);
+  if (caps.throughput) cells.set(Column::DiskCapMbytesPerSec, caps.throughput->value());
 }
 
 }  // namespace
@@ -249,6 +262,7 @@ std::string csv_row(std::chrono::system_clock::time_point started, const RunConf
   if (r.settings.disk) {
     cells.set(Column::DiskMbytesPerSec, r.settings.disk->rate.value());
     cells.set(Column::DiskOverheadSeconds, r.settings.disk->overhead_seconds);
+    set_disk_caps(cells, r.settings.disk->caps);
   }
   if (config.target) cells.set(Column::TargetMbytesPerSec, config.target->value());
   cells.set_seconds(Column::Seconds, to_seconds(r.elapsed));
@@ -279,6 +293,12 @@ std::string csv_row(std::chrono::system_clock::time_point started, const DiskRow
   cells.set_seconds(Column::SecondsPerFlush, row.seconds_per_io);
   cells.set(Column::End, end);
   set_payload(cells, row.payload);
+  if (row.fit) {
+    cells.set(Column::DiskMbytesPerSec, row.fit->rate.value());
+    cells.set(Column::DiskOverheadSeconds, row.fit->overhead_seconds);
+    set_disk_caps(cells, row.fit->caps);
+    cells.set(Column::DiskLimit, disk_limit_name(row.limit));
+  }
   return cells.row();
 }
 

@@ -60,15 +60,62 @@ void write_writer_line(std::ostream& out, std::size_t number, const std::string&
       mbytes_per_sec(result.bytes, result.elapsed), result.percentiles.percentile(0.99));
 }
 
+std::string_view disk_limit_name(DiskLimit limit) {
+  switch (limit) {
+    case DiskLimit::IopsCap:
+      return "IOPS cap";
+    case DiskLimit::ThroughputCap:
+      return "MB/s cap";
+    case DiskLimit::Line:
+      break;
+  }
+  return "line";
+}
+
+namespace {
+
+// What the caps are and where each binds; nothing for a disk without caps.
+void write_caps_found(std::ostream& out, const DiskCapFit& fit) {
+  const DiskCaps& caps = fit.disk.caps;
+  if (fit.knee_bytes) {
+    fmt::print(out,
+               "Caps: {:.0f} IOPS and {:.3f} MB/s, meeting at writes of {:.1f} KB ({:.1f} pages): "
+               "the IOPS cap binds below, the MB/s cap above.\n",
+               *caps.iops, caps.throughput->value(), *fit.knee_bytes / 1000,
+               *fit.knee_bytes / kPageBytes);
+  } else if (caps.iops) {
+    fmt::print(out, "Cap: {:.0f} IOPS, holding the small writes to it.\n", *caps.iops);
+  } else if (caps.throughput) {
+    fmt::print(out, "Cap: {:.3f} MB/s, holding the large writes to it.\n",
+               caps.throughput->value());
+  }
+  if (fit.line_hidden) {
+    out << "The caps set every size's time, hiding the disk's own: its line is fitted to each\n"
+           "size's fastest tenth of writes (p10), which the caps' buckets let through.\n";
+  }
+}
+
+std::string suggested_disk(const DiskParams& d) {
+  std::string text = fmt::format("-disk {:.3f} {:.6f}", d.rate.value(), d.overhead_seconds);
+  if (!d.caps.any()) return text;
+  text += fmt::format(" {:.0f}", d.caps.iops.value_or(0));
+  if (d.caps.throughput) text += fmt::format(" {:.3f}", d.caps.throughput->value());
+  return text;
+}
+
+}  // namespace
+
 void write_fit_table(std::ostream& out, std::span<const FitRow> rows,
-                     const std::optional<DiskParams>& fitted) {
-  fmt::print(out, "{:>7} {:>10} {:>12} {:>12} {:>10}\n", "pages", "writes", "sec/write", "MB/s",
-             "p99 us");
-  for (const FitRow& row : rows) {
-    fmt::print(out, "{:>7} {:>10} {:>12.6f} {:>12.3f} {:>10}\n", row.pages, row.result.ios,
-               seconds_per_call(row.result.io_time, row.result.ios),
-               mbytes_per_sec(row.result.bytes, row.result.io_time),
-               row.result.percentiles.percentile(0.99));
+                     const std::optional<DiskCapFit>& fitted) {
+  fmt::print(out, "{:>7} {:>10} {:>12} {:>12} {:>10} {:>10}  {}\n", "pages", "writes", "sec/write",
+             "MB/s", "p10 us", "p99 us", fitted ? "limit" : "");
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const DiskIoResult& r = rows[i].result;
+    const bool named = fitted && i < fitted->limits.size();
+    fmt::print(out, "{:>7} {:>10} {:>12.6f} {:>12.3f} {:>10} {:>10}  {}\n", rows[i].pages, r.ios,
+               seconds_per_call(r.io_time, r.ios), mbytes_per_sec(r.bytes, r.io_time),
+               r.percentiles.percentile(0.1), r.percentiles.percentile(0.99),
+               named ? disk_limit_name(fitted->limits[i]) : "");
   }
   out << '\n';
   if (!fitted) {
@@ -76,15 +123,15 @@ void write_fit_table(std::ostream& out, std::span<const FitRow> rows,
            "run longer (-t) or on a quieter disk.\n";
     return;
   }
+  write_caps_found(out, *fitted);
+  const DiskParams& line = fitted->disk;
   fmt::print(out, "Fitted: time per write = {:.6f} second + bytes / ({:.3f} x 10^6 bytes/second)\n",
-             fitted->overhead_seconds, fitted->rate.value());
-  fmt::print(out, "Suggested option: -disk {:.3f} {:.6f}\n", fitted->rate.value(),
-             fitted->overhead_seconds);
+             line.overhead_seconds, line.rate.value());
+  fmt::print(out, "Suggested option: {}\n", suggested_disk(line));
   // Its IOs are sleeps: whether this host sleeps that exactly is worth a look first.
-  fmt::print(out,
-             "This host's sleeps at its lengths: simhadr -testSleep {:.6f} -disk {:.3f} {:.6f}\n",
-             to_seconds(LinearDisk(*fitted).io_time(kPageBytes)), fitted->rate.value(),
-             fitted->overhead_seconds);
+  fmt::print(
+      out, "This host's sleeps at its lengths: simhadr -testSleep {:.6f} -disk {:.3f} {:.6f}\n",
+      to_seconds(LinearDisk(line).io_time(kPageBytes)), line.rate.value(), line.overhead_seconds);
 }
 
 }  // namespace simhadr

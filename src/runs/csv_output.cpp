@@ -19,15 +19,21 @@ std::vector<std::string> disk_test_rows(std::chrono::system_clock::time_point st
   const std::string_view end = disk.failure ? "failed" : "completed";
   const std::string_view kind = disk.access == DiskAccess::Read ? "disk-read" : "disk-write";
   std::vector<std::string> rows;
-  for (const FitRow& row : disk.sizes) {
-    const DiskIoResult& r = row.result;
-    rows.push_back(
-        csv_row(started,
-                DiskRow{kind, row.pages, to_seconds(r.elapsed), mbytes_per_sec(r.bytes, r.elapsed),
-                        r.ios, seconds_per_call(r.io_time, r.ios),
-                        disk.access == DiskAccess::Read ? std::nullopt
-                                                        : std::optional<PayloadSpec>(payload)},
-                end));
+  for (std::size_t i = 0; i < disk.sizes.size(); ++i) {
+    const DiskIoResult& r = disk.sizes[i].result;
+    DiskRow row;
+    row.kind = kind;
+    row.pages = disk.sizes[i].pages;
+    row.seconds = to_seconds(r.elapsed);
+    row.mbytes_per_sec = mbytes_per_sec(r.bytes, r.elapsed);
+    row.ios = r.ios;
+    row.seconds_per_io = seconds_per_call(r.io_time, r.ios);
+    if (disk.access != DiskAccess::Read) row.payload = payload;
+    if (disk.fitted && i < disk.fitted->limits.size()) {
+      row.fit = disk.fitted->disk;
+      row.limit = disk.fitted->limits[i];
+    }
+    rows.push_back(csv_row(started, row, end));
   }
   return rows;
 }

@@ -17,7 +17,7 @@ struct DiskTestOutcome {
   DiskAccess access = DiskAccess::Append;
   std::vector<FitRow> sizes;          // one row, or one per size of the fit
   std::vector<DiskIoResult> writers;  // each writer's share, with -threads
-  std::optional<DiskParams> fitted;   // the fit's suggestion, when it found one
+  std::optional<DiskCapFit> fitted;   // the fit's suggestion, when it found one
   std::optional<std::string> failure;
 };
 

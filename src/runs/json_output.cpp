@@ -4,6 +4,7 @@
 #include "simhadr/report/calculation_json.hpp"
 #include "simhadr/report/diagnosis_report.hpp"
 #include "simhadr/report/json_report.hpp"
+#include "simhadr/report/model_json.hpp"
 
 namespace simhadr {
 
@@ -68,9 +69,13 @@ json disk_test_json(const RunConfig& config, const DiskTestOutcome& outcome) {
     writers.push_back(disk_size_json({outcome.sizes.front().pages, writer}));
   }
   json fit = nullptr;
-  if (outcome.fitted) {
-    fit = {{"mbytes_per_sec", outcome.fitted->rate},
-           {"overhead_seconds", outcome.fitted->overhead_seconds}};
+  if (const auto& fitted = outcome.fitted) {
+    fit = linear_cost_json(fitted->disk);
+    fit.update(disk_caps_json(fitted->disk.caps));
+    fit["knee_bytes"] = fitted->knee_bytes ? json(*fitted->knee_bytes) : json(nullptr);
+    fit["line_hidden"] = fitted->line_hidden;
+    fit["limits"] = json::array();
+    for (const DiskLimit limit : fitted->limits) fit["limits"].push_back(disk_limit_name(limit));
   }
   const bool reading = outcome.access == DiskAccess::Read;
   return {{"access", reading ? "read" : "write"},

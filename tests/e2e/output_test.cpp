@@ -162,9 +162,10 @@ TEST(CsvOutput, OneHeaderThenOneRowPerSideAndRunAppended) {
             "stall_longest_seconds,stall_total_seconds,tls_version,tls_cipher,tls_peer_verified,"
             "tls_overhead_bytes,tls_cost_seconds_per_gb,sock_snd_buf_requested,"
             "sock_rcv_buf_requested,payload,payload_file_bytes,compress,compress_ratio,"
-            "compress_wire_bytes,compress_cpu_seconds_per_gb");
+            "compress_wire_bytes,compress_cpu_seconds_per_gb,disk_iops_cap,disk_cap_mbytes_per_sec,"
+            "disk_limit");
   for (std::size_t i = 1; i < lines.size(); ++i) {
-    EXPECT_EQ(std::ranges::count(lines[i], ','), 46) << lines[i];
+    EXPECT_EQ(std::ranges::count(lines[i], ','), 49) << lines[i];
     EXPECT_NE(lines[i].find(i % 2 == 1 ? ",primary,NEARSYNC,16," : ",standby,NEARSYNC,16,"),
               std::string::npos)
         << lines[i];

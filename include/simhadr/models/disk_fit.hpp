@@ -4,6 +4,7 @@
 // intercept. One bad point (a hiccup during one flush size) cannot move it.
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "simhadr/config.hpp"
 
@@ -16,5 +17,8 @@ struct DiskSample {
 
 // nullopt when the points do not rise with size (no positive rate fits them).
 std::optional<DiskParams> fit_disk_model(std::span<const DiskSample> samples);
+
+// The middle value (the mean of the two middle ones for an even count); 0 when empty.
+double median(std::vector<double> values);
 
 }  // namespace simhadr

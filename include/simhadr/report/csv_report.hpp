@@ -8,6 +8,7 @@
 
 #include "simhadr/config.hpp"
 #include "simhadr/measure/run_result.hpp"
+#include "simhadr/models/disk_model.hpp"
 
 namespace simhadr {
 
@@ -26,6 +27,8 @@ struct DiskRow {
   std::uint64_t ios = 0;
   double seconds_per_io = 0;
   std::optional<PayloadSpec> payload;  // what a write carried
+  std::optional<DiskParams> fit;       // -testDisk's fit, with what sets this size's time
+  DiskLimit limit = DiskLimit::Line;
 };
 std::string csv_row(std::chrono::system_clock::time_point started, const DiskRow& row,
                     std::string_view end);

@@ -8,6 +8,7 @@
 
 #include "simhadr/config.hpp"
 #include "simhadr/measure/disk_io_result.hpp"
+#include "simhadr/models/disk_cap_fit.hpp"
 
 namespace simhadr {
 
@@ -27,7 +28,12 @@ struct FitRow {
   DiskIoResult result;
 };
 
+// A row per size with what sets its time under the fit, the caps and the knee
+// where there are caps, and the suggested -disk.
 void write_fit_table(std::ostream& out, std::span<const FitRow> rows,
-                     const std::optional<DiskParams>& fitted);
+                     const std::optional<DiskCapFit>& fitted);
+
+// "line", "IOPS cap", "MB/s cap": what sets a write's time.
+std::string_view disk_limit_name(DiskLimit limit);
 
 }  // namespace simhadr
