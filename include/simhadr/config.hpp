@@ -267,7 +267,8 @@ struct RunConfig {
   std::optional<std::uint32_t> standby_buffer_pages;  // -hadrBufSize
   std::optional<MBytesPerSec> target;                 // -target
   std::optional<DiskParams> disk;
-  std::optional<DiskParams> replay;  // -replay MBps [overhead per flush]
+  std::optional<std::string> log_dir;  // -logDir: real log writes, in place of -disk's sleep
+  std::optional<DiskParams> replay;    // -replay MBps [overhead per flush]
   std::uint64_t spool_limit_pages = 0;
   double replay_delay_seconds = 0;       // HADR_REPLAY_DELAY; SUPERASYNC only
   std::optional<NetworkParams> network;  // the principal standby's link

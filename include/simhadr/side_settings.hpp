@@ -33,6 +33,7 @@ struct SideSettings {
   SyncMode mode = SyncMode::NearSync;
   std::uint32_t flush_pages = 0;            // the handshake's: the largest flush
   std::optional<DiskParams> disk;           // -disk, the modelled log write
+  std::optional<std::string> log_file;      // -logDir: the file the log was written to
   std::optional<DiskParams> replay;         // standby: -replay
   std::uint32_t receive_buffer_pages = 0;   // standby: -hadrBufSize in effect
   std::optional<NetworkParams> network;     // -netDelay / -netRate

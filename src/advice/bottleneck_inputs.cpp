@@ -12,6 +12,18 @@ double seconds_for(const std::optional<DiskParams>& model, double bytes) {
 
 namespace {
 
+// A side's log write per flush of `bytes`: -disk's model, or what its real
+// writes (-logDir) took on average.
+double write_seconds(const RunResult& side, double bytes) {
+  if (side.settings.disk) return seconds_for(side.settings.disk, bytes);
+  if (side.settings.log_file) return seconds_per_call(side.disk.time, side.disk.calls);
+  return 0.0;
+}
+
+}  // namespace
+
+namespace {
+
 bool paced_by_a_logger(const RunResult& primary) {
   return primary.settings.offered && primary.settings.offered->by != OfferedBy::Target;
 }
@@ -36,19 +48,19 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
   // What a real run measured per flush, as time per byte, is scaled to that flush.
   const double scale = in.bytes / mean;
   FlushCosts& c = in.costs;
-  c.write = seconds_for(primary.settings.disk, in.bytes);
+  c.write = write_seconds(primary, in.bytes);
   const auto caps_of = [](const std::optional<DiskParams>& disk) {
     return disk ? disk->caps : DiskCaps{};
   };
   in.disk_caps = caps_of(primary.settings.disk);
   if (standby) {
-    c.standby_write = seconds_for(standby->settings.disk, in.bytes);
+    c.standby_write = write_seconds(*standby, in.bytes);
     in.standby_disk_caps = caps_of(standby->settings.disk);
     in.replay = standby->settings.replay;
   } else {
     c.standby_write = c.write;
     in.standby_disk_caps = in.disk_caps;
-    in.standby_disk_assumed = primary.settings.disk.has_value();
+    in.standby_disk_assumed = primary.settings.disk.has_value() || primary.settings.log_file;
   }
   if (primary.settings.network)
     in.network.emplace(*primary.settings.network, primary.settings.network_window);
@@ -83,10 +95,9 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
     const double handed_over = seconds_per_call(primary.send_phase.time, flushes);
     const double still_on_wire =
         in.measured_wire() ? std::max(0.0, send_of_mean - handed_over) : 0.0;
-    const double standby_write =
-        primary.settings.mode == SyncMode::Sync
-            ? seconds_for(standby ? standby->settings.disk : primary.settings.disk, mean)
-            : 0.0;
+    const double standby_write = primary.settings.mode == SyncMode::Sync
+                                     ? write_seconds(standby ? *standby : primary, mean)
+                                     : 0.0;
     const double floor = in.path ? in.path->min_round_trip : 0.0;
     c.round_trip = std::max(floor, ack_wait - still_on_wire - standby_write);
   }

@@ -58,6 +58,7 @@ void check_outages(const RunConfig& config) {
 }
 
 void require_something_takes_time(const RunConfig& config) {
+  check_real_log_writes(config, Action::Model);
   // A network of zero delay and no rate adds no time, and nor would the run.
   const bool network_takes_time =
       config.network && (config.network->one_way_delay_seconds > 0 || config.network->rate);
@@ -74,6 +75,41 @@ void require_something_takes_time(const RunConfig& config) {
         "-model needs something that takes time (-disk, -netRate, -netDelay, -uplinkRate, "
         "-replay, -target, -logRate, -tls, -tcpCost or -compress's costs); without it every "
         "flush takes no time");
+  }
+}
+
+// HADR_REPLAY_DELAY is SUPERASYNC's alone; a real standby learns the mode from its primary.
+void check_replay_delay(const RunConfig& config, Action action) {
+  if (!config.replay) {
+    throw UsageError("-replayDelay holds replay back, so it needs -replay MB/S");
+  }
+  const SyncMode mode = config.effective_sync_mode();
+  if ((action == Action::Model || action == Action::Demo) && mode != SyncMode::SuperAsync) {
+    throw UsageError(
+        fmt::format("-replayDelay is for SUPERASYNC, as Db2's HADR_REPLAY_DELAY is; this run is {}",
+                    to_string(mode)));
+  }
+}
+
+void check_real_log_writes(const RunConfig& config, Action action) {
+  if (!config.log_dir) return;
+  if (config.disk) {
+    throw UsageError("-logDir writes the log for real and -disk models its time: give one");
+  }
+  if (action == Action::Model) {
+    throw UsageError(
+        "-model runs in virtual time and writes nothing: -disk models the log disk (-testDisk "
+        "fits it)");
+  }
+  if (action != Action::Primary && action != Action::Standby && action != Action::Demo) {
+    throw UsageError("-logDir writes a shipping run's log; this run ships none");
+  }
+  const SyncMode mode = config.effective_sync_mode();
+  if (action != Action::Standby && mode != SyncMode::Sync) {
+    throw UsageError(fmt::format(
+        "-logDir on a primary writes each flush before shipping it, as SYNC does; in {} the write "
+        "runs beside shipping: give the primary -disk (-testDisk fits it), the standby -logDir",
+        to_string(mode)));
   }
 }
 

@@ -15,4 +15,11 @@ void require_something_takes_time(const RunConfig& config);
 // -netOutage: a length, outages apart, and a run whose middle is known.
 void check_outages(const RunConfig& config);
 
+// -replayDelay: with -replay, and in SUPERASYNC where the run knows its mode.
+void check_replay_delay(const RunConfig& config, Action action);
+
+// -logDir: real writes in place of -disk, in a shipping run, and on a primary
+// only where its write comes before shipping (SYNC).
+void check_real_log_writes(const RunConfig& config, Action action);
+
 }  // namespace simhadr

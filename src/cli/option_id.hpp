@@ -64,6 +64,7 @@ enum class OptionId : std::uint8_t {
   SpoolLimit,
   Loop,
   Disk,
+  LogDir,
   Spin,
   Verbose,
   TestDisk,

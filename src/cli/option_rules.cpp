@@ -306,19 +306,6 @@ class Rules {
     return settle(disk);
   }
 
-  // HADR_REPLAY_DELAY is SUPERASYNC's alone; a real standby learns the mode from its primary.
-  void check_replay_delay(Action action) const {
-    if (!config_.replay) {
-      throw UsageError("-replayDelay holds replay back, so it needs -replay MB/S");
-    }
-    const SyncMode mode = config_.effective_sync_mode();
-    if ((action == Action::Model || action == Action::Demo) && mode != SyncMode::SuperAsync) {
-      throw UsageError(fmt::format(
-          "-replayDelay is for SUPERASYNC, as Db2's HADR_REPLAY_DELAY is; this run is {}",
-          to_string(mode)));
-    }
-  }
-
   // Once the action is known: what does not fit it, refused or ignored with a warning.
   void check_across_actions() {
     const Action action = command_.action;
@@ -330,8 +317,9 @@ class Rules {
       warn("-spoolLimit spools log awaiting replay, so it needs -replay; without it, ignored");
     }
     if (config_.replay_delay_seconds > 0 && action != Action::Calculate) {
-      check_replay_delay(action);
+      check_replay_delay(config_, action);
     }
+    check_real_log_writes(config_, action);
     if (config_.json_path && config_.json_path == config_.csv_path) {
       throw UsageError(
           fmt::format("-json and -csv name the same file {}", shown(*config_.json_path)));

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -63,6 +64,14 @@ void store_disk(Values& o, const Input& in) {
     }
   }
   o.config.disk = disk;
+}
+
+void store_log_dir(Values& o, const Input& in) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(in.text(), error)) {
+    throw UsageError(fmt::format("-{} {}: no such directory", in.name(), shown(in.text())));
+  }
+  o.config.log_dir = in.text();
 }
 
 void store_replay(Values& o, const Input& in) {

@@ -12,6 +12,7 @@ using Input = OptionInput;
 void store_rhost(Values& o, const Input& in);
 void store_rport(Values& o, const Input& in);
 void store_disk(Values& o, const Input& in);
+void store_log_dir(Values& o, const Input& in);
 void store_replay(Values& o, const Input& in);
 void store_net_delay(Values& o, const Input& in);
 void store_net_rate(Values& o, const Input& in);

@@ -278,6 +278,10 @@ constexpr std::array kOptions{
                "simulated log disk: rate and overhead per IO, then its\n"
                "IOPS and MB/s caps (0: none; default: infinitely fast)",
                store_disk},
+    OptionSpec{Id::LogDir, "logDir", One, kAny, DisksAndTiming, "-logDir DIR",
+               "write each flush to a log file in DIR, synchronously\n"
+               "around the page cache, in place of -disk's sleep",
+               store_log_dir},
     OptionSpec{Id::Spin, "spin", One, kAny, DisksAndTiming, "-spin SECONDS",
                "busy-wait this long at the end of each simulated IO\n"
                "(default: follows this host's measured wake-ups)",
@@ -368,16 +372,6 @@ consteval bool rows_follow_the_ids() {
 static_assert(rows_follow_the_ids(), "rows in OptionId order");
 
 }  // namespace
-
-bool of_the_original(std::string_view name) {
-  constexpr std::array kOriginalOptions{
-      Id::Role,        Id::Lhost,    Id::Lport,    Id::Rhost,      Id::Rport,
-      Id::N,           Id::T,        Id::SyncMode, Id::Rcu,        Id::FlushSize,
-      Id::HadrBufSize, Id::Target,   Id::Verbose,  Id::SockSndBuf, Id::SockRcvBuf,
-      Id::Nagle,       Id::Block,    Id::Bind,     Id::Disk,       Id::Write,
-      Id::Read,        Id::TestDisk, Id::Cache,    Id::Spin,       Id::TestSleep};
-  return std::ranges::any_of(kOriginalOptions, [&](Id id) { return option_name(id) == name; });
-}
 
 std::span<const OptionSpec> option_specs() {
   return kOptions;

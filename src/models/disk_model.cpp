@@ -55,9 +55,10 @@ DiskLimit binding_limit(const DiskParams& params, std::uint64_t bytes) {
   return binding_cap(params.caps, bytes);
 }
 
-std::unique_ptr<DiskModel> make_disk_model(const std::optional<DiskParams>& params) {
+std::unique_ptr<DiskModel> make_disk_model(const std::optional<DiskParams>& params,
+                                           DiskStart start) {
   if (!params) return std::make_unique<InstantDisk>();
-  if (params->caps.any()) return std::make_unique<CappedDisk>(*params);
+  if (params->caps.any()) return std::make_unique<CappedDisk>(*params, start);
   return std::make_unique<LinearDisk>(*params);
 }
 

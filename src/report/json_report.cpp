@@ -60,8 +60,9 @@ json io_json(const IoTally& tally, Nanos elapsed) {
 }
 
 json disk_json(const RunResult& r) {
-  if (!r.settings.disk) return nullptr;
+  if (!r.settings.disk && !r.settings.log_file) return nullptr;
   return {{"model", disk_model_json(r.settings.disk)},
+          {"log_file", r.settings.log_file ? json(*r.settings.log_file) : json(nullptr)},
           {"bytes", r.disk.bytes},
           {"seconds", to_seconds(r.disk.time)},
           {"mbytes_per_sec", mbytes_per_sec(r.disk.bytes, r.disk.time)},

@@ -111,10 +111,15 @@ void write_summary(std::ostream& out, const RunResult& r) {
   fmt::print(out, "Total {} flushes, {:.6f} sec/flush, {}\n\n", r.flushes.calls,
              seconds_per_call(r.busy_time(), r.flushes.calls), flush_size_text(r));
 
-  if (r.settings.disk) {
-    fmt::print(out, "disk speed: {:.6f} MB/second, overhead: {:.6f} second/write\n",
-               r.settings.disk->rate.value(), r.settings.disk->overhead_seconds);
-    write_disk_caps(out, r.settings.disk->caps);
+  if (r.settings.disk || r.settings.log_file) {
+    if (r.settings.disk) {
+      fmt::print(out, "disk speed: {:.6f} MB/second, overhead: {:.6f} second/write\n",
+                 r.settings.disk->rate.value(), r.settings.disk->overhead_seconds);
+      write_disk_caps(out, r.settings.disk->caps);
+    } else {
+      fmt::print(out, "log file: {}, written synchronously around the page cache\n",
+                 *r.settings.log_file);
+    }
     fmt::print(out, "Total {} bytes written in {:.6f} seconds. {:.6f} MBytes/sec\n", r.disk.bytes,
                to_seconds(r.disk.time), mbytes_per_sec(r.disk.bytes, r.disk.time));
     fmt::print(out, "Total {} write calls, {:.3f} kBytes/write, {:.6f} sec/write\n\n", r.disk.calls,

@@ -93,8 +93,14 @@ class Annotator {
           "MB/s of log\n",
           link.compression, link.network.value() * link.compression);
     }
-    fmt::print(out_, "simhadr: Disk speed {} MB/s, {} second overhead per write\n\n",
+    fmt::print(out_, "simhadr: Disk speed {} MB/s, {} second overhead per write\n",
                link.disk.value(), link.disk_overhead_seconds);
+    if (const DiskCaps& caps = link.disk_caps; caps.any()) {
+      fmt::print(out_, "simhadr: Disk caps: {} IOPS, {} MB/s (0: none); each disk's own\n",
+                 caps.iops.value_or(0),
+                 caps.throughput ? rate_cast<MiBPerSec>(*caps.throughput).value() : 0.0);
+    }
+    out_ << '\n';
     if (calc_.pair) {
       fmt::print(out_,
                  "simhadr: Simulated pair: TCP window {} bytes, log buffer {} pages; "

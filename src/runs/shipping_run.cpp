@@ -5,6 +5,7 @@
 #include <iterator>
 #include <memory>
 
+#include "disk/log_file_disk.hpp"
 #include "net/socket_properties.hpp"
 #include "net/tcp_stats.hpp"
 #include "net/tcp_watch.hpp"
@@ -73,6 +74,20 @@ void record_connection_facts(ConnectionFacts facts, bool shaped, RunResult& resu
   result.socket_receive_buffer = facts.socket.receive_buffer;
 }
 
+// -disk's model, or with -logDir a file this side writes its log to for real.
+std::unique_ptr<DiskModel> this_sides_disk(const RunConfig& config, Role role, RunLog& log,
+                                           std::optional<std::string>& log_file) {
+  if (!config.log_dir) return make_disk_model(config.disk);
+  const auto start = std::chrono::steady_clock::now();
+  auto disk = std::make_unique<LogFileDisk>(*config.log_dir, role);
+  log.line("Writing the log to {}: laid out {:.1f} MBytes in {:.3f} seconds, written round.",
+           disk->path(), static_cast<double>(kLogFileBytes) / kBytesPerMByte,
+           to_seconds(std::chrono::steady_clock::now() - start));
+  log.flush();
+  log_file = disk->path();
+  return disk;
+}
+
 // Once connected, both roles run over the same pieces: a transport on the
 // socket, the spin clock, the measured link and the disk model; with
 // `next_socket`, the renewal that replaces a connection the run lost.
@@ -107,7 +122,8 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   Link link(connection->top(), clock, stop, log, config.waits.stall,
             connect_bounded ? config.waits.connect : config.waits.stall,
             connect_bounded ? "-connectTimeout" : "-stallTimeout");
-  const auto disk = make_disk_model(config.disk);
+  std::optional<std::string> log_file;
+  const auto disk = this_sides_disk(config, role, log, log_file);
   const ThisThreadCpuUsage this_thread;
   const CpuMeter cpu(this_thread);
   const TcpStatsMeter tcp_meter(fd, same_host);
@@ -123,6 +139,7 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   RoleOutcome outcome =
       run_role(link, clock, *disk, watch, compressing, renewal ? &*renewal : nullptr);
   say_how_it_ended(outcome, role, renewal ? renewal->current_socket() : fd, stop);
+  outcome.result.settings.log_file = log_file;
   std::optional<TlsFacts> tls_facts;
   if (connection->opened().tls) tls_facts = connection->opened().tls->facts();
   record_connection_facts({watch.stop(), cpu.stop(), tcp_at_reset.value_or(tcp_meter.stop()),

@@ -33,6 +33,7 @@ VirtualRunPlan plan_for(SyncMode mode, const PairSettings& settings) {
                                rate_cast<MBytesPerSec>(link.network) / NetworkModel::kPayloadShare,
                                link.compression};
   plan.window_bytes = settings.window_bytes;
+  plan.disk_start = DiskStart::Spent;
   return plan;
 }
 

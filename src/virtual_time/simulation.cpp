@@ -17,8 +17,8 @@ constexpr std::uint64_t kEventsBetweenStopChecks = 4096;
 VirtualSimulation::VirtualSimulation(const VirtualRunPlan& plan, FlushSizeSource& flush_sizes)
     : plan_(plan),
       flush_sizes_(flush_sizes),
-      primary_disk_(make_disk_model(plan.disk)),
-      standby_disk_(make_disk_model(plan.disk)),
+      primary_disk_(make_disk_model(plan.disk, plan.disk_start)),
+      standby_disk_(make_disk_model(plan.disk, plan.disk_start)),
       uplink_(plan.uplink ? std::optional<SharedUplink>(*plan.uplink) : std::nullopt),
       network_model_(plan.network, plan.window_bytes),
       link_watch_(outages_from(plan), plan.mode, plan.target),
@@ -47,8 +47,8 @@ void VirtualSimulation::add_auxiliaries(const FlushSizeSource& flush_sizes) {
     standby.settings.mode = SyncMode::SuperAsync;
     standby.settings.network = plan_.auxiliary_networks[i];
     VirtualAuxiliaryPlan auxiliary{static_cast<std::uint8_t>(i + 1), plan_.auxiliaries[i],
-                                   plan_.auxiliary_networks[i], plan_.window_bytes,
-                                   standby_plan(plan_, flush_sizes)};
+                                   plan_.auxiliary_networks[i],      plan_.window_bytes,
+                                   standby_plan(plan_, flush_sizes), plan_.disk_start};
     auxiliary.standby.cycle.ack = rules_for(SyncMode::SuperAsync).standby_ack;
     auxiliary.standby.one_way_delay =
         from_seconds(plan_.auxiliary_networks[i].one_way_delay_seconds);

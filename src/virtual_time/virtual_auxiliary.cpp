@@ -10,7 +10,7 @@ VirtualAuxiliary::VirtualAuxiliary(const VirtualAuxiliaryPlan& plan,
     : listed_(plan.listed),
       model_(plan.link, plan.window_bytes),
       network_(model_, events, sender_, plan.stream, uplink),
-      disk_(make_disk_model(disk)),
+      disk_(make_disk_model(disk, plan.disk_start)),
       standby_(plan.standby, *disk_, events, standby_result, plan.stream) {}
 
 StandbyLag VirtualAuxiliary::written(Nanos now, std::uint64_t bytes) {

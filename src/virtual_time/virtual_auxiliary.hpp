@@ -23,6 +23,7 @@ struct VirtualAuxiliaryPlan {
   NetworkParams link;
   std::uint64_t window_bytes = kAutotunedWindowBytes;
   VirtualStandbyPlan standby;  // acks none: SUPERASYNC
+  DiskStart disk_start = DiskStart::Full;
 };
 
 class VirtualAuxiliary {

@@ -41,6 +41,9 @@ struct VirtualRunPlan : ShippingPlan {
   std::optional<ThreadCpuCost> thread_cpu;
   IntervalSink primary_intervals;
   IntervalSink standby_intervals;
+  // -disk's caps: full buckets, as a run starts, or spent, as a workload long
+  // under way has them (a run that stops once steady would measure the burst).
+  DiskStart disk_start = DiskStart::Full;
   // Asked after each flush: true ends the run there (it has what its caller needs).
   std::function<bool(const FlushProgress&)> settled;
 };

@@ -11,6 +11,7 @@ namespace simhadr::e2e {
 namespace {
 
 using nlohmann::json;
+namespace fs = std::filesystem;
 
 struct ModelRun {
   ParsedReport report;
@@ -71,6 +72,35 @@ TEST(DiskCaps, TheCommandLineTakesTwoToFourValuesAndZeroIsNoCap) {
   const json disk = json::parse(in)["config"]["disk"];
   EXPECT_TRUE(disk["iops_cap"].is_null());
   EXPECT_EQ(disk["cap_mbytes_per_sec"], 125.0);
+}
+
+// One interval of the calculator page's sample workload: 17.6 pages a flush.
+constexpr std::string_view kOneInterval =
+    "Logging rate:\n"
+    "2013-02-26 15:32:09  7.307 MB/s, 60 sec,  17.6 pg/f, 0.009435 sec/f,  15.9 pg/tr, "
+    "0.186589 sec/tr, 0.008580 sec/cmt, nOpenTrans  22.7\n";
+
+TEST(DiskCaps, TheCalculatorAndItsSimulatedPairHoldEachFlushToTheCaps) {
+  const fs::path input = scratch_file("disk_caps", "scan.txt");
+  std::ofstream(input) << kOneInterval;
+  const std::string doc = scratch_file("disk_caps", "calculate.json").string();
+  ChildProcess run({"-calculate", input.string(), "-network", "1000", ".0001", "-disk", "1000",
+                    ".0001", "500", "60", "-model", "-json", doc});
+  ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
+  EXPECT_NE(run.out().find("simhadr: Disk caps: 500 IOPS, 60 MB/s"), std::string::npos)
+      << run.out();
+  std::ifstream in(doc);
+  const json calculation = json::parse(in)["calculation"];
+  EXPECT_EQ(calculation["disk"]["iops_cap"], 500.0);
+  // The calculator's 60 MiB/s, held in MBytes/s.
+  EXPECT_DOUBLE_EQ(calculation["disk"]["cap_mbytes_per_sec"].get<double>(), 60 * 1.048576);
+  for (const auto& [mode, figures] : calculation["intervals"][0]["modes"].items()) {
+    // 17.6 pages sit under the knee (60 MiB/s over 500 IOPS is 30.7 pages): a flush every 2 ms.
+    EXPECT_DOUBLE_EQ(figures["closed_form"]["min"]["flush_seconds"].get<double>(), 0.002) << mode;
+    // The simulated pair starts with the buckets spent, as a workload long under way has them.
+    const double simulated = figures["simulated"]["min"]["flush_seconds"];
+    EXPECT_NEAR(simulated, 0.002, 0.002 * 0.03) << mode;
+  }
 }
 
 }  // namespace

@@ -9,9 +9,12 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 
 #include "child_process.hpp"
+#include "pair_run.hpp"
 
 namespace simhadr::e2e {
 namespace {
@@ -101,11 +104,31 @@ TEST_F(DiskTests, TestDiskWithoutAFlushSizeFitsTheModelAndCleansUp) {
   EXPECT_NE(out.find("Fitting the disk model: writes of 1 to 256 pages, 20 writes each."),
             std::string::npos);
   EXPECT_EQ(count_lines_matching(out, R"(\n +\d+ +20 +\d\.\d{6} +[\d.]+ +\d+)"), 9);
-  const bool suggested =
-      std::regex_search(out, std::regex(R"(\nSuggested option: -disk \d+\.\d{3} \d\.\d{6}\n)"));
+  const bool suggested = std::regex_search(
+      out, std::regex(R"(\nSuggested option: -disk \d+\.\d{3} \d\.\d{6}( \d+( [\d.]+)?)?\n)"));
   const bool explained = out.find("no disk model fits them") != std::string::npos;
   EXPECT_TRUE(suggested || explained) << out;
   EXPECT_TRUE(files().empty());
+}
+
+TEST_F(DiskTests, TheSweepsJsonCarriesTheFitAndPlots) {
+  const fs::path doc = scratch_file("disk", "sweep.json");
+  const fs::path png = scratch_file("disk", "sweep.png");
+  ChildProcess fit({"-testDisk", dir_.string(), "-n", "20", "-json", doc.string()});
+  ASSERT_EQ(fit.wait(120s), 0) << fit.err();
+  ASSERT_EQ(expect_valid_json(doc.string()), 1u);
+  std::ifstream in(doc);
+  const nlohmann::json test = nlohmann::json::parse(in)["disk_test"];
+  if (test["fit"].is_null()) GTEST_SKIP() << "this disk's times did not rise with the size";
+  EXPECT_EQ(test["fit"]["limits"].size(), test["sizes"].size());
+  ChildProcess plot(
+      {std::string(SIMHADR_SOURCE_DIR) + "/tools/plot-disk", doc.string(), "-o", png.string()},
+      "/usr/bin/python3");
+  ASSERT_EQ(plot.wait(kRunBound), 0) << plot.err();
+  EXPECT_GT(fs::file_size(png), 1000u);
+  ChildProcess refused({std::string(SIMHADR_SOURCE_DIR) + "/tools/plot-disk", "/dev/null"},
+                       "/usr/bin/python3");
+  EXPECT_EQ(refused.wait(kRunBound), 2);
 }
 
 TEST_F(DiskTests, TheFileSizeLimitEndsTheTestWithAPartialReportAndNoLeftovers) {

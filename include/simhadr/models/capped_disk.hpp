@@ -23,21 +23,26 @@ inline constexpr std::chrono::milliseconds kCapBurstSeconds{100};
 // once that is no more than the burst ahead of it.
 class CapMeter {
  public:
-  CapMeter(double units_per_second, Nanos burst);
+  CapMeter(double units_per_second, Nanos burst, DiskStart start);
   // When an IO costing `units` that asks at `at` may start; it is charged.
   Nanos admit(Nanos at, double units);
   // When it may start, without charging it.
   Nanos earliest(Nanos at) const;
 
  private:
+  // Before the first IO: caught up at once (a full bucket) or a burst ahead (spent).
+  Nanos caught_up_at(Nanos at) const;
+
   double seconds_per_unit_;
   Nanos burst_;
+  DiskStart start_;
   std::optional<Nanos> caught_up_;
 };
 
 class CappedDisk final : public DiskModel {
  public:
-  explicit CappedDisk(const DiskParams& params, Nanos burst = kCapBurstSeconds);
+  explicit CappedDisk(const DiskParams& params, DiskStart start = DiskStart::Full,
+                      Nanos burst = kCapBurstSeconds);
   Nanos io_time(Nanos start, std::uint64_t bytes) override;
 
  private:

@@ -53,8 +53,12 @@ DiskLimit binding_cap(const DiskCaps& caps, std::uint64_t bytes);
 Nanos sustained_io_time(const DiskParams& params, std::uint64_t bytes);
 DiskLimit binding_limit(const DiskParams& params, std::uint64_t bytes);
 
+// A capped disk's buckets at its first IO.
+enum class DiskStart : std::uint8_t { Full, Spent };
+
 // -disk when given (capped when it has caps), otherwise the instant disk. Each
 // side of a run takes its own: a disk's meter is its own.
-std::unique_ptr<DiskModel> make_disk_model(const std::optional<DiskParams>& params);
+std::unique_ptr<DiskModel> make_disk_model(const std::optional<DiskParams>& params,
+                                           DiskStart start = DiskStart::Full);
 
 }  // namespace simhadr

@@ -64,6 +64,14 @@ TEST(CappedDisk, UnderBothCapsItIsTheLine) {
   }
 }
 
+TEST(CappedDisk, SpentBucketsHoldTheFirstWritesToo) {
+  CappedDisk disk(kCloudDisk, DiskStart::Spent);
+  // No burst: a second of one-page writes is the cap's 500, give or take the first.
+  const std::uint64_t count = writes_by(disk, kPageBytes, Nanos{0}, seconds(1));
+  EXPECT_GE(count, 499u);
+  EXPECT_LE(count, 501u);
+}
+
 TEST(SustainedIoTime, TheLineOrTheSlowerCap) {
   EXPECT_EQ(sustained_io_time(kCloudDisk, kPageBytes), milliseconds(2));
   EXPECT_EQ(binding_limit(kCloudDisk, kPageBytes), DiskLimit::IopsCap);
