@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::span<const std::uint8_t> stream(data + 3, size - 3);
 
   ReceiveBuffer buffer(buffer_pages, flush_pages);
-  const InstantDisk disk;
+  InstantDisk disk;
   RunResult result;
   StandbyCycle cycle({.ack = AckPoint::None, .buffer_pages = buffer_pages}, disk, result);
   std::uint64_t received = 0;
@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::uint64_t flushes = 0;
   std::uint64_t written_flushes = 0;
   const auto write_one = [&] {
-    const StandbyWrite write = cycle.start_write();
+    const StandbyWrite write = cycle.start_write(Nanos{0});
     written_pages += write.pages;
     check(written_pages <= flushed_pages);
     buffer.mark_written(write.pages);
