@@ -83,9 +83,12 @@ void window_evidence(const Inputs& in, Evidence& e) {
 // lifted on both disks (the other cap, or anything else, may bind then).
 void disk_cap_evidence(Resource resource, SyncMode mode, const Inputs& in, Evidence& e) {
   const bool iops = resource == Resource::DiskIopsCap;
-  const DiskCaps& caps = in.disk_caps.any() ? in.disk_caps : in.standby_disk_caps;
+  // The side whose cap allows the fewer writes is the one named (the primary's on a tie).
+  const bool primary = cap_interval(in.disk_caps, in.whole_bytes()) >=
+                       cap_interval(in.standby_disk_caps, in.whole_bytes());
+  const DiskCaps& caps = primary ? in.disk_caps : in.standby_disk_caps;
   e.form = EvidenceForm::DiskCap;
-  e.write_seconds = in.disk_caps.any() ? in.costs.write : in.costs.standby_write;
+  e.write_seconds = primary ? in.costs.write : in.costs.standby_write;
   e.cap_interval_seconds = cap_interval(caps, in.whole_bytes());
   if (iops) {
     e.disk_iops_cap = caps.iops;

@@ -13,16 +13,33 @@ double seconds_for(const std::optional<DiskParams>& model, double bytes) {
 namespace {
 
 // A side's log write per flush of `bytes`: -disk's model, or what its real
-// writes (-logDir) took on average.
+// writes (-logDir) took on average. A real write has no line to scale it by,
+// so it is the mean flush's.
 double write_seconds(const RunResult& side, double bytes) {
   if (side.settings.disk) return seconds_for(side.settings.disk, bytes);
   if (side.settings.log_file) return seconds_per_call(side.disk.time, side.disk.calls);
   return 0.0;
 }
 
-}  // namespace
+DiskCaps caps_of(const RunResult& side) {
+  return side.settings.disk ? side.settings.disk->caps : DiskCaps{};
+}
 
-namespace {
+// Each side's log write and caps; a primary alone takes its own for the standby's.
+void gather_disks(const RunResult& primary, const RunResult* standby, Inputs& in) {
+  FlushCosts& c = in.costs;
+  c.write = write_seconds(primary, in.bytes);
+  in.disk_caps = caps_of(primary);
+  if (standby) {
+    c.standby_write = write_seconds(*standby, in.bytes);
+    in.standby_disk_caps = caps_of(*standby);
+    in.replay = standby->settings.replay;
+  } else {
+    c.standby_write = c.write;
+    in.standby_disk_caps = in.disk_caps;
+    in.standby_disk_assumed = primary.settings.disk.has_value() || primary.settings.log_file;
+  }
+}
 
 bool paced_by_a_logger(const RunResult& primary) {
   return primary.settings.offered && primary.settings.offered->by != OfferedBy::Target;
@@ -48,20 +65,7 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
   // What a real run measured per flush, as time per byte, is scaled to that flush.
   const double scale = in.bytes / mean;
   FlushCosts& c = in.costs;
-  c.write = write_seconds(primary, in.bytes);
-  const auto caps_of = [](const std::optional<DiskParams>& disk) {
-    return disk ? disk->caps : DiskCaps{};
-  };
-  in.disk_caps = caps_of(primary.settings.disk);
-  if (standby) {
-    c.standby_write = write_seconds(*standby, in.bytes);
-    in.standby_disk_caps = caps_of(standby->settings.disk);
-    in.replay = standby->settings.replay;
-  } else {
-    c.standby_write = c.write;
-    in.standby_disk_caps = in.disk_caps;
-    in.standby_disk_assumed = primary.settings.disk.has_value() || primary.settings.log_file;
-  }
+  gather_disks(primary, standby, in);
   if (primary.settings.network)
     in.network.emplace(*primary.settings.network, primary.settings.network_window);
   in.path = measure_path(primary);

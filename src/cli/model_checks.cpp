@@ -58,7 +58,6 @@ void check_outages(const RunConfig& config) {
 }
 
 void require_something_takes_time(const RunConfig& config) {
-  check_real_log_writes(config, Action::Model);
   // A network of zero delay and no rate adds no time, and nor would the run.
   const bool network_takes_time =
       config.network && (config.network->one_way_delay_seconds > 0 || config.network->rate);

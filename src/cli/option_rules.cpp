@@ -89,6 +89,7 @@ class Rules {
     if (values_.compress && command_.action != Action::Diagnose) {
       settle_compress(*values_.compress, command_.action, config_, command_.warnings);
     }
+    check_real_log_writes(config_, command_.action);
     if (command_.action == Action::Model) require_something_takes_time(config_);
     config_.payload_named = !values_.payload.empty();
     if (config_.payload_named && config_.reads_payload()) {
@@ -319,7 +320,6 @@ class Rules {
     if (config_.replay_delay_seconds > 0 && action != Action::Calculate) {
       check_replay_delay(config_, action);
     }
-    check_real_log_writes(config_, action);
     if (config_.json_path && config_.json_path == config_.csv_path) {
       throw UsageError(
           fmt::format("-json and -csv name the same file {}", shown(*config_.json_path)));

@@ -55,14 +55,19 @@ void store_disk(Values& o, const Input& in) {
   }
   DiskParams disk{MBytesPerSec{in.positive(kMaxRateMBps)}, in.number(0.0, kMaxOverheadSeconds, 1)};
   // A cap of 0 is no cap: "-disk 200 0.0002 0 125" caps the MB/s alone.
-  if (in.size() > 2) {
-    if (const double iops = in.number(0.0, kMaxIops, 2); iops > 0) disk.caps.iops = iops;
-  }
-  if (in.size() > 3) {
-    if (const double mbps = in.number(0.0, kMaxRateMBps, 3); mbps > 0) {
-      disk.caps.throughput = MBytesPerSec{mbps};
+  const auto cap = [&](std::size_t at, double least,
+                       std::string_view what) -> std::optional<double> {
+    if (in.size() <= at) return std::nullopt;
+    const double value = in.number(0.0, at == 2 ? kMaxIops : kMaxRateMBps, at);
+    if (value == 0) return std::nullopt;
+    if (value < least) {
+      throw UsageError(
+          fmt::format("-{}'s {} cap is 0 (none) or at least {:g}", in.name(), what, least));
     }
-  }
+    return value;
+  };
+  disk.caps.iops = cap(2, kLeastIopsCap, "IOPS");
+  if (const auto mbps = cap(3, kLeastMBpsCap, "MB/s")) disk.caps.throughput = MBytesPerSec{*mbps};
   o.config.disk = disk;
 }
 

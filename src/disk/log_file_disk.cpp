@@ -6,12 +6,21 @@
 
 #include <fmt/format.h>
 
+#include <random>
+
 namespace simhadr {
 
 LogFileDisk::LogFileDisk(const std::string& dir, Role role)
-    : path_(fmt::format("{}/simhadr-log.{}.tmp", dir, role_name(role))) {
-  preallocate(path_, kLogFileBytes);
-  file_.emplace(path_, DiskAccess::Overwrite, false);
+    : path_(fmt::format("{}/simhadr-log.{}.{:08x}.tmp", dir, role_name(role),
+                        std::random_device{}())) {
+  try {
+    preallocate(path_, kLogFileBytes);
+    file_.emplace(path_, DiskAccess::Overwrite, false);
+  } catch (const DiskError& error) {
+    std::remove(path_.c_str());
+    // Db2 writes its log around the page cache, and so does -logDir: -cache is the disk tests'.
+    throw DiskError(fmt::format("-logDir {}: {}", dir, error.what()));
+  }
 }
 
 LogFileDisk::~LogFileDisk() {

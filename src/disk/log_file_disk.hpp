@@ -18,7 +18,8 @@ namespace simhadr {
 
 class LogFileDisk final : public DiskModel {
  public:
-  // Lays out DIR/simhadr-log.ROLE.tmp; throws DiskError naming it.
+  // Lays out DIR/simhadr-log.ROLE.RANDOM.tmp (two runs may share DIR); throws
+  // DiskError naming it, and leaves nothing behind then.
   LogFileDisk(const std::string& dir, Role role);
   ~LogFileDisk() override;
   LogFileDisk(const LogFileDisk&) = delete;
@@ -26,6 +27,7 @@ class LogFileDisk final : public DiskModel {
 
   // Writes `bytes` and returns how long the write took; `start` is not needed.
   Nanos io_time(Nanos start, std::uint64_t bytes) override;
+  bool sleeps() const override { return false; }
 
   const std::string& path() const { return path_; }
 

@@ -12,9 +12,13 @@ namespace {
 constexpr double kFlatSpread = 1.25;
 // What follows a plateau, taken back to the smallest size, falls this far under
 // it: a kink, where a disk's own overhead would carry on at the plateau's level.
+// Where the plateau's sizes ran at the disk's own pace, it must fall to half.
 constexpr double kKinkDrop = 0.8;
-// An MB/s cap's slope is this much steeper than the line's below it.
+constexpr double kKinkDropUnthrottled = 0.5;
+// An MB/s cap's slope is this much steeper than the line's below it; where
+// its sizes ran at the disk's own pace, twice as steep.
 constexpr double kSteeper = 1.25;
+constexpr double kSteeperUnthrottled = 2.0;
 // An MB/s cap's times are in proportion to the size: their own line's intercept
 // is within this share of its first time.
 constexpr double kThroughOrigin = 0.2;
@@ -66,6 +70,46 @@ DiskParams under_the_means(DiskParams line, Points points) {
   return line;
 }
 
+bool throttled(const DiskSizePoint& p) {
+  return p.seconds_per_io > kUnthrottled * p.fast_seconds;
+}
+
+// Where a cap's sizes ran at the disk's own pace all the same (a meter that
+// spaces every IO evenly, or noise), only a stronger kink names it.
+bool all_throttled(Points points) {
+  return std::ranges::all_of(points, throttled);
+}
+
+// The largest sizes in proportion to the size, steeper than the line below.
+std::optional<MBytesPerSec> throughput_cap(Points capped, const DiskCapFit& fit) {
+  std::vector<double> rates;
+  std::vector<DiskSample> samples;
+  for (const DiskSizePoint& p : capped) {
+    rates.push_back(p.bytes_per_io / p.seconds_per_io);
+    samples.push_back({p.bytes_per_io, p.seconds_per_io});
+  }
+  const MBytesPerSec cap{median(rates) / kBytesPerMByte};
+  const auto own = theil_sen(samples);
+  if (!own || std::abs(own->intercept_seconds) > kThroughOrigin * capped.front().seconds_per_io) {
+    return std::nullopt;
+  }
+  const double steeper = all_throttled(capped) ? kSteeper : kSteeperUnthrottled;
+  if (!fit.line_hidden && fit.disk.rate.value() < steeper * cap.value()) return std::nullopt;
+  return cap;
+}
+
+// The smallest sizes flat, and what follows them well under that level.
+std::optional<double> iops_cap(Points plateau, const DiskParams& rest) {
+  std::vector<double> times;
+  for (const DiskSizePoint& p : plateau) times.push_back(p.seconds_per_io);
+  const auto [low, high] = std::ranges::minmax(times);
+  if (high > kFlatSpread * low) return std::nullopt;
+  const double level = median(times);
+  const double drop = all_throttled(plateau) ? kKinkDrop : kKinkDropUnthrottled;
+  if (model_seconds(rest, plateau.front().bytes_per_io) > drop * level) return std::nullopt;
+  return 1.0 / level;
+}
+
 // Points [0, flat) on an IOPS plateau, [flat, steep) on the line, [steep, n)
 // on an MB/s cap; nullopt where a segment is no cap.
 std::optional<DiskCapFit> try_split(Points points, std::size_t flat, std::size_t steep) {
@@ -74,35 +118,19 @@ std::optional<DiskCapFit> try_split(Points points, std::size_t flat, std::size_t
   const Points capped = points.subspan(steep);
   DiskCapFit fit;
   fit.line_hidden = middle.size() < kLeastPoints;
-  const auto throttled = [](const DiskSizePoint& p) {
-    return p.seconds_per_io > kUnthrottled * p.fast_seconds;
-  };
-  if (!fit.line_hidden && std::ranges::any_of(middle, throttled)) {
-    return std::nullopt;
-  }
+  if (!fit.line_hidden && std::ranges::any_of(middle, throttled)) return std::nullopt;
   const auto line = fit.line_hidden ? line_through(points, true) : line_through(middle, false);
   if (!line) return std::nullopt;
   fit.disk = fit.line_hidden ? under_the_means(*line, points) : *line;
   if (!capped.empty()) {
-    std::vector<double> rates;
-    for (const DiskSizePoint& p : capped) rates.push_back(p.bytes_per_io / p.seconds_per_io);
-    const MBytesPerSec cap{median(rates) / kBytesPerMByte};
-    const auto own = line_through(capped, false);
-    const double first = capped.front().seconds_per_io;
-    if (!own || std::abs(own->overhead_seconds) > kThroughOrigin * first) return std::nullopt;
-    if (!fit.line_hidden && fit.disk.rate.value() < kSteeper * cap.value()) return std::nullopt;
-    fit.disk.caps.throughput = cap;
+    const auto cap = throughput_cap(capped, fit);
+    if (!cap) return std::nullopt;
+    fit.disk.caps.throughput = *cap;
   }
   if (!plateau.empty()) {
-    std::vector<double> times;
-    for (const DiskSizePoint& p : plateau) times.push_back(p.seconds_per_io);
-    const auto [low, high] = std::ranges::minmax(times);
-    if (high > kFlatSpread * low) return std::nullopt;
-    const double level = median(times);
-    DiskParams rest = fit.disk;
-    const double rest_at_smallest = model_seconds(rest, plateau.front().bytes_per_io);
-    if (rest_at_smallest > kKinkDrop * level) return std::nullopt;
-    fit.disk.caps.iops = 1.0 / level;
+    const auto cap = iops_cap(plateau, fit.disk);
+    if (!cap) return std::nullopt;
+    fit.disk.caps.iops = *cap;
   }
   return fit;
 }

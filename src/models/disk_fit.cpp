@@ -14,7 +14,7 @@ double median(std::vector<double> values) {
   return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
 }
 
-std::optional<DiskParams> fit_disk_model(std::span<const DiskSample> samples) {
+std::optional<TheilSenLine> theil_sen(std::span<const DiskSample> samples) {
   std::vector<double> slopes;
   for (std::size_t i = 0; i < samples.size(); ++i) {
     for (std::size_t j = i + 1; j < samples.size(); ++j) {
@@ -25,13 +25,18 @@ std::optional<DiskParams> fit_disk_model(std::span<const DiskSample> samples) {
   }
   if (slopes.empty()) return std::nullopt;
   const double seconds_per_byte = median(slopes);
-  if (seconds_per_byte <= 0) return std::nullopt;
   std::vector<double> intercepts;
   for (const DiskSample& s : samples) {
     intercepts.push_back(s.seconds_per_io - seconds_per_byte * s.bytes_per_io);
   }
-  return DiskParams{MBytesPerSec{1.0 / (seconds_per_byte * kBytesPerMByte)},
-                    std::max(0.0, median(intercepts))};
+  return TheilSenLine{seconds_per_byte, median(intercepts)};
+}
+
+std::optional<DiskParams> fit_disk_model(std::span<const DiskSample> samples) {
+  const auto line = theil_sen(samples);
+  if (!line || line->seconds_per_byte <= 0) return std::nullopt;
+  return DiskParams{MBytesPerSec{1.0 / (line->seconds_per_byte * kBytesPerMByte)},
+                    std::max(0.0, line->intercept_seconds)};
 }
 
 }  // namespace simhadr

@@ -179,6 +179,7 @@ class Primary : private FlushObserver {
   IntervalReporter intervals_;
   RunResult result_;
   FlushCycle cycle_;
+  bool disk_sleeps_;
   bool standby_ended_run_ = false;  // the standby closed the connection between flushes
   ResendLedger ledger_;
   HadrState shown_state_;

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "disk/disk_file.hpp"
 #include "payload/page_source.hpp"
 #include "simhadr/advice/bottleneck.hpp"
 #include "simhadr/config.hpp"
@@ -70,6 +71,9 @@ void fail_on_peer_errors(RoleOutcome& outcome, Body body) {
     outcome.fail(fmt::format("protocol error: {}", error.what()));
   } catch (const PayloadError& error) {
     // Not the peer's, but it ends the run the same way: what was shipped is reported.
+    outcome.fail(error.what());
+  } catch (const DiskError& error) {
+    // -logDir's write failed: the same, for what was written.
     outcome.fail(error.what());
   }
 }

@@ -70,8 +70,7 @@ json disk_test_json(const RunConfig& config, const DiskTestOutcome& outcome) {
   }
   json fit = nullptr;
   if (const auto& fitted = outcome.fitted) {
-    fit = linear_cost_json(fitted->disk);
-    fit.update(disk_caps_json(fitted->disk.caps));
+    fit = disk_model_json(fitted->disk);
     fit["knee_bytes"] = fitted->knee_bytes ? json(*fitted->knee_bytes) : json(nullptr);
     fit["line_hidden"] = fitted->line_hidden;
     fit["limits"] = json::array();

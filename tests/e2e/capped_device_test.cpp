@@ -25,23 +25,23 @@ class CappedDevice : public ::testing::Test {
   void SetUp() override {
     if (::geteuid() != 0) GTEST_SKIP() << "a capped device needs root (a loop device, a cgroup)";
     ChildProcess up({kDevice, "up", name_, "500", "60000000"}, "/bin/bash");
-    const std::optional<int> status = up.wait(120s);
+    const std::optional<int> status = up.wait(30s);
     if (status == kUnavailable) GTEST_SKIP() << up.err();
+    made_ = true;  // whatever came of it, TearDown undoes it
     ASSERT_EQ(status, 0) << up.err();
     mount_ = up.out().substr(0, up.out().find('\n'));
-    made_ = true;
   }
   void TearDown() override {
     if (!made_) return;
     ChildProcess down({kDevice, "down", name_}, "/bin/bash");
-    EXPECT_EQ(down.wait(120s), 0) << down.err();
+    EXPECT_EQ(down.wait(20s), 0) << down.err();
   }
 
   // simhadr with `args`, inside the device's cgroup.
   std::optional<int> run_capped(std::vector<std::string> args, std::string* err) {
     args.insert(args.begin(), {kDevice, "run", name_, SIMHADR_BINARY});
     ChildProcess run(args, "/bin/bash");
-    const std::optional<int> status = run.wait(180s);
+    const std::optional<int> status = run.wait(60s);
     *err = run.err();
     return status;
   }

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -121,6 +122,9 @@ TEST_F(DiskTests, TheSweepsJsonCarriesTheFitAndPlots) {
   const nlohmann::json test = nlohmann::json::parse(in)["disk_test"];
   if (test["fit"].is_null()) GTEST_SKIP() << "this disk's times did not rise with the size";
   EXPECT_EQ(test["fit"]["limits"].size(), test["sizes"].size());
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "gnuplot is not installed (apt-get install gnuplot-nox)";
+  }
   ChildProcess plot(
       {std::string(SIMHADR_SOURCE_DIR) + "/tools/plot-disk", doc.string(), "-o", png.string()},
       "/usr/bin/python3");

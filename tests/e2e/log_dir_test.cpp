@@ -27,10 +27,10 @@ TEST(LogDir, ASyncDemoWritesEveryFlushOnBothSidesAndLeavesNothingBehind) {
   ChildProcess demo({"-demo", "-syncMode", "SYNC", "-flushSize", "4", "-n", "100", "-logDir",
                      dir.string(), "-json", doc.string()});
   ASSERT_EQ(demo.wait(kRunBound), 0) << demo.err();
-  EXPECT_NE(demo.out().find("log file: " + (dir / "simhadr-log.primary.tmp").string()),
+  EXPECT_NE(demo.out().find("log file: " + (dir / "simhadr-log.primary.").string()),
             std::string::npos)
       << demo.out();
-  EXPECT_NE(demo.out().find("log file: " + (dir / "simhadr-log.standby.tmp").string()),
+  EXPECT_NE(demo.out().find("log file: " + (dir / "simhadr-log.standby.").string()),
             std::string::npos);
   std::ifstream in(doc);
   const json runs = json::parse(in)["runs"];
@@ -50,6 +50,19 @@ TEST(LogDir, AStandbyWritesForRealBehindANearSyncPrimary) {
   ASSERT_EQ(run.standby_status, 0) << run.standby_err;
   EXPECT_EQ(run.standby.write_calls, 50u);
   EXPECT_NE(run.standby_out.find("log file: "), std::string::npos);
+  EXPECT_TRUE(log_files(dir).empty());
+}
+
+TEST(LogDir, ALogFileThatCannotBeLaidOutEndsTheRunInOneLineAndLeavesNothing) {
+  const fs::path dir = scratch_file("log_dir", "x").parent_path();
+  // 200 blocks of 512 or 1024 bytes (the shell decides) hold far less than the 64 MiB layout.
+  ChildProcess limited({"-c", "ulimit -f 200; exec " + std::string(SIMHADR_BINARY) +
+                                  " -demo -syncMode SYNC -t 1 -logDir " + dir.string()},
+                       "/bin/sh");
+  ASSERT_EQ(limited.wait(kRunBound), 1) << limited.err();
+  EXPECT_NE(limited.err().find("-logDir " + dir.string() + ": "), std::string::npos)
+      << limited.err();
+  EXPECT_NE(limited.err().find("File too large"), std::string::npos) << limited.err();
   EXPECT_TRUE(log_files(dir).empty());
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // A disk sold with caps, as clouds sell them: at most so many IOs and so many
 // MB a second. Each cap is metered as a bucket that fills at the cap's rate and
-// holds kCapBurstSeconds of it: an IO waits until the bucket has what it costs,
-// then takes the disk's own time. At queue depth 1 over a long run that is
+// holds kCapBurstSeconds of it: an IO waits until the bucket is not in debt,
+// takes what it costs, then takes the disk's own time. At queue depth 1 over a long run that is
 // the line's time or the cap's, whichever is longer; a quiet spell lets one
 // bucket's worth through at the line's pace.
 #include <chrono>

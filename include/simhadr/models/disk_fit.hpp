@@ -15,6 +15,14 @@ struct DiskSample {
   double seconds_per_io = 0;
 };
 
+// The Theil-Sen line itself, its intercept as found (it may be negative).
+struct TheilSenLine {
+  double seconds_per_byte = 0;
+  double intercept_seconds = 0;
+};
+// nullopt with fewer than two sizes.
+std::optional<TheilSenLine> theil_sen(std::span<const DiskSample> samples);
+
 // nullopt when the points do not rise with size (no positive rate fits them).
 std::optional<DiskParams> fit_disk_model(std::span<const DiskSample> samples);
 

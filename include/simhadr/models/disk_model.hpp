@@ -16,13 +16,14 @@ class DiskModel {
   // An IO of `bytes` that starts at `start` (on any one clock). Not const: a
   // capped disk meters what it has let through.
   virtual Nanos io_time(Nanos start, std::uint64_t bytes) = 0;
+  // False where io_time did the IO itself (-logDir): there is nothing left to sleep.
+  virtual bool sleeps() const { return true; }
 };
 
 // The default: every IO completes at once.
 class InstantDisk final : public DiskModel {
  public:
   Nanos io_time(Nanos, std::uint64_t) override { return Nanos{0}; }
-  Nanos io_time(std::uint64_t) const { return Nanos{0}; }
 };
 
 // -disk MBps overhead: io_time = overhead + bytes / (MBps * 10^6); its caps are

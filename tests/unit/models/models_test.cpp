@@ -16,7 +16,7 @@ TEST(LinearDisk, OverheadPlusBytesOverRateWithMegabytesOfTenToTheSix) {
 }
 
 TEST(InstantDisk, TakesNoTime) {
-  EXPECT_EQ(InstantDisk{}.io_time(1 << 30), Nanos{0});
+  EXPECT_EQ(InstantDisk{}.io_time(Nanos{0}, 1 << 30), Nanos{0});
 }
 
 TEST(FixedFlushSize, AlwaysTheSame) {
