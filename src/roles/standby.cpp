@@ -347,10 +347,10 @@ Nanos Standby::write_flush(ReceiveBuffer& buffer, bool may_ack) {
   log_.trace("Writing {} pages. Write time = {:.6f} second.", write.pages,
              to_seconds(write.io_time));
   // A real write (-logDir) is over already: no sleep to take or to count.
-  const auto written_at =
-      disk_.sleeps()
-          ? simulate_io_until(clock_, write_start, write_start + write.io_time, log_, result_.sleeps)
-          : clock_.now();
+  const auto written_at = disk_.sleeps()
+                              ? simulate_io_until(clock_, write_start, write_start + write.io_time,
+                                                  log_, result_.sleeps)
+                              : clock_.now();
   buffer.mark_written(write.pages);
   const StandbyWriteDone done = cycle_->write_done(since_start(written_at));
   buffer.free_written(done.freed_pages);
