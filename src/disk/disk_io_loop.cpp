@@ -90,7 +90,8 @@ DiskIoResult run_disk_io(DiskFile& file, DiskAccess access, const DiskIoPlan& pl
     }
     if (plan.wrap_bytes > 0 && offset + io_bytes > plan.wrap_bytes) offset = 0;
   }
-  result.elapsed = IoClock::now() - start - making;
+  result.paced = IoClock::now() - start;
+  result.elapsed = result.paced - making;
   return result;
 }
 

@@ -8,6 +8,7 @@ void DiskIoResult::merge(const DiskIoResult& other) {
   ios += other.ios;
   bytes += other.bytes;
   elapsed = std::max(elapsed, other.elapsed);
+  paced = std::max(paced, other.paced);
   io_time += other.io_time;
   micros.merge(other.micros);
   percentiles.merge(other.percentiles);

@@ -43,11 +43,12 @@ double model_seconds(const DiskParams& d, double bytes) {
   return seconds;
 }
 
-// The mean relative miss over all points.
+// The mean relative miss over all points, against what the writer kept up: the
+// model's caps are its pace.
 double fit_error(const DiskParams& d, Points points) {
   double sum = 0;
   for (const DiskSizePoint& p : points) {
-    sum += std::abs(model_seconds(d, p.bytes_per_io) - p.seconds_per_io) / p.seconds_per_io;
+    sum += std::abs(model_seconds(d, p.bytes_per_io) - p.cycle_seconds) / p.cycle_seconds;
   }
   return sum / static_cast<double>(points.size());
 }
@@ -85,7 +86,7 @@ std::optional<MBytesPerSec> throughput_cap(Points capped, const DiskCapFit& fit)
   std::vector<double> rates;
   std::vector<DiskSample> samples;
   for (const DiskSizePoint& p : capped) {
-    rates.push_back(p.bytes_per_io / p.seconds_per_io);
+    rates.push_back(p.bytes_per_io / p.cycle_seconds);
     samples.push_back({p.bytes_per_io, p.seconds_per_io});
   }
   const MBytesPerSec cap{median(rates) / kBytesPerMByte};
@@ -101,13 +102,17 @@ std::optional<MBytesPerSec> throughput_cap(Points capped, const DiskCapFit& fit)
 // The smallest sizes flat, and what follows them well under that level.
 std::optional<double> iops_cap(Points plateau, const DiskParams& rest) {
   std::vector<double> times;
-  for (const DiskSizePoint& p : plateau) times.push_back(p.seconds_per_io);
+  std::vector<double> cycles;
+  for (const DiskSizePoint& p : plateau) {
+    times.push_back(p.seconds_per_io);
+    cycles.push_back(p.cycle_seconds);
+  }
   const auto [low, high] = std::ranges::minmax(times);
   if (high > kFlatSpread * low) return std::nullopt;
   const double level = median(times);
   const double drop = all_throttled(plateau) ? kKinkDrop : kKinkDropUnthrottled;
   if (model_seconds(rest, plateau.front().bytes_per_io) > drop * level) return std::nullopt;
-  return 1.0 / level;
+  return 1.0 / median(cycles);
 }
 
 // Points [0, flat) on an IOPS plateau, [flat, steep) on the line, [steep, n)

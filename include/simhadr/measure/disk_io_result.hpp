@@ -20,7 +20,10 @@ enum class DiskAccess : std::uint8_t {
 struct DiskIoResult {
   std::uint64_t ios = 0;
   std::uint64_t bytes = 0;
-  Nanos elapsed{};  // wall time of the loop
+  Nanos elapsed{};  // wall time of the loop, less making the payload
+  // Wall time of the loop, all of it: a capped disk's meter fills while the
+  // writer makes its next pages, so the caps hold IOs to it, not to `elapsed`.
+  Nanos paced{};
   Nanos io_time{};  // time inside the IO calls
   Pow2Histogram micros;
   LatencyPercentiles percentiles;

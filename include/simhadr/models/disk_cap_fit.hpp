@@ -17,8 +17,12 @@ namespace simhadr {
 
 struct DiskSizePoint {
   double bytes_per_io = 0;
-  double seconds_per_io = 0;  // the mean: what the size sustains
+  double seconds_per_io = 0;  // the mean IO: the disk's own time, where no cap holds it
   double fast_seconds = 0;    // the fastest tenth's bound: what a cap's bucket lets through
+  // From one IO's start to the next's, the writer's own work between them
+  // included: a cap's meter fills during that work too, so a cap's value is
+  // read here (whether there is a cap, from the IOs).
+  double cycle_seconds = 0;
 };
 
 struct DiskCapFit {
