@@ -190,7 +190,9 @@ struct TlsSettings {
   std::string key;          // -tlsKey; empty: the key is in -tlsCert's file
   std::string ca;           // -tlsCA; empty: the peer is not verified
   bool host_check = false;  // -tlsHostCheck: the peer's certificate names -rhost
-  TlsVersion version = TlsVersion::Tls13;
+  // -tlsVersion pins one version; empty: every version from 1.2 up is offered and
+  // the handshake takes the highest both sides offer, as a server's default does.
+  std::optional<TlsVersion> version;
   std::string ciphers;  // -tlsCiphers, OpenSSL's or IANA's names; empty: OpenSSL's defaults
   // -model: the cipher's CPU seconds per GB (10^9 bytes) on each side; empty:
   // measured at start-up on this host.

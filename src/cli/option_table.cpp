@@ -109,7 +109,8 @@ constexpr std::array kOptions{
                "HADR_SSL_HOST_VAL = BASIC asks (needs -tlsCA)",
                [](Values& o, const Input&) { o.tls().host_check = true; }},
     OptionSpec{Id::TlsVersion, "tlsVersion", One, kAny, Encryption, "-tlsVersion 1.2|1.3",
-               "the protocol version, as SSL_VERSIONS     (default 1.3)",
+               "pin one version, as SSL_VERSIONS\n"
+               "(default: 1.2 and 1.3 offered, the highest shared agreed)",
                [](Values& o, const Input& in) { o.tls().version = parse_tls_version(in); }},
     OptionSpec{Id::TlsCiphers, "tlsCiphers", One, kAny, Encryption, "-tlsCiphers LIST",
                "cipher suites, colon-separated, as SSL_CIPHERSPECS\n"

@@ -50,17 +50,18 @@ std::vector<SyncMode> parse_sync_modes(const OptionInput& input) {
   }
 }
 
+// 1.2, TLSv1.2 as OpenSSL prints it, or TLSV12 as Db2's SSL_VERSIONS writes it.
 TlsVersion parse_tls_version(const OptionInput& input) {
-  std::string lower;
-  for (const char c : input.text()) lower.push_back(static_cast<char>(std::tolower(c)));
-  for (const std::string_view prefix : {"tlsv", "tls"}) {
-    if (lower.starts_with(prefix)) {
-      lower.erase(0, prefix.size());
+  std::string upper;
+  for (const char c : input.text()) upper.push_back(static_cast<char>(std::toupper(c)));
+  for (const std::string_view prefix : {"TLSV", "TLS"}) {
+    if (upper.starts_with(prefix)) {
+      upper.erase(0, prefix.size());
       break;
     }
   }
-  if (lower == "1.2") return TlsVersion::Tls12;
-  if (lower == "1.3") return TlsVersion::Tls13;
+  if (upper == "1.2" || upper == "12") return TlsVersion::Tls12;
+  if (upper == "1.3" || upper == "13") return TlsVersion::Tls13;
   throw UsageError(
       fmt::format("-{} {} is unknown; give 1.2 or 1.3", input.name(), shown(input.text())));
 }

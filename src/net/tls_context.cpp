@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <array>
 #include <string>
-#include <vector>
 
 #include "net/tls_certificates.hpp"
 #include "net/tls_errors.hpp"
@@ -36,19 +35,22 @@ RunError openssl_refusal(std::string what) {
   return RunError(reason.empty() ? what : fmt::format("{} ({})", what, reason));
 }
 
-void use_version(SSL_CTX* context, TlsVersion version) {
-  const int wanted = version == TlsVersion::Tls12 ? TLS1_2_VERSION : TLS1_3_VERSION;
-  if (SSL_CTX_set_min_proto_version(context, wanted) != 1 ||
-      SSL_CTX_set_max_proto_version(context, wanted) != 1) {
-    throw openssl_refusal("-tlsVersion: this OpenSSL cannot use that version");
-  }
+bool offers(const TlsSettings& settings, TlsVersion version) {
+  return !settings.version || *settings.version == version;
 }
 
-// -tlsCiphers, in OpenSSL's names or IANA's (as Db2's SSL_CIPHERSPECS writes them).
-void use_ciphers(SSL_CTX* context, const std::string& list, TlsVersion version) {
-  if (list.empty()) return;
-  std::vector<std::string> tls13;
-  std::vector<std::string> tls12;
+// -tlsCiphers, in OpenSSL's names or IANA's (as Db2's SSL_CIPHERSPECS writes them),
+// split by the version whose list each goes to.
+struct CipherLists {
+  std::string tls12;
+  std::string tls13;
+};
+
+CipherLists split_ciphers(const std::string& list) {
+  CipherLists lists;
+  const auto add = [](std::string& to, const std::string& name) {
+    to += (to.empty() ? "" : ":") + name;
+  };
   std::size_t start = 0;
   while (start <= list.size()) {
     const std::size_t end = std::min(list.find_first_of(":,", start), list.size());
@@ -56,39 +58,70 @@ void use_ciphers(SSL_CTX* context, const std::string& list, TlsVersion version) 
     start = end + 1;
     if (name.empty()) continue;
     if (std::ranges::find(kTls13Suites, name) != kTls13Suites.end()) {
-      tls13.push_back(name);
+      add(lists.tls13, name);
     } else if (name.starts_with("TLS_")) {
       const std::string openssl_name = OPENSSL_cipher_name(name.c_str());
       if (openssl_name == "(NONE)") {
         throw RunError(fmt::format("-tlsCiphers: OpenSSL does not know {}", name));
       }
-      tls12.push_back(openssl_name);
+      add(lists.tls12, openssl_name);
     } else {
-      tls12.push_back(name);
+      add(lists.tls12, name);
     }
   }
-  const bool for_tls13 = version == TlsVersion::Tls13;
-  const std::vector<std::string>& chosen = for_tls13 ? tls13 : tls12;
-  if (chosen.empty()) {
-    throw RunError(fmt::format(
-        "-tlsCiphers {} names no suite of TLS {}; {}", shown(list), for_tls13 ? "1.3" : "1.2",
-        for_tls13 ? "give TLS_AES_256_GCM_SHA384, TLS_AES_128_GCM_SHA256 or "
-                    "TLS_CHACHA20_POLY1305_SHA256"
-                  : "give one such as TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384"));
+  return lists;
+}
+
+std::string_view suites_to_give(TlsVersion version) {
+  return version == TlsVersion::Tls13
+             ? "give TLS_AES_256_GCM_SHA384, TLS_AES_128_GCM_SHA256 or TLS_CHACHA20_POLY1305_SHA256"
+             : "give one such as TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384";
+}
+
+struct OfferedVersions {
+  bool tls12;
+  bool tls13;
+};
+
+// Without -tlsVersion, a -tlsCiphers list that names suites of one version only
+// offers that version: the other would fall back to OpenSSL's default suites.
+OfferedVersions use_ciphers(SSL_CTX* context, const TlsSettings& settings) {
+  bool tls12 = offers(settings, TlsVersion::Tls12);
+  bool tls13 = offers(settings, TlsVersion::Tls13);
+  if (settings.ciphers.empty()) return {tls12, tls13};
+  const std::string& list = settings.ciphers;
+  const CipherLists lists = split_ciphers(list);
+  tls12 = tls12 && !lists.tls12.empty();
+  tls13 = tls13 && !lists.tls13.empty();
+  if (!tls12 && !tls13) {
+    if (!settings.version) {
+      throw RunError(fmt::format("-tlsCiphers {} names no suite of TLS 1.2 or 1.3; {}", shown(list),
+                                 suites_to_give(TlsVersion::Tls13)));
+    }
+    throw RunError(fmt::format("-tlsCiphers {} names no suite of TLS {}; {}", shown(list),
+                               *settings.version == TlsVersion::Tls13 ? "1.3" : "1.2",
+                               suites_to_give(*settings.version)));
   }
-  std::string joined;
-  for (const std::string& name : chosen) joined += (joined.empty() ? "" : ":") + name;
-  const int set = for_tls13 ? SSL_CTX_set_ciphersuites(context, joined.c_str())
-                            : SSL_CTX_set_cipher_list(context, joined.c_str());
-  if (set != 1) {
+  if ((tls12 && SSL_CTX_set_cipher_list(context, lists.tls12.c_str()) != 1) ||
+      (tls13 && SSL_CTX_set_ciphersuites(context, lists.tls13.c_str()) != 1)) {
     throw openssl_refusal(fmt::format("-tlsCiphers: OpenSSL accepts none of {}", shown(list)));
+  }
+  return {tls12, tls13};
+}
+
+void use_versions(SSL_CTX* context, OfferedVersions offered) {
+  if (SSL_CTX_set_min_proto_version(context, offered.tls12 ? TLS1_2_VERSION : TLS1_3_VERSION) !=
+          1 ||
+      SSL_CTX_set_max_proto_version(context, offered.tls13 ? TLS1_3_VERSION : TLS1_2_VERSION) !=
+          1) {
+    throw openssl_refusal("-tlsVersion: this OpenSSL cannot use that version");
   }
 }
 
 // Only a TLS 1.2 server's key decides which suites it can serve: an ECDHE_RSA
 // suite needs an RSA key. (TLS 1.3's suites take either; a client's key never matters.)
-bool may_serve_rsa_suites(SSL_CTX* context, const TlsSettings& settings, Role role) {
-  if (role != Role::Standby || settings.version != TlsVersion::Tls12) return false;
+bool may_serve_rsa_suites(SSL_CTX* context, bool offers_tls12, Role role) {
+  if (role != Role::Standby || !offers_tls12) return false;
   const STACK_OF(SSL_CIPHER)* suites = SSL_CTX_get_ciphers(context);
   for (int i = 0; i < sk_SSL_CIPHER_num(suites); ++i) {
     if (SSL_CIPHER_get_auth_nid(sk_SSL_CIPHER_value(suites, i)) == NID_auth_rsa) return true;
@@ -104,12 +137,12 @@ void use_made_certificate(SSL_CTX* context, SelfSignedKey kind) {
   }
 }
 
-void use_certificate(SSL_CTX* context, const TlsSettings& settings, Role role) {
+void use_certificate(SSL_CTX* context, const TlsSettings& settings, bool offers_tls12, Role role) {
   if (settings.certificate.empty()) {
     // As servers do, one certificate per key type: OpenSSL keeps each in its own
     // slot and serves the one the agreed suite needs.
     use_made_certificate(context, SelfSignedKey::EcdsaP256);
-    if (may_serve_rsa_suites(context, settings, role)) {
+    if (may_serve_rsa_suites(context, offers_tls12, role)) {
       use_made_certificate(context, SelfSignedKey::Rsa2048);
     }
     return;
@@ -166,9 +199,9 @@ TlsContext::TlsContext(const TlsSettings& settings, Role role)
       context_(SSL_CTX_new(role == Role::Primary ? TLS_client_method() : TLS_server_method())) {
   if (!context_) throw openssl_refusal("-tls: OpenSSL cannot make a TLS context");
   SSL_CTX* context = context_.get();
-  use_version(context, settings.version);
-  use_ciphers(context, settings.ciphers, settings.version);
-  use_certificate(context, settings, role);
+  const OfferedVersions offered = use_ciphers(context, settings);
+  use_versions(context, offered);
+  use_certificate(context, settings, offered.tls12, role);
   use_ca(context, settings, role);
   // A send may hand over part of its data, and retry from a buffer that moved.
   SSL_CTX_set_mode(context, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);

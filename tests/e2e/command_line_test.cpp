@@ -224,7 +224,7 @@ std::vector<Refusal> refusals() {
       {"-standbySockRcvBuf", "0"},
       {"-standbyHadrBufSize", "-1"},
       {"-tlsVersion", "1.1"},
-      {"-tlsVersion", "tls13"},
+      {"-tlsVersion", "TLSV11"},
       {"-tlsCost", "-1"},
       {"-tlsCost", "x"},
       {"-tlsCost", "0.3,0"},

@@ -151,24 +151,41 @@ TEST_F(Tls, AFlushOfManyRecordsCrossesSmallSocketBuffersWhole) {
   }
 }
 
+// As a server's default does, a side without -tlsVersion offers 1.2 and 1.3,
+// so a side pinned to 1.2 is met there, whichever side it is.
+TEST_P(TlsEveryMode, APinnedSideAndADefaultSideAgreeOnThePinnedVersion) {
+  const std::vector<std::string> pinned{"-tls", "-tlsVersion", "1.2"};
+  const std::vector<std::string> unpinned{"-tls"};
+  for (const bool primary_pinned : {true, false}) {
+    SCOPED_TRACE(primary_pinned ? "the primary pinned" : "the standby pinned");
+    const PairRun run = run_pair(concat(primary_pinned ? pinned : unpinned,
+                                        {"-n", "20", "-syncMode", GetParam(), "-flushSize", "4"}),
+                                 primary_pinned ? unpinned : pinned);
+    expect_same_log_on_both_sides(run, 20, kTlsFlushBytes);
+    EXPECT_TRUE(tls_line(run.primary_out).starts_with("TLSv1.2 TLS_ECDHE_")) << run.primary_out;
+    EXPECT_TRUE(tls_line(run.standby_out).starts_with("TLSv1.2 TLS_ECDHE_")) << run.standby_out;
+  }
+}
+
+// The standby's version as Db2's SSL_VERSIONS writes it.
 TEST_F(Tls, Version12IsAgreedWhenBothAskForIt) {
   const PairRun run = run_pair({"-tls", "-tlsVersion", "1.2", "-n", "50", "-flushSize", "4"},
-                               {"-tls", "-tlsVersion", "1.2"});
+                               {"-tls", "-tlsVersion", "TLSV12"});
   expect_same_log_on_both_sides(run, 50, kTlsFlushBytes);
   EXPECT_TRUE(tls_line(run.primary_out).starts_with("TLSv1.2 TLS_ECDHE_")) << run.primary_out;
   EXPECT_TRUE(tls_line(run.standby_out).starts_with("TLSv1.2 TLS_ECDHE_")) << run.standby_out;
 }
 
 // Db2's usual TLS 1.2 suite authenticates with RSA: the certificate made at
-// start-up serves it, as the ECDSA suites, given on one side or both.
+// start-up serves it, as the ECDSA suites, given on one side or both. A list of
+// TLS 1.2 suites alone offers TLS 1.2 alone, so a default standby meets it there.
 TEST_F(Tls, TheRsaSuiteIsServedByTheStartUpCertificate) {
-  const std::vector<std::string> rsa{"-tls", "-tlsVersion", "1.2", "-tlsCiphers",
+  const std::vector<std::string> rsa{"-tls", "-tlsCiphers",
                                      "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384"};
   const std::string agreed = "TLSv1.2 TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384, peer not verified";
   for (const bool both : {true, false}) {
-    const PairRun run =
-        run_pair(concat(rsa, {"-n", "20", "-flushSize", "4"}),
-                 both ? rsa : std::vector<std::string>{"-tls", "-tlsVersion", "1.2"});
+    const PairRun run = run_pair(concat(rsa, {"-n", "20", "-flushSize", "4"}),
+                                 both ? rsa : std::vector<std::string>{"-tls"});
     expect_same_log_on_both_sides(run, 20, kTlsFlushBytes);
     EXPECT_EQ(tls_line(run.primary_out), agreed) << run.primary_out;
     EXPECT_EQ(tls_line(run.standby_out), agreed) << run.standby_out;
@@ -268,8 +285,13 @@ INSTANTIATE_TEST_SUITE_P(
                     "the standby speaks TLS",
                     "the primary does not speak TLS"},
         TlsMismatch{"NoCommonVersion",
-                    {"-tls"},
+                    {"-tls", "-tlsVersion", "1.3"},
                     {"-tls", "-tlsVersion", "1.2"},
+                    "share no TLS version",
+                    "share no TLS version"},
+        TlsMismatch{"NoCommonVersionTheOtherWay",
+                    {"-tls", "-tlsVersion", "1.2"},
+                    {"-tls", "-tlsVersion", "1.3"},
                     "share no TLS version",
                     "share no TLS version"}),
     [](const ::testing::TestParamInfo<TlsMismatch>& info) { return info.param.name; });
