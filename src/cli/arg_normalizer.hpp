@@ -10,12 +10,13 @@
 
 namespace simhadr {
 
-// `names` are the canonical option names (e.g. "flushSize", "n"). Throws
+// `names` are the canonical option names, as the table spells them. Throws
 // UsageError for an unknown or ambiguous option.
 std::vector<std::string> normalize_arguments(std::span<const std::string> args,
                                              std::span<const std::string_view> names);
 
-// The token the parser knows for a canonical name: "-n" for one letter, "--flushSize" otherwise.
+// The token the parser knows for a canonical name: one dash before a one-letter
+// name, two before a longer one.
 std::string parser_token(std::string_view name);
 
 }  // namespace simhadr

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/number_parsing.hpp"
+#include "cli/option_table.hpp"
 #include "cli/usage_error.hpp"
 #include "compress/codec.hpp"
 #include "simhadr/limits.hpp"
@@ -16,19 +17,21 @@ namespace simhadr {
 
 namespace {
 
+using Id = OptionId;
+
 CompressionChoice parse_codec(const std::string& value) {
   const std::optional<CompressionChoice> choice = parse_compression_choice(value);
   if (!choice) {
     throw UsageError(fmt::format(
-        "-compress {}: give zlib, lz4 or zstd, with :LEVEL from 1 to {} (zlib), {} (lz4) or {} "
+        "{} {}: give zlib, lz4 or zstd, with :LEVEL from 1 to {} (zlib), {} (lz4) or {} "
         "(zstd) if not the default",
-        shown(value), max_level(Compressor::Zlib), max_level(Compressor::Lz4),
+        Id::Compress, shown(value), max_level(Compressor::Zlib), max_level(Compressor::Lz4),
         max_level(Compressor::Zstd)));
   }
   if (!make_stream_decompressor(choice->compressor)) {
     throw UsageError(
-        fmt::format("-compress {}: this build of simhadr has no {} (docs/guide/installing.md)",
-                    shown(value), compressor_name(choice->compressor)));
+        fmt::format("{} {}: this build of simhadr has no {} (docs/guide/installing.md)",
+                    Id::Compress, shown(value), compressor_name(choice->compressor)));
   }
   return *choice;
 }
@@ -49,18 +52,18 @@ ModelledCompression parse_modelled(const std::string& value) {
   }
   parts.push_back(value.substr(at));
   if (parts.size() != 1 && parts.size() != 3) {
-    throw UsageError(fmt::format(
-        "-compress {}: under -model give RATIO, RATIO,COST_P,COST_S (CPU seconds per GB of log "
-        "on each side) or a codec",
-        shown(value)));
+    throw UsageError(
+        fmt::format("{} {}: under {} give RATIO, RATIO,COST_P,COST_S (CPU seconds per GB of log "
+                    "on each side) or a codec",
+                    Id::Compress, shown(value), Id::Model));
   }
   ModelledCompression modelled;
-  modelled.ratio = parse_positive("compress", parts[0], kMaxCompressionRatio);
+  modelled.ratio = parse_positive(option_name(Id::Compress), parts[0], kMaxCompressionRatio);
   if (parts.size() == 3) {
     modelled.compress_seconds_per_gb =
-        parse_number("compress", parts[1], 0.0, kMaxCompressionSecondsPerGb);
+        parse_number(option_name(Id::Compress), parts[1], 0.0, kMaxCompressionSecondsPerGb);
     modelled.decompress_seconds_per_gb =
-        parse_number("compress", parts[2], 0.0, kMaxCompressionSecondsPerGb);
+        parse_number(option_name(Id::Compress), parts[2], 0.0, kMaxCompressionSecondsPerGb);
   }
   return modelled;
 }
@@ -69,19 +72,20 @@ ModelledCompression parse_modelled(const std::string& value) {
 double parse_ratio(const std::string& value) {
   if (!value.empty() && !std::isdigit(static_cast<unsigned char>(value.front())) &&
       value.front() != '.') {
-    throw UsageError(fmt::format(
-        "-compress {}: -calculate takes the ratio alone (log bytes per byte on the wire, as a "
-        "run's Payload: line gives it for a codec), e.g. -compress 2.5",
-        shown(value)));
+    throw UsageError(
+        fmt::format("{} {}: {} takes the ratio alone (log bytes per byte on the wire, as a "
+                    "run's Payload: line gives it for a codec), e.g. {} 2.5",
+                    Id::Compress, shown(value), Id::Calculate, Id::Compress));
   }
-  return parse_positive("compress", value, kMaxCompressionRatio);
+  return parse_positive(option_name(Id::Compress), value, kMaxCompressionRatio);
 }
 
 void refuse_auxiliaries(const RunConfig& config) {
   if (config.auxiliaries.empty()) return;
   throw UsageError(
-      "-compress compresses the principal standby's link; leave out the auxiliary standbys of "
-      "-rhost's list, which are sent the log uncompressed");
+      fmt::format("{} compresses the principal standby's link; leave out the auxiliary standbys "
+                  "of {}'s list, which are sent the log uncompressed",
+                  Id::Compress, Id::Rhost));
 }
 
 }  // namespace
@@ -103,7 +107,8 @@ void settle_compress(const std::string& value, Action action, RunConfig& config,
       std::get_if<CalculateConfig>(&config.run)->network.compression = parse_ratio(value);
       return;
     default:
-      warnings.emplace_back("-compress applies where a link carries the log; ignored in this run");
+      warnings.push_back(fmt::format("{} applies where a link carries the log; ignored in this run",
+                                     Id::Compress));
       return;
   }
 }

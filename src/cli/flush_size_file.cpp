@@ -84,15 +84,15 @@ void read_tool_output(std::istream& in, Shape shape, FlushSizeList& list) {
     std::string_view missing;
     const std::string size = tool_flush_size(shape, line, missing);
     if (!missing.empty()) {
-      throw UsageError(fmt::format("-flushSizes {} line {}: a db2logscan flush line without {}",
-                                   shown(list.path), number, missing));
+      throw UsageError(fmt::format("{} {} line {}: a db2logscan flush line without {}",
+                                   OptionId::FlushSizes, shown(list.path), number, missing));
     }
     if (size.empty()) continue;
     list.pages.push_back(parse_number<std::uint32_t>(fmt::format("flushSizes (line {})", number),
                                                      size, 1, kMaxFlushPages));
     if (list.pages.size() > kMaxEntries) {
-      throw UsageError(
-          fmt::format("-flushSizes {} has more than {} entries", shown(list.path), kMaxEntries));
+      throw UsageError(fmt::format("{} {} has more than {} entries", OptionId::FlushSizes,
+                                   shown(list.path), kMaxEntries));
     }
   }
 }
@@ -105,7 +105,7 @@ FlushSizeList read_flush_size_file(const std::string& path) {
   if (const Shape shape = shape_of(in); shape != Shape::Plain) {
     read_tool_output(in, shape, list);
     if (list.pages.empty())
-      throw UsageError(fmt::format("-flushSizes {} lists no sizes", shown(path)));
+      throw UsageError(fmt::format("{} {} lists no sizes", OptionId::FlushSizes, shown(path)));
     return list;
   }
   std::size_t shape = 0;
@@ -116,10 +116,10 @@ FlushSizeList read_flush_size_file(const std::string& path) {
     if (fields.empty()) continue;
     const auto where = [&] { return fmt::format("flushSizes (line {})", number); };
     if (fields.size() > 2 || (shape != 0 && fields.size() != shape)) {
-      throw UsageError(fmt::format(
-          "-flushSizes {} line {}: give one size in pages per line, or \"pages count\" on "
-          "every line",
-          shown(path), number));
+      throw UsageError(
+          fmt::format("{} {} line {}: give one size in pages per line, or \"pages count\" on "
+                      "every line",
+                      OptionId::FlushSizes, shown(path), number));
     }
     shape = fields.size();
     list.pages.push_back(parse_number<std::uint32_t>(where(), fields[0], 1, kMaxFlushPages));
@@ -127,16 +127,16 @@ FlushSizeList read_flush_size_file(const std::string& path) {
       list.weights.push_back(parse_number<std::uint64_t>(where(), fields[1], 0, UINT64_MAX / 2));
     }
     if (list.pages.size() > kMaxEntries) {
-      throw UsageError(
-          fmt::format("-flushSizes {} has more than {} entries", shown(path), kMaxEntries));
+      throw UsageError(fmt::format("{} {} has more than {} entries", OptionId::FlushSizes,
+                                   shown(path), kMaxEntries));
     }
   }
   if (list.pages.empty())
-    throw UsageError(fmt::format("-flushSizes {} lists no sizes", shown(path)));
+    throw UsageError(fmt::format("{} {} lists no sizes", OptionId::FlushSizes, shown(path)));
   std::uint64_t total_weight = 0;
   for (const std::uint64_t weight : list.weights) total_weight += weight;
   if (shape == 2 && total_weight == 0) {
-    throw UsageError(fmt::format("-flushSizes {}: every count is 0", shown(path)));
+    throw UsageError(fmt::format("{} {}: every count is 0", OptionId::FlushSizes, shown(path)));
   }
   return list;
 }

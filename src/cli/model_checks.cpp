@@ -10,19 +10,23 @@ namespace simhadr {
 void check_flush_sizes(const RunConfig& config) {
   if (config.logger) {
     if (config.logger->rate <= MBytesPerSec{}) {
-      throw UsageError("-logBufSize needs -logRate (the workload's MB/s of log)");
+      throw UsageError(fmt::format("{} needs {} (the workload's MB/s of log)", OptionId::LogBufSize,
+                                   OptionId::LogRate));
     }
     if (config.logger->buffer_pages == 0) {
-      throw UsageError("-logRate needs -logBufSize (the log buffer in pages)");
+      throw UsageError(fmt::format("{} needs {} (the log buffer in pages)", OptionId::LogRate,
+                                   OptionId::LogBufSize));
     }
     if (config.target) {
-      throw UsageError("-logRate sets the pace of the workload; leave out -target");
+      throw UsageError(fmt::format("{} sets the pace of the workload; leave out {}",
+                                   OptionId::LogRate, OptionId::Target));
     }
   }
   const int models =
       (config.logger ? 1 : 0) + (config.flush_size_list ? 1 : 0) + (config.flush_pages ? 1 : 0);
   if (models > 1) {
-    throw UsageError("give only one of -flushSize, -flushSizes and -logRate");
+    throw UsageError(fmt::format("give only one of {}, {} and {}", OptionId::FlushSize,
+                                 OptionId::FlushSizes, OptionId::LogRate));
   }
   const std::uint32_t largest = config.largest_flush_pages();
   const auto check = [&](OptionId option, const std::optional<std::uint32_t>& pages,
@@ -44,16 +48,17 @@ void check_outages(const RunConfig& config) {
   if (!config.outages) return;
   const OutagePlan& plan = *config.outages;
   if (plan.seconds <= 0) {
-    throw UsageError("-netOutageEvery needs -netOutage SECONDS (how long each outage lasts)");
+    throw UsageError(fmt::format("{} needs {} SECONDS (how long each outage lasts)",
+                                 OptionId::NetOutageEvery, OptionId::NetOutage));
   }
   if (plan.every_seconds && *plan.every_seconds <= plan.seconds) {
-    throw UsageError(fmt::format(
-        "-netOutageEvery {:g} s leaves no time between outages of {:g} s; give more than {:g}",
-        *plan.every_seconds, plan.seconds, plan.seconds));
+    throw UsageError(
+        fmt::format("{} {:g} s leaves no time between outages of {:g} s; give more than {:g}",
+                    OptionId::NetOutageEvery, *plan.every_seconds, plan.seconds, plan.seconds));
   }
   if (!plan.every_seconds && !config.run_seconds) {
-    throw UsageError(
-        "-netOutage alone comes in the middle of the run: give -t SECONDS, or -netOutageEvery");
+    throw UsageError(fmt::format("{} alone comes in the middle of the run: give {} SECONDS, or {}",
+                                 OptionId::NetOutage, OptionId::T, OptionId::NetOutageEvery));
   }
 }
 
@@ -71,44 +76,51 @@ void require_something_takes_time(const RunConfig& config) {
                           (config.tcp_cost && config.tcp_cost->charges()) || compressing_takes_time;
   if (!takes_time) {
     throw UsageError(
-        "-model needs something that takes time (-disk, -netRate, -netDelay, -uplinkRate, "
-        "-replay, -target, -logRate, -tls, -tcpCost or -compress's costs); without it every "
-        "flush takes no time");
+        fmt::format("{} needs something that takes time ({}, {}, {}, {}, "
+                    "{}, {}, {}, {}, {} or {}'s costs); without it every "
+                    "flush takes no time",
+                    OptionId::Model, OptionId::Disk, OptionId::NetRate, OptionId::NetDelay,
+                    OptionId::UplinkRate, OptionId::Replay, OptionId::Target, OptionId::LogRate,
+                    OptionId::Tls, OptionId::TcpCost, OptionId::Compress));
   }
 }
 
 // HADR_REPLAY_DELAY is SUPERASYNC's alone; a real standby learns the mode from its primary.
 void check_replay_delay(const RunConfig& config, Action action) {
   if (!config.replay) {
-    throw UsageError("-replayDelay holds replay back, so it needs -replay MB/S");
+    throw UsageError(fmt::format("{} holds replay back, so it needs {} MB/S", OptionId::ReplayDelay,
+                                 OptionId::Replay));
   }
   const SyncMode mode = config.effective_sync_mode();
   if ((action == Action::Model || action == Action::Demo) && mode != SyncMode::SuperAsync) {
     throw UsageError(
-        fmt::format("-replayDelay is for SUPERASYNC, as Db2's HADR_REPLAY_DELAY is; this run is {}",
-                    to_string(mode)));
+        fmt::format("{} is for SUPERASYNC, as Db2's HADR_REPLAY_DELAY is; this run is {}",
+                    OptionId::ReplayDelay, to_string(mode)));
   }
 }
 
 void check_real_log_writes(const RunConfig& config, Action action) {
   if (!config.log_dir) return;
   if (config.disk) {
-    throw UsageError("-logDir writes the log for real and -disk models its time: give one");
+    throw UsageError(fmt::format("{} writes the log for real and {} models its time: give one",
+                                 OptionId::LogDir, OptionId::Disk));
   }
   if (action == Action::Model) {
     throw UsageError(
-        "-model runs in virtual time and writes nothing: -disk models the log disk (-testDisk "
-        "fits it)");
+        fmt::format("{} runs in virtual time and writes nothing: {} models the log disk ({} "
+                    "fits it)",
+                    OptionId::Model, OptionId::Disk, OptionId::TestDisk));
   }
   if (action != Action::Primary && action != Action::Standby && action != Action::Demo) {
-    throw UsageError("-logDir writes a shipping run's log; this run ships none");
+    throw UsageError(
+        fmt::format("{} writes a shipping run's log; this run ships none", OptionId::LogDir));
   }
   const SyncMode mode = config.effective_sync_mode();
   if (action != Action::Standby && mode != SyncMode::Sync) {
     throw UsageError(fmt::format(
-        "-logDir on a primary writes each flush before shipping it, as SYNC does; in {} the write "
-        "runs beside shipping: give the primary -disk (-testDisk fits it), the standby -logDir",
-        to_string(mode)));
+        "{} on a primary writes each flush before shipping it, as SYNC does; in {} the write "
+        "runs beside shipping: give the primary {} ({} fits it), the standby {}",
+        OptionId::LogDir, to_string(mode), OptionId::Disk, OptionId::TestDisk, OptionId::LogDir));
   }
 }
 

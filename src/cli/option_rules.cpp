@@ -26,10 +26,6 @@ namespace {
 
 using Id = OptionId;
 
-std::string dashed(Id id) {
-  return fmt::format("-{}", option_name(id));
-}
-
 struct DiskTestOption {
   DiskTestKind value;
   OptionId option;
@@ -45,7 +41,7 @@ static_assert(rows_follow_enum(kDiskTestOptions, DiskTestKind::Directory));
 struct IgnoredOptions {
   bool (*applies)(Action action);
   std::span<const OptionId> options;
-  std::string_view why;
+  std::string (*why)();
 };
 
 constexpr std::array kNotForCalculate{
@@ -63,15 +59,17 @@ constexpr std::array kDiskTestOrCalculateOnly{Id::Threads};
 // In the order their warnings are printed.
 constexpr std::array kIgnoredOptions{
     IgnoredOptions{[](Action a) { return a == Action::Calculate; }, kNotForCalculate,
-                   "does not apply to -calculate; ignored"},
+                   [] { return fmt::format("does not apply to {}; ignored", Id::Calculate); }},
     IgnoredOptions{[](Action a) { return a == Action::DiskTest; }, kShippingOnly,
-                   "applies to shipping runs; ignored in a disk test"},
+                   [] { return std::string("applies to shipping runs; ignored in a disk test"); }},
     IgnoredOptions{[](Action a) { return a == Action::SleepTest; }, kNotForSleepTest,
-                   "has nothing to record in -testSleep"},
+                   [] { return fmt::format("has nothing to record in {}", Id::TestSleep); }},
     IgnoredOptions{[](Action a) { return a != Action::DiskTest; }, kDiskTestOnly,
-                   "applies to disk tests only; ignored"},
-    IgnoredOptions{[](Action a) { return a != Action::DiskTest && a != Action::Calculate; },
-                   kDiskTestOrCalculateOnly, "applies to disk tests and -calculate only; ignored"},
+                   [] { return std::string("applies to disk tests only; ignored"); }},
+    IgnoredOptions{
+        [](Action a) { return a != Action::DiskTest && a != Action::Calculate; },
+        kDiskTestOrCalculateOnly,
+        [] { return fmt::format("applies to disk tests and {} only; ignored", Id::Calculate); }},
 };
 
 class Rules {
@@ -117,8 +115,10 @@ class Rules {
     if (values_.demo) return decide_demo();
     if (values_.role) return decide_role();
     throw UsageError(
-        "nothing to do: give -role primary|standby, -demo, -model, -calculate FILE, -diagnose "
-        "FILE, a disk test (-write, -read, -testDisk) or -testSleep (-h for help)");
+        fmt::format("nothing to do: give {} primary|standby, {}, {}, {} FILE, {} "
+                    "FILE, a disk test ({}, {}, {}) or {} ({} for help)",
+                    Id::Role, Id::Demo, Id::Model, Id::Calculate, Id::Diagnose, Id::Write, Id::Read,
+                    Id::TestDisk, Id::TestSleep, Id::H));
   }
 
   // The run is of this kind, with these settings of its own.
@@ -131,12 +131,13 @@ class Rules {
   void prepare_workload() {
     if (!config_.workload) return;
     if (config_.workload->path.empty()) {
-      throw UsageError("-workloadSpeed needs -workload FILE (db2logscan output)");
+      throw UsageError(
+          fmt::format("{} needs {} FILE (db2logscan output)", Id::WorkloadSpeed, Id::Workload));
     }
     for (const Id id : {Id::LogRate, Id::FlushSize, Id::FlushSizes, Id::Target}) {
       if (given(id)) {
         throw UsageError(
-            fmt::format("-workload sets the log rate from its file; leave out {}", dashed(id)));
+            fmt::format("{} sets the log rate from its file; leave out {}", Id::Workload, id));
       }
     }
     LoggerParams& params = values_.logger();
@@ -148,19 +149,22 @@ class Rules {
       params.rate = std::max(params.rate, step.rate);
     }
     if (params.rate <= MBytesPerSec{}) {
-      throw UsageError(
-          fmt::format("-workload {}: every interval logged 0 MB/s", shown(config_.workload->path)));
+      throw UsageError(fmt::format("{} {}: every interval logged 0 MB/s", Id::Workload,
+                                   shown(config_.workload->path)));
     }
     if (!config_.run_seconds && !config_.max_flushes) config_.run_seconds = to_seconds(total);
   }
 
   Action decide_demo() {
-    if (values_.role) throw UsageError("-demo runs both roles itself; leave out -role");
-    if (values_.loop) throw UsageError("-loop is for a standby that serves many primaries");
+    if (values_.role)
+      throw UsageError(fmt::format("{} runs both roles itself; leave out {}", Id::Demo, Id::Role));
+    if (values_.loop)
+      throw UsageError(fmt::format("{} is for a standby that serves many primaries", Id::Loop));
     if (given(Id::PeerWaitLimit) || given(Id::PeerWindow)) {
       throw UsageError(
-          "-peerWaitLimit and -peerWindow are for -model and a real primary: a -demo's loopback "
-          "link does not fail");
+          fmt::format("{} and {} are for {} and a real primary: a {}'s loopback "
+                      "link does not fail",
+                      Id::PeerWaitLimit, Id::PeerWindow, Id::Model, Id::Demo));
     }
     refuse_modelled_topology(config_, values_.standby_lists);
     check_flush_sizes(config_);
@@ -177,7 +181,8 @@ class Rules {
     require_addresses();
     check_flush_sizes(config_);
     if (values_.loop && role == Role::Primary) {
-      throw UsageError("-loop applies to the standby; run the primary once per run");
+      throw UsageError(
+          fmt::format("{} applies to the standby; run the primary once per run", Id::Loop));
     }
     // A persistent standby waits for the next primary as long as it takes, unless told.
     if (values_.loop && !given(Id::ConnectTimeout)) config_.waits.connect = Nanos{0};
@@ -195,10 +200,11 @@ class Rules {
 
   Action decide_model() {
     if (values_.role || values_.demo) {
-      throw UsageError(
-          fmt::format("-model runs both roles in virtual time; leave out {}", role_option()));
+      throw UsageError(fmt::format("{} runs both roles in virtual time; leave out {}", Id::Model,
+                                   role_option()));
     }
-    if (values_.loop) throw UsageError("-loop is for a standby that serves many primaries");
+    if (values_.loop)
+      throw UsageError(fmt::format("{} is for a standby that serves many primaries", Id::Loop));
     check_flush_sizes(config_);
     settle_modelled_standbys(config_, values_.standby_lists);
     check_outages(config_);
@@ -207,11 +213,12 @@ class Rules {
 
   Action decide_calculate() {
     if (config_.workload) {
-      throw UsageError("-workload is for shipping runs; leave it out of -calculate");
+      throw UsageError(
+          fmt::format("{} is for shipping runs; leave it out of {}", Id::Workload, Id::Calculate));
     }
     if (values_.role || values_.demo) {
-      throw UsageError(
-          fmt::format("-calculate reads log scans and ships nothing; leave out {}", role_option()));
+      throw UsageError(fmt::format("{} reads log scans and ships nothing; leave out {}",
+                                   Id::Calculate, role_option()));
     }
     CalculateConfig& calculate = *values_.calculate;
     for (const std::string& file : calculate.files) {
@@ -219,17 +226,21 @@ class Rules {
     }
     if (!values_.calculator_network || !config_.disk) {
       throw UsageError(
-          "-calculate needs -network MB/S SECONDS and -disk MB/S SECONDS (the link and the log "
-          "disk, in the calculator's MB/s: 2^20 bytes)");
+          fmt::format("{} needs {} MB/S SECONDS and {} MB/S SECONDS (the link and the log "
+                      "disk, in the calculator's MB/s: 2^20 bytes)",
+                      Id::Calculate, Id::Network, Id::Disk));
     }
     if (!values_.disk_targets.empty() || values_.loop) {
-      throw UsageError("-calculate runs on its own; leave out disk tests and -loop");
+      throw UsageError(
+          fmt::format("{} runs on its own; leave out disk tests and {}", Id::Calculate, Id::Loop));
     }
     if (given(Id::LogRate)) {
-      throw UsageError(
-          "-calculate takes each interval's log rate from the file; leave out -logRate");
+      throw UsageError(fmt::format("{} takes each interval's log rate from the file; leave out {}",
+                                   Id::Calculate, Id::LogRate));
     }
-    if (config_.csv_path) throw UsageError("-calculate writes text and -json, not -csv");
+    if (config_.csv_path)
+      throw UsageError(
+          fmt::format("{} writes text and {}, not {}", Id::Calculate, Id::Json, Id::Csv));
     // -disk's figure is the calculator's MiB/s; DiskParams, and so -json's config, hold MBytes/s.
     DiskParams& disk = *config_.disk;
     if (disk.caps.throughput) {
@@ -242,7 +253,7 @@ class Rules {
     if (!values_.model) {
       for (const Id id : kFailureWhatIfs) {
         if (given(id))
-          warn(fmt::format("{} applies to -calculate with -model; ignored", dashed(id)));
+          warn(fmt::format("{} applies to {} with {}; ignored", id, Id::Calculate, Id::Model));
       }
       config_.outages.reset();
       config_.replay.reset();
@@ -260,19 +271,22 @@ class Rules {
     if (values_.role || values_.demo || values_.model || values_.calculate ||
         !values_.disk_targets.empty() || values_.loop) {
       throw UsageError(
-          "-diagnose reads monitor samples and runs nothing; leave out -role, -demo, -model, "
-          "-calculate, disk tests and -loop (it prints the runs to make)");
+          fmt::format("{} reads monitor samples and runs nothing; leave out {}, {}, {}, "
+                      "{}, disk tests and {} (it prints the runs to make)",
+                      Id::Diagnose, Id::Role, Id::Demo, Id::Model, Id::Calculate, Id::Loop));
     }
-    if (config_.csv_path) throw UsageError("-diagnose writes text and -json, not -csv");
+    if (config_.csv_path)
+      throw UsageError(
+          fmt::format("{} writes text and {}, not {}", Id::Diagnose, Id::Json, Id::Csv));
     for (const std::string& file : values_.diagnose->files) {
       if (file != "-") open_input_file(option_name(Id::Diagnose), file);
     }
     if (std::ranges::count(values_.diagnose->files, "-") > 1) {
-      throw UsageError("-diagnose reads stdin (-) once");
+      throw UsageError(fmt::format("{} reads stdin (-) once", Id::Diagnose));
     }
     for (const OptionSpec& option : option_specs()) {
       if (given(option.id) && option.id != Id::Diagnose && option.id != Id::Json) {
-        warn(fmt::format("-{} does not apply to -diagnose; ignored", option.name));
+        warn(fmt::format("-{} does not apply to {}; ignored", option.name, Id::Diagnose));
       }
     }
     return settle(std::move(*values_.diagnose));
@@ -280,7 +294,8 @@ class Rules {
 
   Action decide_disk_test() {
     if (values_.disk_targets.size() > 1) {
-      throw UsageError("give only one of -write, -read and -testDisk");
+      throw UsageError(
+          fmt::format("give only one of {}, {} and {}", Id::Write, Id::Read, Id::TestDisk));
     }
     DiskTestConfig& disk = values_.disk;
     std::tie(disk.kind, disk.path) = values_.disk_targets.front();
@@ -296,13 +311,16 @@ class Rules {
     }
     if (disk.kind == DiskTestKind::ReadFile) {
       if (disk.threads > 1) {
-        throw UsageError("-threads applies to write tests; -read uses one reader");
+        throw UsageError(
+            fmt::format("{} applies to write tests; {} uses one reader", Id::Threads, Id::Read));
       }
       if (disk.preallocate) {
-        warn("-preallocate applies to write tests; ignored");
+        warn(fmt::format("{} applies to write tests; ignored", Id::Preallocate));
         disk.preallocate = false;
       }
-      if (given(Id::Payload)) warn("-payload applies to write tests; -read reads what is there");
+      if (given(Id::Payload))
+        warn(fmt::format("{} applies to write tests; {} reads what is there", Id::Payload,
+                         Id::Read));
     }
     return settle(disk);
   }
@@ -311,18 +329,20 @@ class Rules {
   void check_across_actions() {
     const Action action = command_.action;
     if (values_.sync_modes.size() > 1 && action != Action::Calculate) {
-      throw UsageError("-syncMode takes one mode; a comma list is for -calculate");
+      throw UsageError(
+          fmt::format("{} takes one mode; a comma list is for {}", Id::SyncMode, Id::Calculate));
     }
     if (config_.spool_limit_pages > 0 && !config_.replay &&
         (action == Action::Standby || action == Action::Model || action == Action::Demo)) {
-      warn("-spoolLimit spools log awaiting replay, so it needs -replay; without it, ignored");
+      warn(fmt::format("{} spools log awaiting replay, so it needs {}; without it, ignored",
+                       Id::SpoolLimit, Id::Replay));
     }
     if (config_.replay_delay_seconds > 0 && action != Action::Calculate) {
       check_replay_delay(config_, action);
     }
     if (config_.json_path && config_.json_path == config_.csv_path) {
-      throw UsageError(
-          fmt::format("-json and -csv name the same file {}", shown(*config_.json_path)));
+      throw UsageError(fmt::format("{} and {} name the same file {}", Id::Json, Id::Csv,
+                                   shown(*config_.json_path)));
     }
     if (action == Action::Diagnose) {  // decide_diagnose named each option it ignores
       config_.tls.reset();
@@ -333,7 +353,7 @@ class Rules {
     for (const IgnoredOptions& rule : kIgnoredOptions) {
       if (!rule.applies(action)) continue;
       for (const Id id : rule.options) {
-        if (given(id)) warn(fmt::format("{} {}", dashed(id), rule.why));
+        if (given(id)) warn(fmt::format("{} {}", id, rule.why()));
       }
     }
   }
@@ -345,8 +365,8 @@ class Rules {
     for (const PayloadFile& file : config_.payload.files) {
       std::error_code error;
       if (std::filesystem::equivalent(file.path, disk->path, error)) {
-        throw UsageError(fmt::format("-payload {} is the file -write writes over; give a copy",
-                                     shown(file.path)));
+        throw UsageError(fmt::format("{} {} is the file {} writes over; give a copy", Id::Payload,
+                                     shown(file.path), Id::Write));
       }
     }
   }
@@ -357,8 +377,9 @@ class Rules {
       if (!given(id)) missing.push_back(dashed(id));
     }
     if (!missing.empty()) {
-      throw UsageError(fmt::format("-role {} needs -lhost, -lport, -rhost and -rport; missing {}",
-                                   role_name(*values_.role), fmt::join(missing, ", ")));
+      throw UsageError(fmt::format("{} {} needs {}, {}, {} and {}; missing {}", Id::Role,
+                                   role_name(*values_.role), Id::Lhost, Id::Lport, Id::Rhost,
+                                   Id::Rport, fmt::join(missing, ", ")));
     }
   }
 

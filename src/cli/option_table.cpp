@@ -386,6 +386,10 @@ std::string_view option_name(OptionId id) {
   return option_spec(id).name;
 }
 
+std::string dashed(OptionId id) {
+  return fmt::format("{}", id);
+}
+
 std::vector<std::string_view> option_names() {
   std::vector<std::string_view> names;
   for (const OptionSpec& option : kOptions) names.push_back(option.name);

@@ -4,6 +4,8 @@
 // registers the rows in one loop; the normaliser, the rules between options,
 // the role warnings and -h all read this table, and a test checks that the
 // completion script, the man page and the guide's table list exactly its options.
+#include <fmt/format.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -47,12 +49,12 @@ using StoreOption = void (*)(OptionValues&, const OptionInput&);
 
 struct OptionSpec {
   OptionId id;
-  std::string_view name;  // as written after the dash: "flushSize"
+  std::string_view name;  // as written after the dash
   ValueShape values = ValueShape::One;
   Applies applies = Applies::Any;
   HelpSection section = HelpSection::Other;
-  // -h's left column ("-flushSize PAGES"); empty when another option's line
-  // names this one too ("-lhost H -lport N" covers -lport).
+  // -h's left column (the name and its values); empty when another option's
+  // line names this one too, as -lhost's names -lport.
   std::string_view synopsis;
   // -h's right column; '\n' starts a continuation line, and {name} fields
   // are the defaults help_text() fills in from the configuration's.
@@ -67,8 +69,11 @@ std::span<const OptionSpec> option_specs();
 
 const OptionSpec& option_spec(OptionId id);
 
-// "flushSize": for messages, which write it after a dash.
+// The name as written after the dash: for messages, which write the dash.
 std::string_view option_name(OptionId id);
+
+// The name after its dash, as messages write it.
+std::string dashed(OptionId id);
 
 // True for the options the original simhadr has.
 bool of_the_original(std::string_view name);
@@ -77,3 +82,11 @@ bool of_the_original(std::string_view name);
 std::vector<std::string_view> option_names();
 
 }  // namespace simhadr
+
+// Formats an option as messages write it, after its dash: one spelling, the table's.
+template <>
+struct fmt::formatter<simhadr::OptionId> : fmt::formatter<std::string_view> {
+  auto format(simhadr::OptionId id, fmt::format_context& context) const {
+    return fmt::format_to(context.out(), "-{}", simhadr::option_name(id));
+  }
+};

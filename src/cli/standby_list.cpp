@@ -34,24 +34,25 @@ std::vector<Endpoint> pair_standby_list(const std::vector<std::string>& hosts,
                                         const std::vector<std::uint16_t>& ports) {
   if (hosts.size() > kMaxStandbys || ports.size() > kMaxStandbys) {
     throw UsageError(fmt::format(
-        "-rhost and -rport list {} standbys; HADR takes at most {} (a principal and two "
+        "{} and {} list {} standbys; HADR takes at most {} (a principal and two "
         "auxiliaries)",
-        std::max(hosts.size(), ports.size()), kMaxStandbys));
+        OptionId::Rhost, OptionId::Rport, std::max(hosts.size(), ports.size()), kMaxStandbys));
   }
   if (hosts.size() != ports.size()) {
-    throw UsageError(fmt::format(
-        "-rhost lists {} standbys but -rport {}; give one port per host, in the same order",
-        hosts.size(), ports.size()));
+    throw UsageError(
+        fmt::format("{} lists {} standbys but {} {}; give one port per host, in the same order",
+                    OptionId::Rhost, hosts.size(), OptionId::Rport, ports.size()));
   }
   std::vector<Endpoint> standbys;
   for (std::size_t i = 0; i < hosts.size(); ++i) standbys.push_back({hosts[i], ports[i]});
   for (std::size_t i = 0; i < standbys.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j) {
       if (standbys[i].host == standbys[j].host && standbys[i].port == standbys[j].port) {
-        throw UsageError(fmt::format(
-            "-rhost/-rport name {}:{} twice; standbys on one host differ by port (their -bind "
-            "-lport)",
-            standbys[i].host, standbys[i].port));
+        throw UsageError(
+            fmt::format("{}/{} name {}:{} twice; standbys on one host differ by port (their {} "
+                        "{})",
+                        OptionId::Rhost, OptionId::Rport, standbys[i].host, standbys[i].port,
+                        OptionId::Bind, OptionId::Lport));
       }
     }
   }
@@ -67,24 +68,27 @@ std::uint64_t parse_spool_limit(const std::string& text) {
 
 void refuse_modelled_topology(const RunConfig& config, const StandbyLists& lists) {
   if (config.uplink) {
-    throw UsageError("-uplinkRate is for -model; on real links, limit the uplink with tc");
+    throw UsageError(fmt::format("{} is for {}; on real links, limit the uplink with tc",
+                                 OptionId::UplinkRate, OptionId::Model));
   }
   if (config.outages) {
     throw UsageError(
-        "-netOutage is for -model; on a real link, take it down (ip link set DEV down) and the "
-        "report finds the stall");
+        fmt::format("{} is for {}; on a real link, take it down (ip link set DEV down) and the "
+                    "report finds the stall",
+                    OptionId::NetOutage, OptionId::Model));
   }
   if (config.max_commit_hold_seconds) {
-    throw UsageError(
-        "-maxCommitHold is for -model: the advice it asks for is worked out on the model");
+    throw UsageError(fmt::format("{} is for {}: the advice it asks for is worked out on the model",
+                                 OptionId::MaxCommitHold, OptionId::Model));
   }
   if (config.tcp_cost) {
     throw UsageError(
-        "-tcpCost is for -model; a real run's CPU line shows what TCP costs each side");
+        fmt::format("{} is for {}; a real run's CPU line shows what TCP costs each side",
+                    OptionId::TcpCost, OptionId::Model));
   }
   if (lists.delays.size() > 1 || lists.rates.size() > 1) {
-    throw UsageError(
-        "-netDelay and -netRate take lists in -model only; a real run takes one value");
+    throw UsageError(fmt::format("{} and {} take lists in {} only; a real run takes one value",
+                                 OptionId::NetDelay, OptionId::NetRate, OptionId::Model));
   }
 }
 
@@ -93,15 +97,16 @@ void settle_real_standbys(RunConfig& config, const StandbyLists& lists, const Gi
   if (standbys.size() == 1) return;
   if (config.role() == Role::Standby) {
     throw UsageError(
-        "-rhost and -rport take one address on a standby: its primary's (lists are for the "
-        "primary's standbys)");
+        fmt::format("{} and {} take one address on a standby: its primary's (lists are for the "
+                    "primary's standbys)",
+                    OptionId::Rhost, OptionId::Rport));
   }
   for (const OptionId id : {OptionId::NetDelay, OptionId::NetRate}) {
     if (given(id)) {
       throw UsageError(fmt::format(
           "-{} shapes one connection; with several standbys, shape the real links with tc, or "
-          "plan the site with -model, which takes a list",
-          option_name(id)));
+          "plan the site with {}, which takes a list",
+          option_name(id), OptionId::Model));
     }
   }
   for (const OptionId id : {OptionId::StandbySockSndBuf, OptionId::StandbySockRcvBuf,
@@ -126,16 +131,16 @@ void settle_real_standbys(RunConfig& config, const StandbyLists& lists, const Gi
 void settle_modelled_standbys(RunConfig& config, const StandbyLists& lists) {
   const std::size_t standbys = std::max<std::size_t>(1, lists.hosts.size());
   if (standbys > kMaxStandbys) {
-    throw UsageError(
-        fmt::format("-rhost lists {} standbys; HADR takes at most {}", standbys, kMaxStandbys));
+    throw UsageError(fmt::format("{} lists {} standbys; HADR takes at most {}", OptionId::Rhost,
+                                 standbys, kMaxStandbys));
   }
   if (!lists.ports.empty()) pair_standby_list(lists.hosts, lists.ports);
   for (const auto& [option, count] : {std::pair{OptionId::NetDelay, lists.delays.size()},
                                       std::pair{OptionId::NetRate, lists.rates.size()}}) {
     if (count > 1 && count != standbys) {
-      throw UsageError(fmt::format(
-          "-{} lists {} values for {} standbys; give one for all, or one per -rhost entry",
-          option_name(option), count, standbys));
+      throw UsageError(
+          fmt::format("-{} lists {} values for {} standbys; give one for all, or one per {} entry",
+                      option_name(option), count, standbys, OptionId::Rhost));
     }
   }
   // One value applies to every standby; a list gives each its own.

@@ -23,7 +23,7 @@ constexpr std::array kCertificateOptions{Id::TlsCert, Id::TlsKey, Id::TlsCA, Id:
 void warn_given(std::span<const Id> options, const std::function<bool(OptionId)>& given,
                 std::string_view why, std::vector<std::string>& warnings) {
   for (const Id id : options) {
-    if (given(id)) warnings.push_back(fmt::format("-{} {}", option_name(id), why));
+    if (given(id)) warnings.push_back(fmt::format("{} {}", id, why));
   }
 }
 
@@ -44,37 +44,44 @@ void check_tls(RunConfig& config, Action action, const std::function<bool(Option
   const bool real_run =
       action == Action::Primary || action == Action::Standby || action == Action::Demo;
   if (!real_run && action != Action::Model) {
-    warn_given(kTlsOptions, given, "applies to shipping runs and -model; ignored", warnings);
+    warn_given(kTlsOptions, given,
+               fmt::format("applies to shipping runs and {}; ignored", Id::Model), warnings);
     config.tls.reset();
     return;
   }
   if (action == Action::Model) {
     warn_given(kCertificateOptions, given,
-               "applies to real runs; -model only charges the cipher's CPU time; ignored",
+               fmt::format("applies to real runs; {} only charges the cipher's CPU time; ignored",
+                           Id::Model),
                warnings);
     if (!kTlsBuilt && !tls.cipher_cost) {
-      throw UsageError(
-          "-model -tls measures the cipher with OpenSSL, which this build does not have; give "
-          "-tlsCost SECONDS_PER_GB");
+      throw UsageError(fmt::format(
+          "{} {} measures the cipher with OpenSSL, which this build does not have; give "
+          "{} SECONDS_PER_GB",
+          Id::Model, Id::Tls, Id::TlsCost));
     }
     return;
   }
   if (!kTlsBuilt) {
-    throw UsageError(
-        "-tls: this build of simhadr has no TLS (it was built without OpenSSL); use a Linux "
-        "build, or -model -tls -tlsCost to plan");
+    throw UsageError(fmt::format(
+        "{}: this build of simhadr has no TLS (it was built without OpenSSL); use a Linux "
+        "build, or {} {} {} to plan",
+        Id::Tls, Id::Model, Id::Tls, Id::TlsCost));
   }
   if (tls.cipher_cost) {
     warn_given(std::array{Id::TlsCost}, given,
-               "applies to -model; a real run measures what TLS costs; ignored", warnings);
+               fmt::format("applies to {}; a real run measures what TLS costs; ignored", Id::Model),
+               warnings);
     tls.cipher_cost.reset();
   }
   if (!tls.key.empty() && tls.certificate.empty()) {
-    throw UsageError("-tlsKey needs -tlsCert, the certificate the key belongs to");
+    throw UsageError(
+        fmt::format("{} needs {}, the certificate the key belongs to", Id::TlsKey, Id::TlsCert));
   }
   if (tls.host_check && !tls.verifies_peer()) {
     throw UsageError(
-        "-tlsHostCheck checks the name in a verified certificate; give -tlsCA to verify the peer");
+        fmt::format("{} checks the name in a verified certificate; give {} to verify the peer",
+                    Id::TlsHostCheck, Id::TlsCA));
   }
   check_files(tls);
 }

@@ -21,7 +21,7 @@ std::vector<RateStep> read_workload_file(const std::string& path, double speed) 
     if (const std::string* damaged = reader.first_skipped()) throw WorkloadInputError(*damaged);
     lines = reader.take();
   } catch (const WorkloadInputError& error) {
-    throw UsageError(fmt::format("-workload {}", error.what()));
+    throw UsageError(fmt::format("{} {}", OptionId::Workload, error.what()));
   }
   std::vector<RateStep> steps;
   for (const ScanLine& line : lines) {
