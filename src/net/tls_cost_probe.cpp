@@ -7,12 +7,14 @@
 #include <algorithm>
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "net/connect.hpp"
 #include "net/openssl_owners.hpp"
 #include "net/tls_context.hpp"
 #include "net/tls_errors.hpp"
+#include "simhadr/models/disk_fit.hpp"
 
 namespace simhadr {
 
@@ -101,12 +103,6 @@ void handshake_in_memory(SSL* client, SSL* server) {
 }
 
 // The middle trial's figure (the upper of the two middle ones for an even count).
-double median_of(std::vector<double>& trials) {
-  const auto middle = trials.begin() + static_cast<std::ptrdiff_t>(trials.size() / 2);
-  std::ranges::nth_element(trials, middle);
-  return *middle;
-}
-
 // All of `data` into the pipe (which holds a batch), record after record, as
 // the transport writes a flush: partial writes on, each call takes a record.
 void write_whole(SSL* ssl, std::span<const char> data) {
@@ -176,8 +172,8 @@ TlsCipherCost measure_tls_cost(const TlsSettings& settings, std::uint64_t flush_
     decrypting.push_back(decrypt / trial_bytes);
   }
   TlsCipherCost cost;
-  cost.encrypt_seconds_per_byte = median_of(encrypting);
-  cost.decrypt_seconds_per_byte = median_of(decrypting);
+  cost.encrypt_seconds_per_byte = median(std::move(encrypting));
+  cost.decrypt_seconds_per_byte = median(std::move(decrypting));
   cost.version = SSL_get_version(client.get());
   if (const SSL_CIPHER* cipher = SSL_get_current_cipher(client.get())) {
     cost.cipher = SSL_CIPHER_standard_name(cipher);
