@@ -21,7 +21,7 @@ std::string split_ms(double seconds) {
   return fmt::format("{:.2f} ms", seconds * 1e3);
 }
 
-std::string share_of(double part, double total) {
+std::string percent_of(double part, double total) {
   return fmt::format("{:.0f}%", total > 0 ? 100 * part / total : 0);
 }
 
@@ -52,10 +52,10 @@ FlushSide dominant_side(const CommitSplit& split) {
 std::string split_text(const CommitSplit& s) {
   std::string text = fmt::format("{} {} = log disk {} ({}) + HADR {} ({})",
                                  s.per_commit ? "a commit's" : "a log write's", split_ms(s.total),
-                                 split_ms(s.disk), share_of(s.disk, s.total), split_ms(s.hadr),
-                                 share_of(s.hadr, s.total));
+                                 split_ms(s.disk), percent_of(s.disk, s.total), split_ms(s.hadr),
+                                 percent_of(s.hadr, s.total));
   if (s.other)
-    text += fmt::format(" + other {} ({})", split_ms(*s.other), share_of(*s.other, s.total));
+    text += fmt::format(" + other {} ({})", split_ms(*s.other), percent_of(*s.other, s.total));
   if (s.wait_beyond_commits) {
     text +=
         " (LOG_DISK_WAIT_TIME a commit came to more than its time: taken as all of it, the rest "
