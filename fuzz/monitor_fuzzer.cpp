@@ -1,7 +1,8 @@
 // Any text given to -diagnose as a file of monitor samples: it is refused
 // with a MonitorInputError naming its line, or read, diagnosed and printed.
-// Nothing else: no crash, no other exception, a row per sample of each
-// channel's lead side.
+// Nothing else: no crash, no other exception, a channel or a log series (a
+// file of log counters alone has no channel), a row per sample of each
+// channel's lead side, and a verdict for every log series no channel covers.
 #include <cstdint>
 #include <cstdlib>
 #include <sstream>
@@ -21,7 +22,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   const PairDiagnosis pair = diagnose_pair(std::move(files));
-  if (pair.channels.empty() || pair.diagnoses.size() != pair.channels.size()) std::abort();
+  if (pair.channels.empty() && pair.logs.empty()) std::abort();
+  if (pair.diagnoses.size() != pair.channels.size()) std::abort();
+  if (pair.log_diagnoses.size() != pair.logs.size()) std::abort();
   for (const Channel& channel : pair.channels) {
     if (channel.rows.size() != channel.lead().size()) std::abort();
   }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (fuzz/, with clang) and runs each one for
-# SECONDS (default 30), starting from seeds made here: the original's
+# Builds the libFuzzer targets (fuzz/, with clang) and runs them at once, each
+# for SECONDS (default 30), starting from seeds made here: the original's
 # handshakes, well-formed page streams and -diagnose's test inputs. A crash or a broken invariant
 # fails the script and leaves the input in build-fuzz/artifacts/.
 #   tools/fuzz.sh [SECONDS]
@@ -48,16 +48,28 @@ for sample in tests/diagnose/published/*.txt; do
   cp "$sample" "$dir/seeds/monitor_fuzzer/published-$(basename "$sample")"
 done
 
-for target in handshake_fuzzer stream_fuzzer monitor_fuzzer; do
+# The targets fuzz at once, each into its own log; then each log's summary.
+targets=(handshake_fuzzer stream_fuzzer monitor_fuzzer)
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
+for target in "${targets[@]}"; do
   corpus="$dir/corpus/$target"
   mkdir -p "$corpus"
-  echo "== fuzz $target for ${seconds}s"
   "$dir/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$dir/artifacts/$target-" \
-    "$corpus" "$dir/seeds/$target" 2>&1 | grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|stat::|==|SUMMARY|Done)' || true
-  status=${PIPESTATUS[0]}
+    "$corpus" "$dir/seeds/$target" >"$dir/$target.log" 2>&1 &
+  pids+=($!)
+done
+failed=0
+for i in "${!targets[@]}"; do
+  target=${targets[i]}
+  status=0
+  wait "${pids[i]}" || status=$?
+  echo "== fuzz $target for ${seconds}s"
+  grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|stat::|==|SUMMARY|Done)' "$dir/$target.log" || true
   if ((status != 0)); then
-    echo "fuzz.sh: $target failed (status $status); input in $dir/artifacts/" >&2
-    exit 1
+    echo "fuzz.sh: $target failed (status $status); input in $dir/artifacts/, log in $dir/$target.log" >&2
+    failed=1
   fi
 done
+exit "$failed"
