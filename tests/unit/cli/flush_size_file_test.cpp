@@ -19,7 +19,7 @@ std::string write_sizes(const std::string& name, const std::string& text) {
   return path.string();
 }
 
-std::string refusal(const std::string& path) {
+std::string sizes_refusal(const std::string& path) {
   try {
     read_flush_size_file(path);
   } catch (const UsageError& error) {
@@ -70,16 +70,17 @@ TEST(FlushSizeFile, ReadsDb2LogscanFlushLinesAndSkipsTheRest) {
 }
 
 TEST(FlushSizeFile, RefusesAMalformedToolLineWithItsNumber) {
-  EXPECT_EQ(refusal(write_sizes("a", "Flush 1: size=5 startTime=x\nFlush 2: size=lots\n")),
+  EXPECT_EQ(sizes_refusal(write_sizes("a", "Flush 1: size=5 startTime=x\nFlush 2: size=lots\n")),
             "-flushSizes (line 2) 'lots' is not a whole number");
-  EXPECT_EQ(refusal(write_sizes("b", "Flush 1: size=5 startTime=x\nFlush 2: startTime=x\n")),
+  EXPECT_EQ(sizes_refusal(write_sizes("b", "Flush 1: size=5 startTime=x\nFlush 2: startTime=x\n")),
             "-flushSizes '" +
                 (std::filesystem::temp_directory_path() /
                  ("simhadr-flush-sizes-" + std::to_string(::getpid()) + "b"))
                     .string() +
                 "' line 2: a db2logscan flush line without size=");
-  EXPECT_EQ(refusal(write_sizes("c", "Page 9: 1 bytes of data, end of flush, flush size 0\n")),
-            "-flushSizes (line 1) 0 is out of range; give 1 to 65536");
+  EXPECT_EQ(
+      sizes_refusal(write_sizes("c", "Page 9: 1 bytes of data, end of flush, flush size 0\n")),
+      "-flushSizes (line 1) 0 is out of range; give 1 to 65536");
 }
 
 }  // namespace

@@ -51,7 +51,7 @@ TEST(Db2LogscanReader, KeepsEveryLineAndTheAverageAfterTheDistributionHeading) {
   EXPECT_EQ(lines[1].text, kRate);
 }
 
-std::string refusal(const std::string& text) {
+std::string scan_refusal(const std::string& text) {
   std::istringstream in(text);
   Db2LogscanReader reader;
   try {
@@ -96,7 +96,7 @@ TEST(Db2LogscanReader, ADamagedLineIsPassedOverWithTheReason) {
   ASSERT_NE(reader.first_skipped(), nullptr);
   EXPECT_NE(reader.first_skipped()->find("scan.txt line 3: the line after"), std::string::npos);
   EXPECT_EQ(
-      refusal("nothing\n"),
+      scan_refusal("nothing\n"),
       "scan.txt: no db2logscan rate lines found; they read \"2013-02-08 23:58:27  0.792 MB/s, "
       "60 sec,  17.7 pg/f, 0.087083 sec/f, ...\" (db2logscan -interval 60 S*.LOG prints "
       "them)");
