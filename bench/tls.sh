@@ -18,8 +18,8 @@
 # busier side's share in ASYNC and SUPERASYNC (the two sides work at once), the
 # two sides' sum in SYNC and NEARSYNC (a flush waits for both in turn); at 0.9
 # and above the CPUs, not waits, set the pace, and the last lines count the
-# model's rows within 10% among those. Not a test: it prints figures (README:
-# "Encrypted HADR").
+# model's rows within 10% among those. Not a test: it prints figures
+# (docs/tls.md, "What it costs, measured").
 # Usage: bench/tls.sh [rounds, default 3] [seconds per run, default 2]
 # BENCH_MODES and BENCH_PAGES narrow the rows (ASYNC first: the others' model
 # rows take its plain runs); BENCH_PLACES names the places (loopback, namespaces; both unless set).

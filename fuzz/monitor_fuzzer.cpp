@@ -2,7 +2,7 @@
 // with a MonitorInputError naming its line, or read, diagnosed and printed.
 // Nothing else: no crash, no other exception, a channel or a log series (a
 // file of log counters alone has no channel), a row per sample of each
-// channel's lead side, and a verdict for every log series no channel covers.
+// channel's lead side, and a verdict slot for each channel and log series.
 #include <cstdint>
 #include <cstdlib>
 #include <sstream>

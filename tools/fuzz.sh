@@ -72,4 +72,5 @@ for i in "${!targets[@]}"; do
     failed=1
   fi
 done
+pids=()
 exit "$failed"

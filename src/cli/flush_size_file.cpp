@@ -88,8 +88,9 @@ void read_tool_output(std::istream& in, Shape shape, FlushSizeList& list) {
                                    OptionId::FlushSizes, shown(list.path), number, missing));
     }
     if (size.empty()) continue;
-    list.pages.push_back(parse_number<std::uint32_t>(fmt::format("flushSizes (line {})", number),
-                                                     size, 1, kMaxFlushPages));
+    list.pages.push_back(parse_number<std::uint32_t>(
+        fmt::format("{} (line {})", option_name(OptionId::FlushSizes), number), size, 1,
+        kMaxFlushPages));
     if (list.pages.size() > kMaxEntries) {
       throw UsageError(fmt::format("{} {} has more than {} entries", OptionId::FlushSizes,
                                    shown(list.path), kMaxEntries));
@@ -114,7 +115,9 @@ FlushSizeList read_flush_size_file(const std::string& path) {
     ++number;
     const std::vector<std::string> fields = fields_of(with_plain_spaces(line));
     if (fields.empty()) continue;
-    const auto where = [&] { return fmt::format("flushSizes (line {})", number); };
+    const auto where = [&] {
+      return fmt::format("{} (line {})", option_name(OptionId::FlushSizes), number);
+    };
     if (fields.size() > 2 || (shape != 0 && fields.size() != shape)) {
       throw UsageError(
           fmt::format("{} {} line {}: give one size in pages per line, or \"pages count\" on "

@@ -87,6 +87,7 @@ std::vector<std::string_view> option_names();
 template <>
 struct fmt::formatter<simhadr::OptionId> : fmt::formatter<std::string_view> {
   auto format(simhadr::OptionId id, fmt::format_context& context) const {
-    return fmt::format_to(context.out(), "-{}", simhadr::option_name(id));
+    const std::string dashed = fmt::format("-{}", simhadr::option_name(id));
+    return fmt::formatter<std::string_view>::format(dashed, context);
   }
 };

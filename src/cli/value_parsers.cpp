@@ -53,7 +53,9 @@ std::vector<SyncMode> parse_sync_modes(const OptionInput& input) {
 // 1.2, TLSv1.2 as OpenSSL prints it, or TLSV12 as Db2's SSL_VERSIONS writes it.
 TlsVersion parse_tls_version(const OptionInput& input) {
   std::string upper;
-  for (const char c : input.text()) upper.push_back(static_cast<char>(std::toupper(c)));
+  for (const char c : input.text()) {
+    upper.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+  }
   for (const std::string_view prefix : {"TLSV", "TLS"}) {
     if (upper.starts_with(prefix)) {
       upper.erase(0, prefix.size());

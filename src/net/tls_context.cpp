@@ -114,7 +114,9 @@ void use_versions(SSL_CTX* context, OfferedVersions offered) {
           1 ||
       SSL_CTX_set_max_proto_version(context, offered.tls13 ? TLS1_3_VERSION : TLS1_2_VERSION) !=
           1) {
-    throw openssl_refusal("-tlsVersion: this OpenSSL cannot use that version");
+    throw openssl_refusal(offered.tls12 && offered.tls13
+                              ? "-tls: this OpenSSL cannot offer TLS 1.2 and 1.3"
+                              : "-tlsVersion: this OpenSSL cannot use that version");
   }
 }
 

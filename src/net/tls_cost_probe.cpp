@@ -102,7 +102,6 @@ void handshake_in_memory(SSL* client, SSL* server) {
                  take_openssl_reason() + ")");
 }
 
-// The middle trial's figure (the upper of the two middle ones for an even count).
 // All of `data` into the pipe (which holds a batch), record after record, as
 // the transport writes a flush: partial writes on, each call takes a record.
 void write_whole(SSL* ssl, std::span<const char> data) {
