@@ -45,6 +45,21 @@ void handle(int number, struct sigaction* previous) {
   }
 }
 
+// A stop that comes once the run has ended has nothing left to stop: where the
+// default action would end the process (with 143, not the run's status, as
+// GNU timeout's second signal to the process group did under ThreadSanitizer),
+// it is ignored instead.
+void settle(int number, const struct sigaction& previous) {
+  if (previous.sa_handler == SIG_DFL) {
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    ::sigaction(number, &ignore, nullptr);
+  } else {
+    ::sigaction(number, &previous, nullptr);
+  }
+}
+
 }  // namespace
 
 // Asio's signal_set does not say who sent a signal, so this handler does, through a pipe.
@@ -83,8 +98,8 @@ StopSignalSource::StopSignalSource(Handler handler) : state_(std::make_unique<St
 
 StopSignalSource::~StopSignalSource() {
   State& state = *state_;
-  ::sigaction(SIGINT, &state.previous_interrupt, nullptr);
-  ::sigaction(SIGTERM, &state.previous_terminate, nullptr);
+  settle(SIGINT, state.previous_interrupt);
+  settle(SIGTERM, state.previous_terminate);
   const SignalRecord end{0, 0, 0};
   [[maybe_unused]] const auto ignored = ::write(state.pipe[1], &end, sizeof end);
   state.thread.join();
