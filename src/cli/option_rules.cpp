@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
-#include <span>
 #include <tuple>
 
 #include "cli/compress_option.hpp"
+#include "cli/ignored_options.hpp"
 #include "cli/input_file.hpp"
 #include "cli/model_checks.hpp"
 #include "cli/option_table.hpp"
@@ -37,40 +37,10 @@ constexpr std::array<DiskTestOption, 3> kDiskTestOptions{{
 }};
 static_assert(rows_follow_enum(kDiskTestOptions, DiskTestKind::Directory));
 
-// Options a kind of run has no use for: each one given is named, and ignored.
-struct IgnoredOptions {
-  bool (*applies)(Action action);
-  std::span<const OptionId> options;
-  std::string (*why)();
-};
-
-constexpr std::array kNotForCalculate{
-    Id::NetDelay, Id::NetRate,  Id::FlushSize, Id::FlushSizes, Id::N,           Id::T,
-    Id::Target,   Id::Interval, Id::TcpCost,   Id::Payload,    Id::ReplayDelay, Id::MaxCommitHold};
 // What a failure would cost, at the scan's peak: -calculate -model's alone.
 constexpr std::array kFailureWhatIfs{Id::NetOutage,  Id::HadrTimeout, Id::PeerWaitLimit,
                                      Id::PeerWindow, Id::Replay,      Id::SpoolLimit,
                                      Id::HadrBufSize};
-constexpr std::array kShippingOnly{Id::Interval};
-constexpr std::array kNotForSleepTest{Id::Json, Id::Csv, Id::Interval, Id::Payload};
-constexpr std::array kDiskTestOnly{Id::Cache, Id::Preallocate};
-constexpr std::array kDiskTestOrCalculateOnly{Id::Threads};
-
-// In the order their warnings are printed.
-constexpr std::array kIgnoredOptions{
-    IgnoredOptions{[](Action a) { return a == Action::Calculate; }, kNotForCalculate,
-                   [] { return fmt::format("does not apply to {}; ignored", Id::Calculate); }},
-    IgnoredOptions{[](Action a) { return a == Action::DiskTest; }, kShippingOnly,
-                   [] { return std::string("applies to shipping runs; ignored in a disk test"); }},
-    IgnoredOptions{[](Action a) { return a == Action::SleepTest; }, kNotForSleepTest,
-                   [] { return fmt::format("has nothing to record in {}", Id::TestSleep); }},
-    IgnoredOptions{[](Action a) { return a != Action::DiskTest; }, kDiskTestOnly,
-                   [] { return std::string("applies to disk tests only; ignored"); }},
-    IgnoredOptions{
-        [](Action a) { return a != Action::DiskTest && a != Action::Calculate; },
-        kDiskTestOrCalculateOnly,
-        [] { return fmt::format("applies to disk tests and {} only; ignored", Id::Calculate); }},
-};
 
 class Rules {
  public:
@@ -350,12 +320,8 @@ class Rules {
     }
     check_tls(
         config_, action, [this](Id id) { return given(id); }, command_.warnings);
-    for (const IgnoredOptions& rule : kIgnoredOptions) {
-      if (!rule.applies(action)) continue;
-      for (const Id id : rule.options) {
-        if (given(id)) warn(fmt::format("{} {}", id, rule.why()));
-      }
-    }
+    warn_ignored_options(
+        action, [this](Id id) { return given(id); }, command_.warnings);
   }
 
   // -write FILE truncates FILE before it writes: a payload file of that name would be lost.
