@@ -45,13 +45,17 @@ constexpr std::array kIgnoredOptions{
 
 }  // namespace
 
+void warn_given(std::span<const OptionId> options, const std::function<bool(OptionId)>& given,
+                std::string_view why, std::vector<std::string>& warnings) {
+  for (const Id id : options) {
+    if (given(id)) warnings.push_back(fmt::format("{} {}", id, why));
+  }
+}
+
 void warn_ignored_options(Action action, const std::function<bool(OptionId)>& given,
                           std::vector<std::string>& warnings) {
   for (const IgnoredOptions& rule : kIgnoredOptions) {
-    if (!rule.applies(action)) continue;
-    for (const Id id : rule.options) {
-      if (given(id)) warnings.push_back(fmt::format("{} {}", id, rule.why()));
-    }
+    if (rule.applies(action)) warn_given(rule.options, given, rule.why(), warnings);
   }
 }
 

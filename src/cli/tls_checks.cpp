@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "cli/ignored_options.hpp"
 #include "cli/input_file.hpp"
 #include "cli/option_table.hpp"
 #include "cli/usage_error.hpp"
@@ -19,13 +20,6 @@ constexpr std::array kTlsOptions{Id::Tls,          Id::TlsCert,    Id::TlsKey,  
                                  Id::TlsHostCheck, Id::TlsVersion, Id::TlsCiphers, Id::TlsCost};
 // What a connection's certificates are: nothing a modelled run has.
 constexpr std::array kCertificateOptions{Id::TlsCert, Id::TlsKey, Id::TlsCA, Id::TlsHostCheck};
-
-void warn_given(std::span<const Id> options, const std::function<bool(OptionId)>& given,
-                std::string_view why, std::vector<std::string>& warnings) {
-  for (const Id id : options) {
-    if (given(id)) warnings.push_back(fmt::format("{} {}", id, why));
-  }
-}
 
 void check_files(const TlsSettings& tls) {
   const std::array files{std::pair{Id::TlsCert, &tls.certificate}, std::pair{Id::TlsKey, &tls.key},
