@@ -95,7 +95,7 @@ TEST(ConnectTimeout, AStandbyGivesUpOnAPrimaryThatNeverListens) {
 }
 
 TEST(OutOfMemory, AStandbyWhoseReceiveBufferDoesNotFitSaysWhichOptionAskedForIt) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if SIMHADR_BINARY_SANITIZED
   GTEST_SKIP() << "a sanitized binary cannot start under an address-space limit";
 #else
   if (::access("/usr/bin/prlimit", X_OK) != 0) GTEST_SKIP() << "prlimit (util-linux) is missing";
