@@ -3,10 +3,16 @@
 # for SECONDS (default 30), starting from seeds made here: the original's
 # handshakes, well-formed page streams and -diagnose's test inputs. A crash or a broken invariant
 # fails the script and leaves the input in build-fuzz/artifacts/.
-#   tools/fuzz.sh [SECONDS]
+# --build-only builds them and stops (tools/test.sh builds while other tests run).
+#   tools/fuzz.sh [SECONDS | --build-only]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+build_only=false
+if [[ "${1:-}" == --build-only ]]; then
+  build_only=true
+  shift
+fi
 seconds=${1:-30}
 if ! [[ "$seconds" =~ ^[0-9]+$ ]] || ((seconds == 0)); then
   echo "fuzz.sh: SECONDS must be a whole number above 0, not '$seconds'" >&2
@@ -17,6 +23,7 @@ tools/install-deps.sh --fuzz
 dir=build-fuzz
 cmake -S fuzz -B "$dir" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$dir" -j "$(nproc)"
+if $build_only; then exit 0; fi
 
 dots() { head -c "$1" /dev/zero | tr '\0' '.'; }
 marker_page() { printf 'End of flush\0'; dots 4083; }

@@ -33,7 +33,6 @@ print_phases() {
     printf '  %s\n' "${phases[@]}"
   fi
 }
-trap print_phases EXIT
 # Runs a phase, and keeps how long it took.
 timed() {
   local name=$1 started=$SECONDS status=0
@@ -52,15 +51,57 @@ timed() {
 # (a Release build of everything: 185 s in batches of 24, 272 s in CMake's usual
 # 8, 5 to 6 minutes file by file). tools/build.sh alone builds file by file,
 # which keeps a rebuild after one edit short and each file's includes honest.
-# SUITE_TARGETS (the targets to build; default all) and SUITE_LABELS (a ctest
-# -L regex; default every test) narrow a suite to the tests it can find
-# something in.
-run_suite() {
+unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=24)
+
+# A suite's tests leave about half the CPU idle (they wait on sockets and
+# timers), so the next build runs meanwhile, in the background at the lowest
+# priority: the tests keep the CPU they ask for and the compiler takes the
+# rest. Its output is shown, and its duration kept, once it has finished.
+background_pid=
+background_name=
+background_log=
+trap '[[ -z "$background_pid" ]] || kill -- "-$background_pid" 2>/dev/null || true; print_phases' EXIT
+# Starts a phase in the background: its name, the folder for its log, its command.
+start_background() {
+  background_name=$1 background_log=$2/background
+  shift 2
+  mkdir -p "${background_log%/*}"
+  echo "== $background_name: started in the background"
+  set -m
+  (
+    started=$SECONDS status=0
+    nice -n 19 "$@" >"$background_log.log" 2>&1 || status=$?
+    echo "$((SECONDS - started)) $status" >"$background_log.status"
+  ) &
+  background_pid=$!
+  set +m
+}
+# Waits for the background phase, shows its output and keeps its duration.
+finish_background() {
+  local seconds status
+  wait "$background_pid" || true
+  background_pid=
+  echo "== $background_name"
+  cat "$background_log.log"
+  read -r seconds status <"$background_log.status"
+  phases+=("$(printf '%-24s %5d s' "$background_name" "$seconds")")
+  if ((status != 0)); then
+    phases[-1]+="  FAILED ($status)"
+    exit "$status"
+  fi
+}
+# Builds a build folder in the background: the folder, then CMake's arguments.
+# SUITE_TARGETS names the targets to build (default all).
+start_build() {
   local dir=$1
   shift
-  timed "build $dir" env SIMHADR_BUILD_DIR="$dir" SIMHADR_TARGET="${SUITE_TARGETS:-}" \
-    tools/build.sh -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=24 "$@"
-  local labels=()
+  start_background "build $dir" "$dir" env SIMHADR_BUILD_DIR="$dir" \
+    SIMHADR_TARGET="${SUITE_TARGETS:-}" tools/build.sh "${unity[@]}" "$@"
+}
+# Runs a build folder's tests; SUITE_LABELS (a ctest -L regex; default every
+# test) narrows them to the ones that can find something there.
+test_suite() {
+  local dir=$1 labels=()
   if [[ -n "${SUITE_LABELS:-}" ]]; then labels=(-L "$SUITE_LABELS"); fi
   timed "test $dir" ctest --test-dir "$dir" --output-on-failure --timeout 300 -j 2 "${labels[@]}"
 }
@@ -76,26 +117,37 @@ if $quick; then
   exit 0
 fi
 
-run_suite build-s390x -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/s390x.cmake
+# Where a process is slow to start (qemu-user, the sanitizers), each unit test
+# executable runs as two processes rather than one per test case: the ASan
+# suite's 460 unit test cases took 270 s of starting alone.
+shards=-DSIMHADR_UNIT_TEST_SHARDS=2
+start_build build-s390x -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/s390x.cmake "$shards"
+finish_background
 export SIMHADR_PEER=$PWD/build-s390x/simhadr-emulated
-run_suite build-windows -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/windows-x86_64.cmake
+start_build build-windows -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/windows-x86_64.cmake
+test_suite build-s390x
+finish_background
+start_build build-static -DSIMHADR_STATIC=ON
+test_suite build-windows
+finish_background
 # The static binary is the one the packages ship and the fleet test runs; its
 # suite alone runs the .exe's end-to-end tests, which the sanitizers would not change.
-export SIMHADR_WINDOWS=$PWD/build-windows/simhadr.exe
-run_suite build-static -DSIMHADR_STATIC=ON
-unset SIMHADR_WINDOWS
-# halt_on_error makes a UBSan finding fail the test instead of only printing it.
-export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-export ASAN_OPTIONS=detect_leaks=1
-# Every test that runs code: the source checks (label docs) read files only.
-SUITE_LABELS='unit|threads|e2e|interop' \
-  run_suite build-asan -DSIMHADR_SANITIZE=address,undefined -DCMAKE_BUILD_TYPE=Sanitize
-export TSAN_OPTIONS=halt_on_error=1
+start_build build-asan -DSIMHADR_SANITIZE=address,undefined \
+  -DCMAKE_BUILD_TYPE=Sanitize "$shards"
+SIMHADR_WINDOWS=$PWD/build-windows/simhadr.exe test_suite build-static
+finish_background
 # The tests that start threads: the unit tests that do (label threads) and the
 # end-to-end ones, whose binary runs its roles, feeds and read-ahead in threads.
 SUITE_TARGETS='simhadr simhadr_threaded_unit_tests simhadr_e2e_tests simhadr_interop_tests' \
-  SUITE_LABELS='threads|e2e|interop' \
-  run_suite build-tsan -DSIMHADR_SANITIZE=thread -DCMAKE_BUILD_TYPE=Sanitize
+  start_build build-tsan -DSIMHADR_SANITIZE=thread -DCMAKE_BUILD_TYPE=Sanitize "$shards"
+# halt_on_error makes a UBSan finding fail the test instead of only printing it.
+# Every test that runs code: the source checks (label docs) read files only.
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+  SUITE_LABELS='unit|threads|e2e|interop' test_suite build-asan
+finish_background
+start_background "build build-fuzz" build-fuzz tools/fuzz.sh --build-only
+TSAN_OPTIONS=halt_on_error=1 SUITE_LABELS='threads|e2e|interop' test_suite build-tsan
+finish_background
 # The three targets fuzz at once on the two cores: 45 s each gives them the CPU
 # seconds of 30 s each one after another.
 timed "fuzz" tools/fuzz.sh 45
