@@ -120,19 +120,41 @@ void use_versions(SSL_CTX* context, OfferedVersions offered) {
   }
 }
 
-// Only a TLS 1.2 server's key decides which suites it can serve: an ECDHE_RSA
-// suite needs an RSA key. (TLS 1.3's suites take either; a client's key never matters.)
-bool may_serve_rsa_suites(SSL_CTX* context, bool offers_tls12, Role role) {
-  if (role != Role::Standby || !offers_tls12) return false;
-  const STACK_OF(SSL_CIPHER)* suites = SSL_CTX_get_ciphers(context);
+bool names_an_rsa_suite(const STACK_OF(SSL_CIPHER) * suites) {
   for (int i = 0; i < sk_SSL_CIPHER_num(suites); ++i) {
     if (SSL_CIPHER_get_auth_nid(sk_SSL_CIPHER_value(suites, i)) == NID_auth_rsa) return true;
   }
   return false;
 }
 
-void use_made_certificate(SSL_CTX* context, SelfSignedKey kind) {
-  const SelfSignedCertificate made = make_self_signed_certificate(kind);
+// Only a TLS 1.2 server's key decides which suites it can serve: an ECDHE_RSA
+// suite needs an RSA key. (TLS 1.3's suites take either; a client's key never matters.)
+bool may_serve_rsa_suites(SSL_CTX* context, bool offers_tls12, Role role) {
+  return role == Role::Standby && offers_tls12 && names_an_rsa_suite(SSL_CTX_get_ciphers(context));
+}
+
+// Making an RSA-2048 key costs 0.1 to 0.3 s of CPU here (seconds under
+// emulation), so a standby makes it only for a TLS 1.2 client that offers an
+// RSA suite, and once per process. OpenSSL asks here once the version is agreed
+// and before it picks the suite, which then has both keys to choose from.
+int add_made_rsa_certificate(SSL* connection, void*) {
+  if (SSL_version(connection) != TLS1_2_VERSION ||
+      !names_an_rsa_suite(SSL_get_client_ciphers(connection))) {
+    return 1;
+  }
+  try {
+    static const SelfSignedCertificate made = make_self_signed_certificate(SelfSignedKey::Rsa2048);
+    return SSL_use_certificate(connection, made.certificate.get()) == 1 &&
+                   SSL_use_PrivateKey(connection, made.key.get()) == 1
+               ? 1
+               : 0;
+  } catch (const RunError&) {
+    return 0;  // the handshake fails with an internal-error alert
+  }
+}
+
+void use_made_certificate(SSL_CTX* context) {
+  const SelfSignedCertificate made = make_self_signed_certificate(SelfSignedKey::EcdsaP256);
   if (SSL_CTX_use_certificate(context, made.certificate.get()) != 1 ||
       SSL_CTX_use_PrivateKey(context, made.key.get()) != 1) {
     throw openssl_refusal("-tls: cannot use the certificate made at start-up");
@@ -143,9 +165,9 @@ void use_certificate(SSL_CTX* context, const TlsSettings& settings, bool offers_
   if (settings.certificate.empty()) {
     // As servers do, one certificate per key type: OpenSSL keeps each in its own
     // slot and serves the one the agreed suite needs.
-    use_made_certificate(context, SelfSignedKey::EcdsaP256);
+    use_made_certificate(context);
     if (may_serve_rsa_suites(context, offers_tls12, role)) {
-      use_made_certificate(context, SelfSignedKey::Rsa2048);
+      SSL_CTX_set_cert_cb(context, add_made_rsa_certificate, nullptr);
     }
     return;
   }
