@@ -1,6 +1,6 @@
 #pragma once
 #include <cstdint>
-// Certificates as simhadr needs them: one made at start-up for -tls alone, a
+// Certificates as simhadr needs them: those made for -tls alone, a
 // check that a certificate is valid now, names and dates in words, and the
 // notes OpenSSL's callbacks leave about a connection's peer.
 #include <openssl/ssl.h>
@@ -21,7 +21,7 @@ struct SelfSignedCertificate {
 enum class SelfSignedKey : std::uint8_t { EcdsaP256, Rsa2048 };
 
 // A key of that kind and a certificate for it, signed by itself, valid for a
-// week. RSA-2048 takes 0.1-0.6 s to make here; P-256 a hundredth of that.
+// week. RSA-2048 takes 0.1 to 0.6 s of CPU to make here; P-256 a hundredth of that.
 SelfSignedCertificate make_self_signed_certificate(SelfSignedKey kind = SelfSignedKey::EcdsaP256);
 
 // RunError "<what>: the certificate expired on ..." (or is not valid yet).

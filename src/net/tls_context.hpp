@@ -1,7 +1,8 @@
 #pragma once
 // OpenSSL's context for one side of a run, built from -tls and its options
-// before any connection: this side's certificate (the -tlsCert file, or one
-// made at start-up), the CA that verifies the peer, the version and ciphers.
+// before any connection: this side's certificate (the -tlsCert file, or an
+// ECDSA one made at start-up and an RSA one made when a TLS 1.2 primary needs
+// it), the CA that verifies the peer, the version and ciphers.
 // Whatever is wrong with them (an unreadable or expired certificate, a key
 // that is not its key, a cipher list OpenSSL does not know) is a RunError
 // naming the option and the file. The primary is the TLS client and the

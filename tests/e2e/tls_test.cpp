@@ -176,10 +176,11 @@ TEST_F(Tls, Version12IsAgreedWhenBothAskForIt) {
   EXPECT_TRUE(tls_line(run.standby_out).starts_with("TLSv1.2 TLS_ECDHE_")) << run.standby_out;
 }
 
-// Db2's usual TLS 1.2 suite authenticates with RSA: the certificate made at
-// start-up serves it, as the ECDSA suites, given on one side or both. A list of
-// TLS 1.2 suites alone offers TLS 1.2 alone, so a default standby meets it there.
-TEST_F(Tls, TheRsaSuiteIsServedByTheStartUpCertificate) {
+// Db2's usual TLS 1.2 suite authenticates with RSA: the RSA certificate a
+// default standby makes once such a primary comes serves it, as the ECDSA one
+// serves the ECDSA suites, given on one side or both. A list of TLS 1.2 suites
+// alone offers TLS 1.2 alone, so a default standby meets it there.
+TEST_F(Tls, TheRsaSuiteIsServedByAMadeRsaCertificate) {
   const std::vector<std::string> rsa{"-tls", "-tlsCiphers",
                                      "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384"};
   const std::string agreed = "TLSv1.2 TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384, peer not verified";
