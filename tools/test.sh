@@ -28,9 +28,11 @@ for arg in "$@"; do
 done
 
 phases=()
-# The CPU seconds spent on the machine so far, in /proc/stat's hundredths: how
-# busy the phases kept the cores is the measure of what overlapping them can save.
-busy_ticks() { awk '/^cpu /{print $2 + $3 + $4 + $7 + $8 + $9; exit}' /proc/stat; }
+# The CPU seconds the machine has spent so far (user, nice, system and
+# interrupts; not idle, I/O wait or time stolen by the hypervisor), in
+# /proc/stat's hundredths: how busy the phases kept the cores is the measure of
+# what overlapping them can still save.
+busy_ticks() { awk '/^cpu /{print $2 + $3 + $4 + $7 + $8; exit}' /proc/stat; }
 started_busy=$(busy_ticks)
 print_phases() {
   if ((${#phases[@]})); then
@@ -61,8 +63,9 @@ unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=24)
 
 # A suite's tests leave about half the CPU idle (they wait on sockets and
 # timers), so the next build runs meanwhile, in the background at the lowest
-# priority: the tests keep the CPU they ask for and the compiler takes the
-# rest. Its output is shown, and its duration kept, once it has finished.
+# CPU and disk priority: the tests keep what they ask for and the compiler
+# takes the rest. A background phase's output is shown, and its duration kept,
+# once it has finished.
 background_pid=
 background_name=
 background_log=
@@ -72,25 +75,27 @@ start_background() {
   background_name=$1 background_log=$2/background
   shift 2
   mkdir -p "${background_log%/*}"
+  rm -f "$background_log.seconds"
   echo "== $background_name: started in the background"
   set -m
   (
     started=$SECONDS status=0
-    nice -n 19 "$@" >"$background_log.log" 2>&1 || status=$?
-    echo "$((SECONDS - started)) $status" >"$background_log.status"
+    "$@" >"$background_log.log" 2>&1 || status=$?
+    echo "$((SECONDS - started))" >"$background_log.seconds"
+    exit "$status"
   ) &
   background_pid=$!
   set +m
 }
 # Waits for the background phase, shows its output and keeps its duration.
 finish_background() {
-  local seconds status
-  wait "$background_pid" || true
+  local seconds=? status=0
+  wait "$background_pid" || status=$?
   background_pid=
   echo "== $background_name"
   cat "$background_log.log"
-  read -r seconds status <"$background_log.status"
-  phases+=("$(printf '%-24s %5d s' "$background_name" "$seconds")")
+  if [[ -f "$background_log.seconds" ]]; then read -r seconds <"$background_log.seconds"; fi
+  phases+=("$(printf '%-24s %5s s' "$background_name" "$seconds")")
   if ((status != 0)); then
     phases[-1]+="  FAILED ($status)"
     exit "$status"
@@ -101,7 +106,7 @@ finish_background() {
 start_build() {
   local dir=$1
   shift
-  start_background "build $dir" "$dir" env SIMHADR_BUILD_DIR="$dir" \
+  start_background "build $dir" "$dir" nice -n 19 ionice -c 3 env SIMHADR_BUILD_DIR="$dir" \
     SIMHADR_TARGET="${SUITE_TARGETS:-}" tools/build.sh "${unity[@]}" "$@"
 }
 # Runs a build folder's tests; SUITE_LABELS (a ctest -L regex; default every
@@ -113,7 +118,7 @@ test_suite() {
 }
 
 extras=()
-if ! $quick; then extras=(--static --cross=s390x --windows --ansible); fi
+if ! $quick; then extras=(--static --cross=s390x --windows --ansible --fuzz); fi
 timed "install-deps" tools/install-deps.sh "${extras[@]}"
 tools/check-layers
 
@@ -124,9 +129,10 @@ if $quick; then
 fi
 
 # Where a process is slow to start (qemu-user, the sanitizers), each unit test
-# executable runs as two processes rather than one per test case: the ASan
-# suite's 460 unit test cases took 270 s of starting alone.
-shards=-DSIMHADR_UNIT_TEST_SHARDS=2
+# executable runs as four processes rather than one per test case: the ASan
+# suite's 460 unit test cases took 270 s of starting alone. Four, not two, lets
+# ctest pack a shard that holds a long test beside the others.
+shards=-DSIMHADR_UNIT_TEST_SHARDS=4
 start_build build-s390x -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/s390x.cmake "$shards"
 finish_background
 export SIMHADR_PEER=$PWD/build-s390x/simhadr-emulated
@@ -154,8 +160,8 @@ finish_background
 start_background "build build-fuzz" build-fuzz tools/fuzz.sh --build-only
 TSAN_OPTIONS=halt_on_error=1 SUITE_LABELS='threads|e2e|interop' test_suite build-tsan
 finish_background
-# The three targets fuzz at once for 60 s each, on what packaging and the fleet
-# test leave of the two cores.
+# The three targets fuzz at once for 60 s each beside packaging and the fleet
+# test, at the same priority: libFuzzer's time limits are wall-clock ones.
 start_background "fuzz" build-fuzz tools/fuzz.sh 60
 timed "package" env SIMHADR_PACKAGE_BUILD_DIR=build-static tools/package.sh --static --check
 timed "fleet" tests/ansible/fleet_test.sh build-static/simhadr
