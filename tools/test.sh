@@ -157,7 +157,7 @@ SUITE_TARGETS='simhadr simhadr_threaded_unit_tests simhadr_e2e_tests simhadr_int
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
   SUITE_LABELS='unit|threads|e2e|interop' test_suite build-asan
 finish_background
-start_background "build build-fuzz" build-fuzz tools/fuzz.sh --build-only
+start_background "build build-fuzz" build-fuzz nice -n 19 ionice -c 3 tools/fuzz.sh --build-only
 TSAN_OPTIONS=halt_on_error=1 SUITE_LABELS='threads|e2e|interop' test_suite build-tsan
 finish_background
 # The three targets fuzz at once for 60 s each beside packaging and the fleet
