@@ -12,7 +12,7 @@
 # pairs of this machine (tests/ansible/fleet_test.sh), with the libFuzzer
 # targets running beside them. Each build but the first runs in the background
 # while the suite before it runs its tests. Each phase's duration and how busy
-# the cores were are printed at the end, passed or not. About 28 minutes on 2 cores.
+# the cores were are printed at the end, passed or not. About 33 minutes on 2 cores.
 # SIMHADR_REF, SIMHADR_REF_WIN and SIMHADR_CALCULATOR, when set, bring the
 # original's binaries into the interop tests (DEVELOPERS.md).
 # --quick builds with the system's shared libraries and runs that suite only.
