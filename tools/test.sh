@@ -41,17 +41,22 @@ print_phases() {
     printf '  %s\n' "${phases[@]}"
   fi
 }
+# Keeps a phase's name and duration; a phase that failed ends the script.
+record_phase() {
+  local name=$1 seconds=$2 status=$3
+  phases+=("$(printf '%-24s %5s s' "$name" "$seconds")")
+  if ((status != 0)); then
+    phases[-1]+="  FAILED ($status)"
+    exit "$status"
+  fi
+}
 # Runs a phase, and keeps how long it took.
 timed() {
   local name=$1 started=$SECONDS status=0
   shift
   echo "== $name"
   "$@" || status=$?
-  phases+=("$(printf '%-24s %5d s' "$name" $((SECONDS - started)))")
-  if ((status != 0)); then
-    phases[-1]+="  FAILED ($status)"
-    exit "$status"
-  fi
+  record_phase "$name" $((SECONDS - started)) "$status"
 }
 
 # CI's builds are unity builds: each compiler run takes a batch of 24 files, so
@@ -60,6 +65,8 @@ timed() {
 # 8, 5 to 6 minutes file by file). tools/build.sh alone builds file by file,
 # which keeps a rebuild after one edit short and each file's includes honest.
 unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=24)
+# A background build takes only the CPU and disk time nothing else wants.
+idle_priority=(nice -n 19 ionice -c 3)
 
 # A suite's tests leave about half the CPU idle (they wait on sockets and
 # timers), so the next build runs meanwhile, in the background at the lowest
@@ -95,18 +102,14 @@ finish_background() {
   echo "== $background_name"
   cat "$background_log.log"
   if [[ -f "$background_log.seconds" ]]; then read -r seconds <"$background_log.seconds"; fi
-  phases+=("$(printf '%-24s %5s s' "$background_name" "$seconds")")
-  if ((status != 0)); then
-    phases[-1]+="  FAILED ($status)"
-    exit "$status"
-  fi
+  record_phase "$background_name" "$seconds" "$status"
 }
 # Builds a build folder in the background: the folder, then CMake's arguments.
 # SUITE_TARGETS names the targets to build (default all).
 start_build() {
   local dir=$1
   shift
-  start_background "build $dir" "$dir" nice -n 19 ionice -c 3 env SIMHADR_BUILD_DIR="$dir" \
+  start_background "build $dir" "$dir" "${idle_priority[@]}" env SIMHADR_BUILD_DIR="$dir" \
     SIMHADR_TARGET="${SUITE_TARGETS:-}" tools/build.sh "${unity[@]}" "$@"
 }
 # Runs a build folder's tests; SUITE_LABELS (a ctest -L regex; default every
@@ -157,7 +160,7 @@ SUITE_TARGETS='simhadr simhadr_threaded_unit_tests simhadr_e2e_tests simhadr_int
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
   SUITE_LABELS='unit|threads|e2e|interop' test_suite build-asan
 finish_background
-start_background "build build-fuzz" build-fuzz nice -n 19 ionice -c 3 tools/fuzz.sh --build-only
+start_background "build build-fuzz" build-fuzz "${idle_priority[@]}" tools/fuzz.sh --build-only
 TSAN_OPTIONS=halt_on_error=1 SUITE_LABELS='threads|e2e|interop' test_suite build-tsan
 finish_background
 # The three targets fuzz at once for 60 s each beside packaging and the fleet
