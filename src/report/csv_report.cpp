@@ -76,7 +76,7 @@ struct ColumnName {
   std::string_view name;
 };
 
-constexpr std::array<ColumnName, kColumnCount> kColumns{{
+constexpr std::array<ColumnName, kColumnCount> kCsvColumns{{
     {Column::Time, "time"},
     {Column::Role, "role"},
     {Column::SyncMode, "sync_mode"},
@@ -132,7 +132,8 @@ constexpr std::array<ColumnName, kColumnCount> kColumns{{
 // Every column named once, in the enum's order: a row cannot drift from the header.
 constexpr bool columns_in_order() {
   for (std::size_t i = 0; i < kColumnCount; ++i) {
-    if (static_cast<std::size_t>(kColumns[i].column) != i || kColumns[i].name.empty()) return false;
+    if (static_cast<std::size_t>(kCsvColumns[i].column) != i || kCsvColumns[i].name.empty())
+      return false;
   }
   return true;
 }
@@ -187,7 +188,7 @@ void set_disk_caps(Cells& cells, const DiskCaps& caps) {
 
 std::string csv_header() {
   std::string header;
-  for (const ColumnName& column : kColumns) {
+  for (const ColumnName& column : kCsvColumns) {
     if (!header.empty()) header += ',';
     header += column.name;
   }

@@ -7,11 +7,6 @@ namespace {
 
 using nlohmann::json;
 
-json text_or_null(const std::string& text) {
-  if (text.empty()) return nullptr;
-  return text;
-}
-
 std::string_view side_name(const HadrSample& s) {
   if (s.role_unknown()) return "unknown";
   return s.is_primary() ? "primary" : "standby";

@@ -21,14 +21,13 @@
 
 namespace simhadr {
 
-namespace {
-
 using nlohmann::json;
 
-// A text, or null where there is none.
 json text_or_null(const std::string& text) {
   return text.empty() ? json(nullptr) : json(text);
 }
+
+namespace {
 
 constexpr std::array<EnumName<HistogramRow::Kind>, 3> kRowKindNames{{
     {HistogramRow::Kind::Exactly, "exactly"},

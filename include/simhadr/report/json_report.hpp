@@ -35,6 +35,9 @@ void to_json(nlohmann::json& j, Rate<Unit> rate) {
   j = rate.value();
 }
 
+// A text, or null where there is none.
+nlohmann::json text_or_null(const std::string& text);
+
 // The value, or null when it is absent.
 nlohmann::json optional_json(const auto& value) {
   return value ? nlohmann::json(*value) : nlohmann::json(nullptr);

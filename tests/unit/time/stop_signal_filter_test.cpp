@@ -9,14 +9,14 @@ namespace {
 
 using namespace std::chrono_literals;
 
-const auto kStart = std::chrono::steady_clock::time_point{} + 100s;
+const auto kFilterStart = std::chrono::steady_clock::time_point{} + 100s;
 
 StopSignal sent(int number, std::int64_t sender, std::chrono::milliseconds after) {
-  return {number, true, sender, kStart + after};
+  return {number, true, sender, kFilterStart + after};
 }
 
 StopSignal from_terminal(std::chrono::milliseconds after) {
-  return {SIGINT, false, 0, kStart + after};
+  return {SIGINT, false, 0, kFilterStart + after};
 }
 
 TEST(StopSignalFilter, TheFirstSignalStops) {
