@@ -10,8 +10,9 @@
 # threads in a ThreadSanitizer build. Last, the static build's .deb and .rpm
 # (tools/package.sh --static --check) and the Ansible fleet playbook on two
 # pairs of this machine (tests/ansible/fleet_test.sh), with the libFuzzer
-# targets running beside them. Each build but the first runs in the background
-# while the suite before it runs its tests. Each phase's duration and how busy
+# targets running beside them. The first build runs while the later phases'
+# packages install; each build after it runs in the background while the suite
+# before it runs its tests. Each phase's duration and how busy
 # the cores were are printed at the end, passed or not. About 25 minutes on 2 cores.
 # SIMHADR_REF, SIMHADR_REF_WIN and SIMHADR_CALCULATOR, when set, bring the
 # original's binaries into the interop tests (DEVELOPERS.md).
@@ -62,15 +63,15 @@ timed() {
 # CI's builds are unity builds: each compiler run takes a batch of 96 files, so
 # the libraries' headers are parsed and their templates compiled once per batch
 # (the static build with its tests: 250 CPU-seconds in batches of 96, 310 in 48,
-# 418 in 24; the Windows build 268 against 420 in 24; a Release build file by
-# file takes 5 to 6 minutes on 2 cores). tools/build.sh alone builds file by
+# 418 in 24; the Windows build 268 against 420 in 24; file by file, about twice
+# what batches of 24 take). tools/build.sh alone builds file by
 # file, which keeps a rebuild after one edit short and each file's includes
 # honest; in a unity build, names at namespace scope (an anonymous namespace's
 # too) must not clash between files.
 unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=96)
-# ASan's and UBSan's passes cost more than linearly in a batch's size: the ASan
-# build took 605 CPU-seconds in batches of 96, 703 in 48 and 537 in 24, so it
-# stays at 24 (the ThreadSanitizer build, 174 in 96 against 206 in 24, does not).
+# With ASan and UBSan some batches cost far more than their files apart: the
+# ASan build took 605 CPU-seconds in batches of 96, 703 in 48 and 537 in 24, so
+# it stays at 24 (the ThreadSanitizer build took 174 in 96 against 206 in 24).
 asan_batches=-DCMAKE_UNITY_BUILD_BATCH_SIZE=24
 # A background build takes only the CPU and disk time nothing else wants.
 idle_priority=(nice -n 19 ionice -c 3)

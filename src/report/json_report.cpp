@@ -21,13 +21,9 @@
 
 namespace simhadr {
 
-using nlohmann::json;
-
-json text_or_null(const std::string& text) {
-  return text.empty() ? json(nullptr) : json(text);
-}
-
 namespace {
+
+using nlohmann::json;
 
 constexpr std::array<EnumName<HistogramRow::Kind>, 3> kRowKindNames{{
     {HistogramRow::Kind::Exactly, "exactly"},
@@ -151,6 +147,10 @@ json auxiliary_endpoints_json(const RunConfig& config) {
 }
 
 }  // namespace
+
+nlohmann::json text_or_null(const std::string& text) {
+  return text.empty() ? json(nullptr) : json(text);
+}
 
 json payload_json(const PayloadSpec& payload) {
   json files = json::array();
