@@ -7,6 +7,14 @@
 
 namespace simhadr {
 
+namespace {
+
+// How much longer than an outage the standby may go unheard: the round trips
+// around it.
+constexpr double kOutageMargin = 1.0;
+
+}  // namespace
+
 void check_flush_sizes(const RunConfig& config) {
   if (config.logger) {
     if (config.logger->rate <= MBytesPerSec{}) {
@@ -59,6 +67,23 @@ void check_outages(const RunConfig& config) {
   if (!plan.every_seconds && !config.run_seconds) {
     throw UsageError(fmt::format("{} alone comes in the middle of the run: give {} SECONDS, or {}",
                                  OptionId::NetOutage, OptionId::T, OptionId::NetOutageEvery));
+  }
+  // Once peer state ends, nothing the link does holds the primary back: only
+  // a pace of its own gives the log it writes meanwhile a rate. Without one it
+  // would write without end in no time. The outage's round trips lengthen the
+  // wait, so a limit about as long as the outage may end peer state too.
+  const double unheard = plan.seconds + kOutageMargin;
+  const bool may_leave_peer =
+      (config.peer_wait_limit_seconds > 0 && config.peer_wait_limit_seconds < unheard) ||
+      config.hadr_timeout_seconds < unheard;
+  const bool paced =
+      config.target || config.logger || (config.disk && config.disk->rate > MBytesPerSec{});
+  if (may_leave_peer && !paced) {
+    throw UsageError(fmt::format(
+        "{} {:g} s may end peer state, and the primary then writes on unpaced: give {}, {}, {} "
+        "or {} so that its log has a rate",
+        OptionId::NetOutage, plan.seconds, OptionId::Target, OptionId::LogRate, OptionId::Workload,
+        OptionId::Disk));
   }
 }
 
