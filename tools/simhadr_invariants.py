@@ -312,9 +312,9 @@ def tcp_counts_every_connection(c, side, where):
     acked = dig(side, "tcp", "bytes_acked")
     if acked is None or side["role"] != "primary":
         return
-    sent = side["send"]["bytes"]
+    sent = dig(side, "compression", "wire_bytes") or side["send"]["bytes"]
     buffer = dig(side, "socket", "send_buffer") or 0
-    c.at_most("tcp-counts-every-connection", f"{where}/send/bytes less what its socket and "
+    c.at_most("tcp-counts-every-connection", f"{where}'s bytes on the wire less what its socket and "
               "link may hold", sent - 2 * buffer - UNACKNOWLEDGED_BYTES, f"{where}/tcp/bytes_acked",
               acked)
 

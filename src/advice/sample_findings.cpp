@@ -40,19 +40,33 @@ class SampleFindings {
   }
 
   // IBM's guide reads the wait a write makes from two samples' differences;
-  // one sample's totals still give the mean since activation.
+  // one sample's totals still give the mean since activation, which is then
+  // all there is to read, so it is said whatever it is. Beside intervals it is
+  // said only where it passes the alert.
   void wait_since_activation() {
     const HadrSample& p = last_;
     if (!p.is_primary() || !p.wait_accumulated || !p.wait_count || *p.wait_count <= 0) return;
     const double per_write = *p.wait_accumulated / static_cast<double>(*p.wait_count);
-    if (per_write <= kLongWaitSeconds) return;
+    if (!one_sample_ && per_write <= kLongWaitSeconds) return;
     note(fmt::format(
         "since activation a log write waited {:.1f} ms for HADR on average "
-        "(LOG_HADR_WAIT_ACCUMULATED {:.3f} s over LOG_HADR_WAIT_COUNT {} at {}), over IBM's "
-        "{:.0f} ms alert{}",
-        per_write * 1e3, *p.wait_accumulated, *p.wait_count, seen_at(p), kLongWaitSeconds * 1e3,
+        "(LOG_HADR_WAIT_ACCUMULATED {:.3f} s over LOG_HADR_WAIT_COUNT {} at {}), {}{}",
+        per_write * 1e3, *p.wait_accumulated, *p.wait_count, seen_at(p), judged(per_write),
         second_sample("gives the wait between the two, which says whether writes wait so long "
                       "now or did once (a catch-up, an outage)")));
+  }
+
+  static std::string judged(double per_write) {
+    if (per_write > kLongWaitSeconds) {
+      return fmt::format("over IBM's {:.0f} ms alert", kLongWaitSeconds * 1e3);
+    }
+    if (per_write > kHealthyWaitSeconds) {
+      return fmt::format(
+          "above the {:.0f} ms a healthy pair stays under, below IBM's {:.0f} ms "
+          "alert",
+          kHealthyWaitSeconds * 1e3, kLongWaitSeconds * 1e3);
+    }
+    return fmt::format("under the {:.0f} ms a healthy pair stays under", kHealthyWaitSeconds * 1e3);
   }
 
   // Connected, yet nothing heard for two heartbeats: on an idle pair the
