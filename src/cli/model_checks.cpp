@@ -68,6 +68,12 @@ void check_outages(const RunConfig& config) {
     throw UsageError(fmt::format("{} alone comes in the middle of the run: give {} SECONDS, or {}",
                                  OptionId::NetOutage, OptionId::T, OptionId::NetOutageEvery));
   }
+  if (!plan.every_seconds && *config.run_seconds <= plan.seconds) {
+    throw UsageError(fmt::format(
+        "{} {:g} s comes in the middle of the run, which {} {:g} s leaves no room for: give a "
+        "longer {}",
+        OptionId::NetOutage, plan.seconds, OptionId::T, *config.run_seconds, OptionId::T));
+  }
   // Once peer state ends, nothing the link does holds the primary back: only
   // a pace of its own gives the log it writes meanwhile a rate. Without one it
   // would write without end in no time. The outage's round trips lengthen the
@@ -96,17 +102,20 @@ void require_something_takes_time(const RunConfig& config) {
   const bool compressing_takes_time =
       compression && (compression->probed || compression->compress_seconds_per_gb > 0 ||
                       compression->decompress_seconds_per_gb > 0);
+  // Replay holds the primary back only once the standby's buffer and spool are
+  // full: an unlimited spool never is.
+  const bool replay_holds_back = config.replay && config.spool_limit_pages != kUnlimitedSpool;
   const bool takes_time = config.disk || network_takes_time || config.target || config.logger ||
-                          config.replay || config.uplink || config.tls ||
+                          replay_holds_back || config.uplink || config.tls ||
                           (config.tcp_cost && config.tcp_cost->charges()) || compressing_takes_time;
   if (!takes_time) {
     throw UsageError(
         fmt::format("{} needs something that takes time ({}, {}, {}, {}, "
-                    "{}, {}, {}, {}, {} or {}'s costs); without it every "
-                    "flush takes no time",
+                    "{}, {}, {}, {}, {} or {}'s costs; {} only with a spool that "
+                    "fills); without it every flush takes no time",
                     OptionId::Model, OptionId::Disk, OptionId::NetRate, OptionId::NetDelay,
                     OptionId::UplinkRate, OptionId::Replay, OptionId::Target, OptionId::LogRate,
-                    OptionId::Tls, OptionId::TcpCost, OptionId::Compress));
+                    OptionId::Tls, OptionId::TcpCost, OptionId::Compress, OptionId::Replay));
   }
 }
 

@@ -17,6 +17,8 @@ std::optional<IntervalSample> IntervalMeter::poll(Clock::time_point now, const R
   if (now < next_end_) return std::nullopt;
   // A step that took several periods closes one long interval, not several empty ones.
   while (next_end_ <= now) next_end_ += period_;
+  // A boundary met again at the instant the last interval closed opens none.
+  if (now - run_start_ <= open_.start) return std::nullopt;
   return close(now, totals);
 }
 

@@ -80,7 +80,8 @@ VirtualOutcome VirtualSimulation::run(const StopSource& stop) {
     clock_.set(now_);
     handle(next);
     primary_intervals_.poll(clock_, out_.primary);
-    standby_intervals_.poll(clock_, out_.standby);
+    // The principal standby's run ends once it has caught up, though auxiliaries go on.
+    if (!caught_up_at_[0]) standby_intervals_.poll(clock_, out_.standby);
     if (cycle_.over() && everyone_caught_up()) break;
   }
   standby_intervals_.finish(Clock::time_point{} + caught_up_at_[0].value_or(now_), out_.standby);

@@ -32,8 +32,11 @@ class IntervalReporter {
   void poll(Clock::time_point now, RunResult& result) {
     if (meter_) keep(meter_->poll(now, result), result);
   }
+  // The last interval ends with the run: a side that ended opens no more,
+  // whatever the rest of a modelled pair goes on doing.
   void finish(Clock::time_point now, RunResult& result) {
     if (meter_) keep(meter_->finish(now, result), result);
+    meter_.reset();
   }
 
  private:
