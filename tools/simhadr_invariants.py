@@ -192,6 +192,26 @@ def gap_within_written(c, side, where, written):
                    f"{seconds} s old: log written before the gap opened has an age")
 
 
+def gap_is_log_of_its_age(c, side, where):
+    """gap-is-log-of-its-age: the widest gap is no more than the log written over its age.
+
+    Acknowledgements are cumulative, so the gap at `worst_at` is log written
+    between `worst_at - worst_seconds` and `worst_at`: the -interval lines that
+    touch that span hold it, to a flush. An age too short for its bytes fails."""
+    gap = side.get("log_gap")
+    intervals = side.get("intervals") or []
+    # A modelled standby repeats its primary's gap beside its own intervals of receipt.
+    if side["role"] != "primary" or not gap or not intervals or gap.get("worst_at_seconds") is None:
+        return
+    at, age = gap["worst_at_seconds"], gap["worst_seconds"]
+    touching = sum(i["log_bytes"] for i in intervals
+                   if i["start_seconds"] < at + ARITHMETIC and i["end_seconds"] > at - age - ARITHMETIC)
+    flush = dig(side, "distributions", "log_write_size", "max") or side.get("flush_bytes") or 0
+    c.at_most("gap-is-log-of-its-age", f"{where}/log_gap/worst_bytes (in {side['sync_mode']})",
+              gap["worst_bytes"], f"{where}/intervals' log_bytes touching worst_at_seconds - "
+              "worst_seconds to worst_at_seconds", touching, flush)
+
+
 def link_rate(doc):
     """The modelled link's log-carrying bound in MB/s of wire, or None."""
     return dig(doc, "config", "models", "network", "mbytes_per_sec")
@@ -341,6 +361,7 @@ def check_side(c, doc, side, where):
     written = next((r["log"]["bytes"] for r in doc["runs"] if r["role"] == "primary"),
                    side["log"]["bytes"])
     gap_within_written(c, side, where, written)
+    gap_is_log_of_its_age(c, side, where)
     within_link(c, doc, side, where)
     forecasts(c, doc, side, where)
     tcp_counts_every_connection(c, side, where)

@@ -17,12 +17,13 @@ std::optional<MeasuredPath> measure_path(const RunResult& primary) {
   if (primary.settings.modelled || !primary.tcp || primary.flushes.calls == 0) return std::nullopt;
   const TcpStats& tcp = *primary.tcp;
   const double flushes = static_cast<double>(primary.flushes.calls);
-  const Nanos run = primary.busy_time();
   MeasuredPath path;
   path.min_round_trip = to_seconds(tcp.min_round_trip);
   path.same_host = tcp.same_host;
-  path.receiver_limited_share = share_of(tcp.receiver_limited, run);
-  path.send_buffer_limited_share = share_of(tcp.send_buffer_limited, run);
+  // Of the time TCP was watched: the kernel counts a closed window while the
+  // primary idles (-target) and before and after the run's own clock.
+  path.receiver_limited_share = tcp.share_watched(tcp.receiver_limited);
+  path.send_buffer_limited_share = tcp.share_watched(tcp.send_buffer_limited);
   path.retransmitted_share = tcp.retransmitted_share();
   // A stall is time TCP counts busy (data in flight) in which the link carried nothing.
   const Nanos stalled = primary.stalls ? primary.stalls->total() : Nanos{0};

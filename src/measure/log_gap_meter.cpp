@@ -29,10 +29,21 @@ void LogGapMeter::stall_ended(Nanos at) {
   gap_.caught_up = false;
 }
 
-void LogGapMeter::check(Nanos at) {
+// The widest gap, with its age then: the two figures of one moment.
+StandbyLag LogGapMeter::note_worst(Nanos at) {
   const StandbyLag lag = ledger_.lag(at);
-  gap_.worst_bytes = std::max(gap_.worst_bytes, lag.bytes);
-  gap_.worst_age = std::max(gap_.worst_age, lag.log_age);
+  // As wide a gap, held longer, is the worse: a flush whose ack an outage held.
+  if (lag.bytes > gap_.worst_bytes ||
+      (lag.bytes == gap_.worst_bytes && lag.bytes > 0 && lag.log_age > gap_.worst_age)) {
+    gap_.worst_bytes = lag.bytes;
+    gap_.worst_age = lag.log_age;
+    gap_.worst_at = at;
+  }
+  return lag;
+}
+
+void LogGapMeter::check(Nanos at) {
+  const StandbyLag lag = note_worst(at);
   if (!catching_up_) return;
   const Nanos catching = at - catching_up_->since;
   if (lag.bytes <= catching_up_->back_to) {

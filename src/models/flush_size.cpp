@@ -20,6 +20,7 @@ std::optional<FlushRequest> ListedFlushSizes::next(Clock::time_point now) {
 LoggerFlushSizes::LoggerFlushSizes(LoggerParams params, Clock::time_point start)
     : params_(std::move(params)),
       capacity_(static_cast<double>(pages_to_bytes(params_.buffer_pages))),
+      steps_start_(start),
       produced_until_(start),
       previous_cut_(start),
       cut_(start) {
@@ -118,15 +119,35 @@ void LoggerFlushSizes::flushed(Clock::time_point done) {
   waited_bytes_ += bytes;
   max_wait_ = std::max(max_wait_, oldest);
   shipped_total_ += bytes;
+  tally_shipped(bytes, cut_, done);
   // A flush that ends as a step ends counts for that step.
   const auto step =
       static_cast<std::size_t>(std::ranges::lower_bound(step_ends_, done) - step_ends_.begin());
   if (step < tallies_.size()) {
     WorkloadStepTally& tally = tallies_[step];
-    tally.shipped_bytes += bytes;
     tally.largest_flush_bytes = std::max(tally.largest_flush_bytes, bytes);
     tally.longest_flush_seconds = std::max(tally.longest_flush_seconds, newest);
     tally.backlog_at_end = written_total_ - shipped_total_;
+  }
+}
+
+// A flush ships over the whole time from its cut to its end: each step it spans
+// has the share of its bytes that its part of that time carried. A step is
+// never credited with a whole flush that mostly crossed the wire before it.
+void LoggerFlushSizes::tally_shipped(double bytes, Clock::time_point from, Clock::time_point to) {
+  if (to <= from) {
+    const auto step =
+        static_cast<std::size_t>(std::ranges::lower_bound(step_ends_, to) - step_ends_.begin());
+    if (step < tallies_.size()) tallies_[step].shipped_bytes += bytes;
+    return;
+  }
+  const double span = to_seconds(to - from);
+  Clock::time_point step_start = steps_start_;
+  for (std::size_t step = 0; step < step_ends_.size() && step_start < to; ++step) {
+    const Clock::time_point begin = std::max(from, step_start);
+    const Clock::time_point end = std::min(to, step_ends_[step]);
+    if (end > begin) tallies_[step].shipped_bytes += bytes * to_seconds(end - begin) / span;
+    step_start = step_ends_[step];
   }
 }
 

@@ -29,14 +29,19 @@ bool ends_on_one_host(const boost::asio::ip::tcp::socket& socket) {
   return peer.address().is_loopback() || peer.address() == local.address();
 }
 
-TcpStatsMeter::TcpStatsMeter(NativeSocket socket, bool same_host)
-    : socket_(socket), begun_(read_tcp_stats(socket)), same_host_(same_host) {}
+TcpStatsMeter::TcpStatsMeter(NativeSocket socket, bool same_host, const Clock& clock)
+    : socket_(socket),
+      clock_(clock),
+      begun_at_(clock.now()),
+      begun_(read_tcp_stats(socket)),
+      same_host_(same_host) {}
 
 std::optional<TcpStats> TcpStatsMeter::stop() const {
   const auto ended = read_tcp_stats(socket_);
   if (!ended || !begun_) return std::nullopt;
   TcpStats run = difference(*ended, *begun_);
   run.same_host = same_host_;
+  run.watched = clock_.now() - begun_at_;
   return run;
 }
 

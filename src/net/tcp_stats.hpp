@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "platform/native_socket.hpp"
+#include "simhadr/clock.hpp"
 #include "simhadr/measure/tcp_stats.hpp"
 
 namespace simhadr {
@@ -19,11 +20,13 @@ bool ends_on_one_host(const boost::asio::ip::tcp::socket& socket);
 class TcpStatsMeter {
  public:
   // Read `same_host` at the start: a connection the peer has closed has no peer address left.
-  TcpStatsMeter(NativeSocket socket, bool same_host);
+  TcpStatsMeter(NativeSocket socket, bool same_host, const Clock& clock);
   std::optional<TcpStats> stop() const;
 
  private:
   NativeSocket socket_;
+  const Clock& clock_;
+  Clock::time_point begun_at_;
   std::optional<TcpStats> begun_;
   bool same_host_;
 };

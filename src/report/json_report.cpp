@@ -190,7 +190,8 @@ json cpu_json(const std::optional<CpuUsage>& cpu) {
 
 json tcp_json(const std::optional<TcpStats>& tcp) {
   if (!tcp) return nullptr;
-  return {{"busy_seconds", to_seconds(tcp->busy)},
+  return {{"watched_seconds", to_seconds(tcp->watched)},
+          {"busy_seconds", to_seconds(tcp->busy)},
           {"receiver_limited_seconds", to_seconds(tcp->receiver_limited)},
           {"send_buffer_limited_seconds", to_seconds(tcp->send_buffer_limited)},
           {"bytes_acked", tcp->bytes_acked},
@@ -225,6 +226,7 @@ json log_gap_json(const std::optional<LogGap>& gap) {
   if (!gap) return nullptr;
   return {{"worst_bytes", gap->worst_bytes},
           {"worst_seconds", to_seconds(gap->worst_age)},
+          {"worst_at_seconds", to_seconds(gap->worst_at)},
           {"catch_up_seconds", seconds_or_null(gap->catch_up)},
           {"caught_up", gap->caught_up}};
 }

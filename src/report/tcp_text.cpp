@@ -7,8 +7,8 @@
 
 namespace simhadr {
 
-void write_tcp_stats(std::ostream& out, const TcpStats& tcp, Nanos run, bool emulated_link) {
-  const auto percent = [run](Nanos part) { return 100 * share_of(part, run); };
+void write_tcp_stats(std::ostream& out, const TcpStats& tcp, bool emulated_link) {
+  const auto percent = [&tcp](Nanos part) { return 100 * tcp.share_watched(part); };
   fmt::print(out,
              "TCP: busy {:.1f}% of the run (receive window closed {:.1f}%, send buffer all in "
              "flight {:.1f}%), {} bytes acked, retransmitted {} bytes ({:.1f}% of what was sent), "

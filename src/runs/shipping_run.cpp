@@ -126,7 +126,7 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   const auto disk = this_sides_disk(config, role, log, log_file);
   const ThisThreadCpuUsage this_thread;
   const CpuMeter cpu(this_thread);
-  const TcpStatsMeter tcp_meter(fd, same_host);
+  const TcpStatsMeter tcp_meter(fd, same_host, clock);
   TcpWatch watch(fd, role);
   // A run that replaced its connection has the first one's TCP figures from before its reset.
   std::optional<std::optional<TcpStats>> tcp_at_reset;

@@ -62,8 +62,7 @@ void TextReporter::side_finished(const RoleOutcome& side) {
   }
   // The standby's connection carries only acks: its TCP figures say nothing of the log's way.
   if (result.tcp && result.settings.role == Role::Primary) {
-    write_tcp_stats(log_.stream(), *result.tcp, result.elapsed,
-                    result.settings.network.has_value());
+    write_tcp_stats(log_.stream(), *result.tcp, result.settings.network.has_value());
   }
   write_link_health(log_.stream(), result);
   log_.flush();

@@ -34,6 +34,7 @@ void PrincipalLinkWatch::workload_written(Nanos now) {
 
 void PrincipalLinkWatch::acknowledged(std::uint64_t bytes, Nanos now) {
   if (workload_runs_on_) workload_written(now);
+  gap_.before_acknowledgement(now);
   acknowledged_ += bytes;
   if (outages_) {
     const std::optional<Nanos> ended = outages_->last_end_by(now);

@@ -22,7 +22,8 @@ def side(role, log_bytes=40 * MB, elapsed=10.0):
         "target": {"idle_seconds": 1.0, "idle_fraction": 0.1},
         "intervals": [{"start_seconds": 0.0, "end_seconds": 5.0, "log_bytes": log_bytes / 2},
                       {"start_seconds": 5.0, "end_seconds": elapsed, "log_bytes": log_bytes / 2}],
-        "log_gap": {"worst_bytes": 65536, "worst_seconds": 0.01} if role == "primary" else None,
+        "log_gap": {"worst_bytes": 65536, "worst_seconds": 0.01, "worst_at_seconds": 5.0}
+        if role == "primary" else None,
         "auxiliary_standbys": [],
         "models": {"virtual_time": True},
     }
@@ -54,7 +55,11 @@ CASES = {
     "intervals-add-up": lambda d: set_path(d, 4.0, "runs", 0, "intervals", 1, "start_seconds"),
     "gap-within-written": lambda d: set_path(d, 1.39e9, "runs", 0, "log_gap", "worst_bytes"),
     "gap-has-age": lambda d: set_path(d, 0.0, "runs", 0, "log_gap", "worst_seconds"),
-    "within-link": lambda d: (set_path(d, 200 * MB, "runs", 0, "send", "bytes")),
+    # Case 1 of issue 68: 30 MB of gap read as 0.5 s of log at 4 MB/s.
+    "gap-is-log-of-its-age": lambda d: (set_path(d, 30 * MB, "runs", 0, "log_gap", "worst_bytes"),
+                                        set_path(d, 2.0, "runs", 0, "log_gap", "worst_at_seconds"),
+                                        set_path(d, 0.5, "runs", 0, "log_gap", "worst_seconds")),
+    "within-link": lambda d: set_path(d, 200 * MB, "runs", 0, "send", "bytes"),
     "received-within-sent": lambda d: set_path(d, 41 * MB, "runs", 1, "log", "bytes"),
 }
 

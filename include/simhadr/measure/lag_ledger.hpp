@@ -2,10 +2,12 @@
 // How far an auxiliary standby is behind, kept the same way for a real feed
 // and a modelled one: the flushes the primary has written, in order, each
 // until the auxiliary's TCP has acknowledged all of it. Times are since any
-// fixed origin.
+// fixed origin. A flush holds the log gathered since the one before it, so
+// the age of what is behind runs from the write before its oldest flush.
 #include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <optional>
 
 #include "simhadr/measure/run_result.hpp"
 
@@ -15,7 +17,8 @@ class LagLedger {
  public:
   void written(std::uint64_t bytes, Nanos at) {
     written_ += bytes;
-    behind_.push_back({written_, at});
+    behind_.push_back({written_, at, last_write_.value_or(at)});
+    last_write_ = at;
   }
   // `handed` bytes in all went to the socket; `queued` of them await acknowledgement.
   void progress(std::uint64_t handed, std::uint64_t queued) {
@@ -33,7 +36,7 @@ class LagLedger {
     if (last == behind_.rend()) return StandbyLag{0, 0, Nanos{0}, 0};
     const auto flushes = static_cast<std::uint64_t>(behind_.rend() - last);
     const std::uint64_t bytes = last->end - acknowledged_;
-    return StandbyLag{bytes, flushes, std::max(Nanos{0}, now - behind_.front().at),
+    return StandbyLag{bytes, flushes, std::max(Nanos{0}, now - behind_.front().gathered_from),
                       std::min(queued_, bytes)};
   }
 
@@ -41,8 +44,10 @@ class LagLedger {
   struct Flush {
     std::uint64_t end;  // offset just past it, in the log written since the start
     Nanos at;
+    Nanos gathered_from;  // the write before it: its log gathered since then
   };
   std::deque<Flush> behind_;  // written, not yet wholly acknowledged
+  std::optional<Nanos> last_write_;
   std::uint64_t written_ = 0;
   std::uint64_t acknowledged_ = 0;
   std::uint64_t queued_ = 0;

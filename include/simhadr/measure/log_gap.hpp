@@ -12,7 +12,8 @@ namespace simhadr {
 
 struct LogGap {
   std::uint64_t worst_bytes = 0;
-  Nanos worst_age{};
+  Nanos worst_age{};  // of the oldest of the worst gap's bytes, then
+  Nanos worst_at{};   // when the gap was widest
   // The slowest catch-up after a stall; empty when no stall ended, and
   // `caught_up` false when the run ended before the last one caught up.
   std::optional<Nanos> catch_up;

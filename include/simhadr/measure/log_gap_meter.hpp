@@ -18,12 +18,17 @@ class LogGapMeter {
   // `total` bytes of log acknowledged by `at`, read then. The gap is measured
   // here only: an acknowledgement read earlier is never set against later writes.
   void acknowledged(std::uint64_t total, Nanos at);
+  // An acknowledgement lands at `at`, known to the instant (a modelled one):
+  // the gap just before it is one the run had. A real run reads its
+  // acknowledgements late, and calls acknowledged() alone.
+  void before_acknowledgement(Nanos at) { note_worst(at); }
   // A stall ended at `at`; call before the acknowledgement that ended it.
   void stall_ended(Nanos at);
   LogGap gap() const { return gap_; }
 
  private:
   void check(Nanos at);
+  StandbyLag note_worst(Nanos at);
 
   LagLedger ledger_;
   std::uint64_t written_ = 0;

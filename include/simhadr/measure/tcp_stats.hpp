@@ -4,6 +4,7 @@
 // the smallest round trip. The primary's advisor reads these to tell a wire
 // that limits from a standby that does, and the wire's rate from the round
 // trip, which the application's own timings cannot separate.
+#include <algorithm>
 #include <cstdint>
 
 #include "simhadr/units.hpp"
@@ -25,9 +26,18 @@ struct TcpStats {
   std::uint32_t path_mtu = 0;
   std::uint32_t max_segment = 0;  // the sender's MSS
   bool same_host = false;         // both ends on this host: no wire between them
+  // The wall time between the two readings these figures are the difference
+  // of: the kernel's times above fall within it (to its clock's tick), where
+  // the run's own elapsed time may be shorter (the handshake, the close).
+  Nanos watched{};
 
   // Busy because the path itself was: neither window held it.
   Nanos path_busy() const { return busy - receiver_limited - send_buffer_limited; }
+  // The share of the time watched that `part` (one of the times above) took.
+  double share_watched(Nanos part) const {
+    if (watched <= Nanos{0}) return 0.0;
+    return std::min(1.0, to_seconds(part) / to_seconds(watched));
+  }
   // Of what went on the wire, the share that was sent again.
   double retransmitted_share() const {
     return bytes_sent > 0

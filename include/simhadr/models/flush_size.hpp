@@ -26,7 +26,7 @@ struct WorkloadStepTally {
   double seconds = 0;  // how much of the step the run covered
   double offered_bytes = 0;
   double written_bytes = 0;
-  double shipped_bytes = 0;  // in flushes that ended within the step
+  double shipped_bytes = 0;  // of each flush, the share its shipping spent within the step
   double blocked_seconds = 0;
   // Log written but not yet shipped, when the step began and as it ended.
   double backlog_at_start = 0;
@@ -126,12 +126,14 @@ class LoggerFlushSizes final : public FlushSizeSource {
   void produce_until(Clock::time_point t);
   // When the buffer will hold a page, or nullopt when the log has ended first.
   std::optional<Clock::time_point> page_ready_at(Clock::time_point from) const;
+  void tally_shipped(double bytes, Clock::time_point from, Clock::time_point to);
 
   LoggerParams params_;
   std::vector<Clock::time_point> step_ends_;
   std::vector<WorkloadStepTally> tallies_;
   double capacity_;
   double held_bytes_ = 0;
+  Clock::time_point steps_start_;
   Clock::time_point produced_until_;
   Clock::time_point previous_cut_;
   Clock::time_point cut_;

@@ -9,6 +9,6 @@
 namespace simhadr {
 
 // emulated_link: -demo with -netDelay/-netRate, which TCP does not see.
-void write_tcp_stats(std::ostream& out, const TcpStats& tcp, Nanos run, bool emulated_link);
+void write_tcp_stats(std::ostream& out, const TcpStats& tcp, bool emulated_link);
 
 }  // namespace simhadr

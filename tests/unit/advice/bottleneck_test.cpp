@@ -259,6 +259,7 @@ RunResult real_primary(SyncMode mode, std::uint64_t flushes, double seconds) {
   if (expects_ack(mode)) r.ack_wait = {flushes, 0, from_seconds(seconds * 0.98)};
   r.cpu = CpuUsage{from_seconds(seconds * 0.01), from_seconds(seconds * 0.02), Nanos{0}, r.elapsed};
   TcpStats tcp;
+  tcp.watched = r.elapsed;
   tcp.busy = from_seconds(seconds * 0.99);
   tcp.bytes_acked = r.flushes.bytes;
   tcp.min_round_trip = std::chrono::microseconds(20);
@@ -309,6 +310,20 @@ TEST(Advisor, AClosedReceiveWindowNamesTheStandbyAndCapsEveryMode) {
   EXPECT_NEAR(*b.evidence.held_back_share, 2.0 / 3.0, 1e-9);
   EXPECT_FALSE(b.evidence.send_buffer_bytes);
   for (const ModeForecast& f : b.modes) EXPECT_LE(f.mbytes_per_sec, b.measured_mbytes_per_sec);
+}
+
+// The kernel counts the window closed while the primary idles at its -target
+// pace: the share is of the time TCP was watched, never above all of it.
+TEST(Advisor, AWindowClosedWhileThePrimaryIdledIsAShareOfTheTimeWatched) {
+  RunResult primary = real_primary(SyncMode::Async, 560, 3.0);
+  primary.target = TargetStats{4.0, from_seconds(2.0)};
+  primary.tcp->receiver_limited = from_seconds(2.7);
+  const Bottleneck b = advise(primary, nullptr);
+  expect_verdict(b, Resource::StandbyDiskOrReplay, "receive window was closed 90.0%");
+  EXPECT_NEAR(*b.evidence.held_back_share, 0.9, 1e-9);
+  // Counted in the kernel's ticks, a share may pass the time watched by one: never all of it.
+  primary.tcp->receiver_limited = from_seconds(3.004);
+  EXPECT_DOUBLE_EQ(*advise(primary, nullptr).evidence.held_back_share, 1.0);
 }
 
 TEST(Advisor, ASendBufferAllInFlightNamesTheWindow) {

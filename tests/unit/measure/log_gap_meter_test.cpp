@@ -47,7 +47,8 @@ TEST(LogGapMeter, AReadingNotedLateIsNotSetAgainstWritesAfterIt) {
   EXPECT_EQ(meter.gap().worst_bytes, 0u);
   meter.acknowledged(8 * kFlush, at_ms(120));
   EXPECT_EQ(meter.gap().worst_bytes, kFlush);
-  EXPECT_EQ(meter.gap().worst_age, at_ms(11));
+  // The last flush, written at 109 ms, holds the log gathered since 108 ms.
+  EXPECT_EQ(meter.gap().worst_age, at_ms(12));
 }
 
 TEST(LogGapMeter, AfterAStallTheGapCatchesUpToWhereItWas) {
@@ -76,7 +77,8 @@ TEST(LogGapMeter, AfterAStallTheGapCatchesUpToWhereItWas) {
   }
   const LogGap gap = meter.gap();
   EXPECT_EQ(gap.worst_bytes, 201000u);
-  EXPECT_EQ(gap.worst_age, at_ms(2000));
+  // The oldest flush behind, written at 1010 ms, holds the log gathered since 1000 ms.
+  EXPECT_EQ(gap.worst_age, at_ms(2010));
   ASSERT_TRUE(gap.catch_up);
   EXPECT_TRUE(gap.caught_up);
   EXPECT_EQ(*gap.catch_up, at_ms(t - 3000));
@@ -92,6 +94,34 @@ TEST(LogGapMeter, ARunThatEndsBeforeTheGapCaughtUpSaysSo) {
   meter.acknowledged(2000, at_ms(3010));
   EXPECT_FALSE(meter.gap().caught_up);
   EXPECT_EQ(*meter.gap().catch_up, at_ms(10));
+}
+
+// A modelled acknowledgement lands at a known instant: the gap just before it
+// is the widest, and its bytes and age are of that one moment.
+TEST(LogGapMeter, TheGapBeforeAnAcknowledgementLandsIsOfThatMoment) {
+  LogGapMeter meter;
+  // 1000 bytes every 10 ms from 10 ms; nothing acknowledged until 300 ms.
+  for (int t = 10; t <= 300; t += 10) meter.written(static_cast<std::uint64_t>(t) * 100, at_ms(t));
+  meter.before_acknowledgement(at_ms(300));
+  meter.acknowledged(30000, at_ms(300));
+  const LogGap gap = meter.gap();
+  EXPECT_EQ(gap.worst_bytes, 30000u);
+  // The first flush's log gathered from its own write: no write came before it.
+  EXPECT_EQ(gap.worst_age, at_ms(290));
+  EXPECT_EQ(gap.worst_at, at_ms(300));
+}
+
+// An old gap of few bytes does not lend its age to a wider, younger one.
+TEST(LogGapMeter, TheWorstAgeIsTheWidestGapsNotTheLongestSeen) {
+  LogGapMeter meter;
+  meter.written(1000, at_ms(10));
+  meter.acknowledged(0, at_ms(1000));
+  meter.acknowledged(1000, at_ms(1001));
+  meter.written(5000, at_ms(1010));
+  meter.acknowledged(1000, at_ms(1020));
+  EXPECT_EQ(meter.gap().worst_bytes, 4000u);
+  EXPECT_EQ(meter.gap().worst_age, at_ms(1020 - 10));
+  EXPECT_EQ(meter.gap().worst_at, at_ms(1020));
 }
 
 }  // namespace
