@@ -179,6 +179,13 @@ std::optional<DiskCapFit> fit_disk_caps(Points points) {
   if (fit->disk.caps.iops && fit->disk.caps.throughput) {
     fit->knee_bytes = fit->disk.caps.throughput->bytes_per_sec() / *fit->disk.caps.iops;
   }
+  if (!fit->disk.caps.any()) {
+    double shortest = std::numeric_limits<double>::infinity();
+    for (const DiskSizePoint& p : points) {
+      if (p.run_seconds > 0) shortest = std::min(shortest, p.run_seconds);
+    }
+    if (shortest < kCapVisibleSeconds) fit->too_short_for_caps_seconds = shortest;
+  }
   return fit;
 }
 

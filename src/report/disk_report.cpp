@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <cmath>
+
 #include "simhadr/report/text_report.hpp"
 
 namespace simhadr {
@@ -124,6 +126,16 @@ void write_fit_table(std::ostream& out, std::span<const FitRow> rows,
     return;
   }
   write_caps_found(out, *fitted);
+  if (fitted->too_short_for_caps_seconds) {
+    fmt::print(out,
+               "Note: no IOPS or MB/s cap showed, but a size ran only {:.3f} s, too short to tell: "
+               "a cap's meter lets its first tenth of a second through at once, and the line "
+               "below may hold a cap as latency. Run -t {:.0f} or more ({:.0f} s a size) to look "
+               "for caps.\n",
+               *fitted->too_short_for_caps_seconds,
+               std::ceil(kCapVisibleSeconds * static_cast<double>(rows.size())),
+               kCapVisibleSeconds);
+  }
   const DiskParams& line = fitted->disk;
   fmt::print(out, "Fitted: time per write = {:.6f} second + bytes / ({:.3f} x 10^6 bytes/second)\n",
              line.overhead_seconds, line.rate.value());

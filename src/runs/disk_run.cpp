@@ -124,7 +124,8 @@ void run_fit(const RunConfig& config, const std::vector<std::string>& paths, Dis
     points.push_back({static_cast<double>(pages_to_bytes(pages)),
                       seconds_per_call(workers.total.io_time, workers.total.ios),
                       static_cast<double>(workers.total.percentiles.percentile(kFastShare)) / 1e6,
-                      seconds_per_call(workers.total.paced, workers.total.ios)});
+                      seconds_per_call(workers.total.paced, workers.total.ios),
+                      to_seconds(workers.total.elapsed)});
     if (outcome.failure) break;
   }
   outcome.fitted = fit_disk_caps(points);

@@ -73,6 +73,9 @@ json disk_test_json(const RunConfig& config, const DiskTestOutcome& outcome) {
     fit = disk_model_json(fitted->disk);
     fit["knee_bytes"] = fitted->knee_bytes ? json(*fitted->knee_bytes) : json(nullptr);
     fit["line_hidden"] = fitted->line_hidden;
+    fit["too_short_for_caps_seconds"] = fitted->too_short_for_caps_seconds
+                                            ? json(*fitted->too_short_for_caps_seconds)
+                                            : json(nullptr);
     fit["limits"] = json::array();
     for (const DiskLimit limit : fitted->limits) fit["limits"].push_back(disk_limit_name(limit));
   }

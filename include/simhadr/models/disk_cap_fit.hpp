@@ -23,7 +23,13 @@ struct DiskSizePoint {
   // included: a cap's meter fills during that work too, so a cap's value is
   // read here (whether there is a cap, from the IOs).
   double cycle_seconds = 0;
+  double run_seconds = 0;  // how long this size was written for; 0 where not known
 };
+
+// A cap's meter lets its first tenth of a second of IOs through at once: a
+// size written for less than ten of those tenths mixes that burst into its
+// mean, and a cap may not show at all.
+inline constexpr double kCapVisibleSeconds = 1.0;
 
 struct DiskCapFit {
   DiskParams disk;  // the line and the caps found
@@ -33,6 +39,9 @@ struct DiskCapFit {
   std::vector<DiskLimit> limits;  // per point: what sets its time under the fit
   // Where the two caps meet: MB/s cap / IOPS cap, in bytes; with both only.
   std::optional<double> knee_bytes;
+  // No cap was found, and the shortest size ran this long, under
+  // kCapVisibleSeconds: too short to tell; the line may hold a cap as latency.
+  std::optional<double> too_short_for_caps_seconds;
 };
 
 // nullopt when no line fits the points (they do not rise with size).

@@ -104,6 +104,31 @@ TEST(DiskCapFit, ANoisyUncappedDiskNamesNoCapEvenWithEverySizeUnthrottled) {
   EXPECT_FALSE(fit->disk.caps.any());
 }
 
+// A sweep whose sizes ran under a second each cannot show a cap: where none
+// showed, the fit says how short the shortest size was; a second a size is enough.
+TEST(DiskCapFit, ASweepTooShortForACapSaysSoWhereNoneShowed) {
+  const std::vector<double> means = {0.000155, 0.000175, 0.000190, 0.000210, 0.000250,
+                                     0.000330, 0.000490, 0.000810, 0.001450};
+  const auto sweep = [&](double run_seconds) {
+    std::vector<DiskSizePoint> points;
+    for (std::size_t i = 0; i < means.size(); ++i) {
+      points.push_back({static_cast<double>(pages_to_bytes(1u << i)), means[i], means[i], means[i],
+                        run_seconds});
+    }
+    return fit_disk_caps(points);
+  };
+  const auto short_sweep = sweep(0.222);
+  ASSERT_TRUE(short_sweep);
+  EXPECT_FALSE(short_sweep->disk.caps.any());
+  ASSERT_TRUE(short_sweep->too_short_for_caps_seconds);
+  EXPECT_DOUBLE_EQ(*short_sweep->too_short_for_caps_seconds, 0.222);
+  const auto long_sweep = sweep(kCapVisibleSeconds);
+  ASSERT_TRUE(long_sweep);
+  EXPECT_FALSE(long_sweep->too_short_for_caps_seconds);
+  // Unknown run times (0) say nothing.
+  EXPECT_FALSE(sweep(0)->too_short_for_caps_seconds);
+}
+
 // Of a thousand sweeps of an uncapped disk (0.1 ms + bytes at 500 MB/s), each
 // size's mean off by up to `spread` either way and its fastest tenth a fifth
 // under it, how many name a cap. A fixed seed: the same count every run.
