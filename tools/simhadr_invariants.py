@@ -276,6 +276,14 @@ def forecasts(c, doc, side, where):
             else:
                 c.at_most("forecast-within-link", f"{b}/mode_forecasts_mbytes_per_sec/{mode}", rate,
                           "config/models/network/mbytes_per_sec times the compression ratio", carried)
+    what_if = verdict.get("compression_what_if")
+    if what_if and what_if.get("link_mbytes_per_sec") is not None:
+        w = f"{b}/compression_what_if"
+        c.at_most("what-if-within-link", f"{w}/mbytes_per_sec", what_if["mbytes_per_sec"],
+                  f"{w}/link_mbytes_per_sec", what_if["link_mbytes_per_sec"])
+        if what_if.get("limited_by") == "network bandwidth":
+            c.equal("what-if-within-link", f"{w}/mbytes_per_sec", what_if["mbytes_per_sec"],
+                    f"{w}/link_mbytes_per_sec (the link binds)", what_if["link_mbytes_per_sec"])
     figures = verdict["evidence_figures"]
     # A real primary's streams leave through one host's link; modelled standbys
     # each have a link of their own unless -uplinkRate puts one before them all.

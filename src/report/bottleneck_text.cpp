@@ -34,11 +34,15 @@ std::string compression_what_if_text(const CompressionWhatIf& w) {
         figures, to_string(w.mode), rate_text(w.mbytes_per_sec),
         rate_text(w.uncompressed_mbytes_per_sec), resource_name(w.limited_by));
   }
+  // Where something else sets the pace the link carries only that: what it
+  // could take at the ratio is its headroom, not its load.
+  const bool link_binds = w.limited_by == Resource::NetworkBandwidth;
   std::string text = fmt::format(
-      "{} would give {} {} MBytes/sec against {} now, then limited by {} (the link carrying {} "
-      "MBytes/sec of log); confirm with {}",
+      "{} would give {} {} MBytes/sec against {} now, then limited by {} ({} {} MBytes/sec of "
+      "log); confirm with {}",
       figures, to_string(w.mode), rate_text(w.mbytes_per_sec),
       rate_text(w.uncompressed_mbytes_per_sec), resource_name(w.limited_by),
+      link_binds ? "the link carrying" : "the link could take, at that ratio,",
       rate_text(w.link_mbytes_per_sec),
       w.confirm_with_model
           ? fmt::format("this command and -compress {}", compressor_name(compressor.compressor))

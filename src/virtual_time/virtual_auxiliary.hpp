@@ -55,7 +55,7 @@ class VirtualAuxiliary {
   std::unique_ptr<DiskModel> disk_;
   VirtualStandby standby_;
   std::deque<std::uint64_t> backlog_;  // the ends of the flushes not yet wholly handed over
-  LagLedger ledger_;
+  LagLedger ledger_{Nanos{0}};         // virtual time starts with the run
   std::uint64_t offered_ = 0;
   std::uint64_t whole_bytes_ = 0;  // of the flushes wholly handed over
   IoTally flushes_;

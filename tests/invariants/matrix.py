@@ -131,6 +131,8 @@ def draw_model(rng, folder):
         args += ["-tls", "-tlsCost", rng.choice(["0.5", "2,1"])]
     if rng.random() < 0.15:
         args += ["-tcpCost", rng.choice(["0.5", "1,0.5"])]
+    if rng.random() < 0.1:
+        args += ["-payload", "dots"]
     if rng.random() < 0.5:
         args += ["-interval", str(rng.choice([1, 5]))]
     return args

@@ -15,6 +15,8 @@ namespace simhadr {
 
 class LagLedger {
  public:
+  // `origin`, when known, is when the log began: the first flush's gathered since then.
+  explicit LagLedger(std::optional<Nanos> origin = std::nullopt) : last_write_(origin) {}
   void written(std::uint64_t bytes, Nanos at) {
     written_ += bytes;
     behind_.push_back({written_, at, last_write_.value_or(at)});

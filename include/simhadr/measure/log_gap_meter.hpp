@@ -30,7 +30,7 @@ class LogGapMeter {
   void check(Nanos at);
   StandbyLag note_worst(Nanos at);
 
-  LagLedger ledger_;
+  LagLedger ledger_{Nanos{0}};
   std::uint64_t written_ = 0;
   std::uint64_t acknowledged_ = 0;
   std::uint64_t largest_write_ = 0;
