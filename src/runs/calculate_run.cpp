@@ -75,8 +75,12 @@ class Annotator {
     calc_.workload_max_pages.assign(calc_.modes.size(), 0);
     if (config.virtual_time()) {
       calc_.pair =
-          PairSettings{calc_.link, config.network_window_bytes(),
-                       config.logger ? config.logger->buffer_pages : kDefaultLogBufferPages};
+          PairSettings{calc_.link,
+                       config.network_window_bytes(),
+                       config.logger ? config.logger->buffer_pages : kDefaultLogBufferPages,
+                       config.replay,
+                       config.spool_limit_pages,
+                       config.standby_buffer_pages};
       simulator_.emplace(*calc_.pair, stop);
       calc_.failure_plan = failure_plan_of(config);
     }

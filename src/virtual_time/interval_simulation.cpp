@@ -34,6 +34,9 @@ VirtualRunPlan plan_for(SyncMode mode, const PairSettings& settings) {
                                link.compression};
   plan.window_bytes = settings.window_bytes;
   plan.disk_start = DiskStart::Spent;
+  plan.replay = settings.replay;
+  plan.spool_limit_pages = settings.spool_limit_pages;
+  plan.buffer_pages = settings.standby_buffer_pages;
   return plan;
 }
 

@@ -592,6 +592,21 @@ TEST(Calculate, SaysWhatAFailureAtThePeakWouldCostEachMode) {
   EXPECT_EQ(failure["modes"]["ASYNC"]["hold_seconds"], 5.0);  // no peer window in ASYNC
   // 7.307 MiB/s against 5 MB/s of replay: the standby's 4 x 256-page buffer fills.
   EXPECT_EQ(failure["modes"]["SYNC"]["takeover_bytes"], 4 * 256 * 4096);
+  // The simulated lines play the same replay: ASYNC at the peak carries the
+  // replay's 5 MB/s (4.77 MiB/s) and what the standby's buffers took in the
+  // minute, not the link's 10 MiB/s (it read 10.002 beside a failure line that
+  // said replay held the primary back).
+  in.clear();
+  in.seekg(0);
+  for (const json& interval : json::parse(in)["calculation"]["intervals"]) {
+    if (interval["timestamp"] != "2013-02-26 15:32:09") continue;
+    const json& simulated = interval["modes"]["ASYNC"]["simulated"];
+    const double carried = simulated["expected"]["mib_per_sec"];
+    const double buffers_in_a_minute = (6291456.0 + 4 * 256 * 4096) / 60 / (1 << 20);
+    EXPECT_LE(carried, 5e6 / (1 << 20) + buffers_in_a_minute) << simulated.dump();
+    EXPECT_EQ(simulated["shortfall"]["cause"], "other") << simulated.dump();
+    EXPECT_EQ(simulated["shortfall"]["resource"], "standby replay") << simulated.dump();
+  }
   const Calculated plain = calculate(
       {input.string(), "-network", "10", ".1", "-disk", "200", ".001", "-netOutage", "30"});
   ASSERT_EQ(plain.status, 0) << plain.err;

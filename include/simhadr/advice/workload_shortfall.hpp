@@ -11,11 +11,15 @@
 namespace simhadr {
 
 // The pair the intervals are played through: the calculator's link and disk,
-// the TCP window and the log buffer.
+// the TCP window and the log buffer, and the standby's replay (-replay), its
+// receive buffer and spool, which hold the primary back once full.
 struct PairSettings {
   CalculatorLink link;
   std::uint64_t window_bytes = kAutotunedWindowBytes;
   std::uint32_t log_buffer_pages = kDefaultLogBufferPages;
+  std::optional<DiskParams> replay;
+  std::uint64_t spool_limit_pages = 0;
+  std::optional<std::uint32_t> standby_buffer_pages;
 };
 
 // Why the pair moves less than the closed form says.
