@@ -35,7 +35,7 @@ std::string compression_what_if_text(const CompressionWhatIf& w) {
         rate_text(w.uncompressed_mbytes_per_sec), resource_name(w.limited_by));
   }
   // Where something else sets the pace the link carries only that: what it
-  // could take at the ratio is its headroom, not its load.
+  // could take at the ratio is its capacity, not its load.
   const bool link_binds = w.limited_by == Resource::NetworkBandwidth;
   std::string text = fmt::format(
       "{} would give {} {} MBytes/sec against {} now, then limited by {} ({} {} MBytes/sec of "

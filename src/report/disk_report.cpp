@@ -108,7 +108,7 @@ std::string suggested_disk(const DiskParams& d) {
 }  // namespace
 
 void write_fit_table(std::ostream& out, std::span<const FitRow> rows,
-                     const std::optional<DiskCapFit>& fitted) {
+                     const std::optional<DiskCapFit>& fitted, std::size_t planned_sizes) {
   fmt::print(out, "{:>7} {:>10} {:>12} {:>12} {:>10} {:>10}  {}\n", "pages", "writes", "sec/write",
              "MB/s", "p10 us", "p99 us", fitted ? "limit" : "");
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -133,7 +133,7 @@ void write_fit_table(std::ostream& out, std::span<const FitRow> rows,
                "below may hold a cap as latency. Run -t {:.0f} or more ({:.0f} s a size) to look "
                "for caps.\n",
                *fitted->too_short_for_caps_seconds,
-               std::ceil(kCapVisibleSeconds * static_cast<double>(rows.size())),
+               std::ceil(kCapVisibleSeconds * static_cast<double>(planned_sizes)),
                kCapVisibleSeconds);
   }
   const DiskParams& line = fitted->disk;

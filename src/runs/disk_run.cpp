@@ -129,7 +129,7 @@ void run_fit(const RunConfig& config, const std::vector<std::string>& paths, Dis
     if (outcome.failure) break;
   }
   outcome.fitted = fit_disk_caps(points);
-  write_fit_table(log.stream(), outcome.sizes, outcome.fitted);
+  write_fit_table(log.stream(), outcome.sizes, outcome.fitted, kFitPages.size());
   log.flush();
 }
 

@@ -93,6 +93,8 @@ class VirtualSimulation : private FlushObserver {
   std::optional<Nanos> deadline_at_;  // the earliest FailureDeadline on its way
   bool reconnect_pending_ = false;
   std::uint64_t unhanded_ = 0;  // of the flush, what the primary's thread has yet to hand to TCP
+  Nanos last_flush_at_{-1};
+  std::uint64_t flushes_at_one_instant_ = 0;
 };
 
 }  // namespace simhadr

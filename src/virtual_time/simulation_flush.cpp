@@ -1,6 +1,18 @@
 #include "virtual_time/simulation.hpp"
 
+#include <fmt/format.h>
+
+#include <stdexcept>
+
 namespace simhadr {
+
+namespace {
+
+// Far more flushes than any pace puts at one instant (a log buffer's worth of
+// one-page flushes is thousands).
+constexpr std::uint64_t kMostFlushesAtOneInstant = 1'000'000;
+
+}  // namespace
 
 FlushCyclePlan VirtualSimulation::cycle_plan() const {
   FlushCyclePlan cycle = plan_.flush_cycle();
@@ -129,6 +141,16 @@ void VirtualSimulation::reconnect() {
 
 void VirtualSimulation::flushed(std::uint32_t pages, Clock::time_point at) {
   const Nanos written = at - Clock::time_point{};
+  // A primary that nothing paces (its standby away, no -target, -logRate or
+  // -disk) writes without end at one instant: end the run rather than memory.
+  flushes_at_one_instant_ = written == last_flush_at_ ? flushes_at_one_instant_ + 1 : 0;
+  last_flush_at_ = written;
+  if (flushes_at_one_instant_ > kMostFlushesAtOneInstant) {
+    throw std::runtime_error(fmt::format(
+        "the modelled primary wrote {} flushes at {:.6f} s with no time passing: nothing paces "
+        "its log while the standby is away; give -target, -logRate, -workload or -disk",
+        flushes_at_one_instant_, to_seconds(written)));
+  }
   link_watch_.written(out_.primary.flushes.bytes, written);
   for (std::size_t i = 0; i < auxiliaries_.size(); ++i) {
     out_.primary.auxiliaries[i].lag = auxiliaries_[i]->written(written, pages_to_bytes(pages));

@@ -64,6 +64,25 @@ CASES = {
 }
 
 
+def diagnosis(split):
+    return {"kind": "diagnose", "runs": [], "diagnosis": {"logs": [{"split": split}]}}
+
+
+# A log write's split has no "other" part: it is null, not zero.
+LOG_WRITE_SPLIT = {"of": "log write", "seconds": 10.0, "log_disk_seconds": 6.0, "hadr_seconds": 4.0,
+                   "other_seconds": None, "log_disk_share": 0.6, "hadr_share": 0.4,
+                   "other_share": None}
+DOCUMENTS = {
+    "split-adds-up": diagnosis(dict(LOG_WRITE_SPLIT, hadr_seconds=5.0)),
+    "what-if-within-link": broken(lambda d: d["runs"][0].update(bottleneck={
+        "resource": "network bandwidth", "measured_mbytes_per_sec": d["runs"][0]["log"]["mbytes_per_sec"],
+        "evidence_figures": {"link_mbytes_per_sec": 11.8}, "nearest_limit": None,
+        "mode_forecasts_mbytes_per_sec": {},
+        "compression_what_if": {"mbytes_per_sec": 4928.3, "link_mbytes_per_sec": 335787.7,
+                                "limited_by": "network bandwidth"}})),
+}
+
+
 def main():
     passed = failed = 0
     problems = simhadr_invariants.check(consistent())
@@ -72,8 +91,14 @@ def main():
         print(f"FAILED consistent: {[str(p) for p in problems]}")
     else:
         passed += 1
-    for name, change in CASES.items():
-        found = [v.invariant for v in simhadr_invariants.check(broken(change))]
+    if simhadr_invariants.check(diagnosis(LOG_WRITE_SPLIT)):
+        failed += 1
+        print("FAILED a log write's split with no other part")
+    else:
+        passed += 1
+    documents = {name: broken(change) for name, change in CASES.items()} | DOCUMENTS
+    for name, doc in documents.items():
+        found = [v.invariant for v in simhadr_invariants.check(doc)]
         if name in found:
             passed += 1
         else:

@@ -254,10 +254,10 @@ def main():
                             continue
                         done += 1
                         for problem in problems:
-                            if simhadr_invariants.is_pending(problem, pending):
-                                name = problem.split(":", 1)[0]
-                                known.setdefault(name, (0, shown, problem))
-                                known[name] = (known[name][0] + 1, *known[name][1:])
+                            entry = simhadr_invariants.pending_entry(problem, pending)
+                            if entry:
+                                count, example, first = known.get(entry, (0, shown, problem))
+                                known[entry] = (count + 1, example, first)
                         problems = [p for p in problems if not simhadr_invariants.is_pending(p, pending)]
                         if problems:
                             failed += 1
@@ -272,8 +272,8 @@ def main():
                     attempts += 1
                     queue = again if attempts < 20 and done < wanted else []
     print(f"{refused} combinations refused by the command line and drawn again")
-    for name, (count, shown, problem) in sorted(known.items()):
-        print(f"pending {name}: {count} violations, as in simhadr {shown}\n  {problem}")
+    for (name, pattern), (count, shown, problem) in sorted(known.items()):
+        print(f"pending {name} {pattern}: {count} violations, as in simhadr {shown}\n  {problem}")
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

@@ -19,21 +19,12 @@ sys.path.insert(0, os.path.join(SOURCE, "tools"))
 import simhadr_invariants  # noqa: E402
 
 
-def documents(path):
-    with open(path) as f:
-        text = f.read()
-    try:
-        return [json.loads(text)]
-    except json.JSONDecodeError:
-        return [json.loads(line) for line in text.splitlines() if line.strip()]
-
-
 def main():
     schema_path, instance_path = sys.argv[1:3]
     with open(schema_path) as f:
         schema = json.load(f)
     validator = jsonschema.Draft202012Validator(schema)
-    docs = documents(instance_path)
+    docs = simhadr_invariants.documents(instance_path)
     pending = simhadr_invariants.read_pending(os.path.join(SOURCE, "tests", "invariants",
                                                            "pending.txt"))
     for number, doc in enumerate(docs, 1):

@@ -29,9 +29,10 @@ struct FitRow {
 };
 
 // A row per size with what sets its time under the fit, the caps and the knee
-// where there are caps, and the suggested -disk.
+// where there are caps, and the suggested -disk. `planned_sizes`: how many
+// sizes the sweep was to write, over which its -t is shared.
 void write_fit_table(std::ostream& out, std::span<const FitRow> rows,
-                     const std::optional<DiskCapFit>& fitted);
+                     const std::optional<DiskCapFit>& fitted, std::size_t planned_sizes);
 
 // "line", "IOPS cap", "MB/s cap": what sets a write's time.
 std::string_view disk_limit_name(DiskLimit limit);
