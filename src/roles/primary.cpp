@@ -129,12 +129,15 @@ TransferEnd Primary::ship_first(Clock::time_point& now) {
 
 void Primary::settle(TransferEnd end, RoleOutcome& outcome) {
   if (outcome.end != RunEnd::Failed && end == TransferEnd::PeerClosed) {
-    if (standby_ended_run_) {
-      // A standby stopped by a signal closes between flushes; so does one whose
-      // process ended: neither breaks what was measured.
-      log_.line("The standby closed the connection between flushes: it ended the run.");
+    if (standby_stopped_) {
+      // Stopping the standby stops the run: what was measured stands.
+      log_.line("The standby said it was stopping (Ctrl-C or SIGTERM): it ended the run.");
       outcome.end = RunEnd::Interrupted;
       outcome.stopped_by = "the standby";
+    } else if (standby_ended_run_) {
+      outcome.fail(
+          "the standby closed the connection without saying it was stopping: it was killed or it "
+          "failed (SIGTERM kills the original simhadr's standby)");
     } else {
       outcome.fail("the standby closed the connection before the run ended");
     }
@@ -295,6 +298,7 @@ TransferEnd Primary::await_ack(Clock::time_point& now) {
   // None of the ack came: a standby that has acked before ended the run between flushes.
   if (end == TransferEnd::PeerClosed) standby_ended_run_ = result_.ack_wait.calls > 0;
   if (end != TransferEnd::Done) return end;
+  if (is_stop_notice(ack)) return TransferEnd::PeerClosed;
   fail_if_compressed_only({ack.data(), ack.size()});
   if (std::string_view(ack.data(), ack.size()) != kAckMessage) {
     throw ProtocolError("the standby's ack is not the 16 bytes \"ack message\" and NULs");
@@ -311,6 +315,7 @@ TransferEnd Primary::await_ack(Clock::time_point& now) {
 TransferEnd Primary::look_at_standby() {
   if (follows_failures()) {
     look_after_standby(clock_.now());
+    if (standby_stopped_) return TransferEnd::PeerClosed;
     if (standby_away_ || link_broken_) return TransferEnd::Done;
     // Acks owed (remote catch-up ships without waiting for them) are what comes now.
     if (cycle_.acks_owed() > 0) return TransferEnd::Done;
@@ -322,6 +327,7 @@ TransferEnd Primary::look_at_standby() {
       standby_ended_run_ = !expects_ack(plan_.handshake.mode) || result_.ack_wait.calls > 0;
       return TransferEnd::PeerClosed;
     case PeerNews::SentBytes:
+      if (heard_stop_notice()) return TransferEnd::PeerClosed;
       fail_if_compressed_only(link_.last_dropped());
       throw ProtocolError(fmt::format(
           "the standby sent bytes between flushes in {}, where a standby sends none: is the peer "
@@ -329,6 +335,25 @@ TransferEnd Primary::look_at_standby() {
           to_string(plan_.handshake.mode)));
   }
   return TransferEnd::Done;
+}
+
+bool Primary::heard_stop_notice() {
+  const std::string_view dropped = link_.last_dropped();
+  if (dropped.empty() || dropped.size() > kStopNotice.size() || !kStopNotice.starts_with(dropped)) {
+    return false;
+  }
+  std::array<char, kAckBytes> notice{};
+  std::ranges::copy(dropped, notice.begin());
+  const std::span<char> rest = std::span(notice).subspan(dropped.size());
+  return (rest.empty() || link_.recv_exact(rest, nullptr) == TransferEnd::Done) &&
+         is_stop_notice(notice);
+}
+
+bool Primary::is_stop_notice(std::span<const char> message) {
+  if (std::string_view(message.data(), message.size()) != kStopNotice) return false;
+  standby_stopped_ = true;
+  standby_ended_run_ = true;
+  return true;
 }
 
 void Primary::feed_auxiliaries(std::uint32_t pages, Clock::time_point written_at) {

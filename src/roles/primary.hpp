@@ -111,6 +111,9 @@ class Primary : private FlushObserver {
   void shipped(Nanos shipping) override;
   void flushed(std::uint32_t pages, Clock::time_point at) override;
   TransferEnd look_at_standby();
+  // Whether the bytes look_at_standby found are the stop notice (read whole if need be).
+  bool heard_stop_notice();
+  bool is_stop_notice(std::span<const char> message);
 
   // Through a failure of the link (primary_failure.cpp), with plan_.renewal.
   bool follows_failures() const { return plan_.renewal != nullptr; }
@@ -181,6 +184,7 @@ class Primary : private FlushObserver {
   FlushCycle cycle_;
   bool disk_sleeps_;
   bool standby_ended_run_ = false;  // the standby closed the connection between flushes
+  bool standby_stopped_ = false;    // before it closed, the standby sent kStopNotice
   ResendLedger ledger_;
   HadrState shown_state_;
   bool standby_away_ = false;          // given up on: no connection until it is back

@@ -68,10 +68,12 @@ TransferEnd Primary::wait_for_interrupt() {
 }
 
 void Primary::sleep_watching(Clock::time_point until, bool about) {
-  while (follows_failures() && clock_.now() + kWatchSlice < until && !stop_.requested()) {
+  while (follows_failures() && clock_.now() + kWatchSlice < until && !stop_.requested() &&
+         !standby_stopped_) {
     clock_.sleep_about_until(clock_.now() + kWatchSlice);
     look_after_standby(clock_.now());
   }
+  if (standby_stopped_) return;
   if (about) {
     clock_.sleep_about_until(until);
   } else {
@@ -147,12 +149,13 @@ void Primary::follow_state() {
 }
 
 bool Primary::drain_acks(Clock::time_point now) {
-  while (cycle_.acks_owed() > 0 && !standby_away_ && !link_broken_) {
+  while (cycle_.acks_owed() > 0 && !standby_away_ && !link_broken_ && !standby_stopped_) {
     const IoStep step = link_.recv_available(std::span(ack_).subspan(ack_bytes_), {}, result_);
     if (step.bytes == 0) return step.would_block;
     ack_bytes_ += step.bytes;
     if (ack_bytes_ < kAckBytes) continue;
     ack_bytes_ = 0;
+    if (is_stop_notice(ack_)) return true;
     if (std::string_view(ack_.data(), ack_.size()) != kAckMessage) {
       throw ProtocolError("the standby's ack is not the 16 bytes \"ack message\" and NULs");
     }

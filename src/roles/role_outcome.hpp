@@ -16,7 +16,7 @@ namespace simhadr {
 
 enum class RunEnd : std::uint8_t {
   Completed,    // -n / -t reached, or (standby) the primary closed the connection
-  Interrupted,  // Ctrl-C or SIGTERM; on a primary also its standby closing between flushes
+  Interrupted,  // Ctrl-C or SIGTERM; on a primary also its standby saying it is stopping
   Failed,       // the connection or the peer broke the run
 };
 

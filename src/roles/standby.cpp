@@ -86,9 +86,12 @@ RoleOutcome Standby::run() {
     cycle_->finish(since_start(finished));
     intervals_.finish(finished, result_);
   }
-  // Stopped here, this side ends the run: its primary sees the connection close
-  // between flushes and ends there too, with its report.
-  if (start && outcome.end == RunEnd::Interrupted) link_.close_and_drain(kStopGrace);
+  // Stopped here, this side ends the run: it says so, so that its primary tells
+  // this from a kill, and closes between flushes; the primary ends there too.
+  if (start && outcome.end == RunEnd::Interrupted) {
+    say_stopping();
+    link_.close_and_drain(kStopGrace);
+  }
   outcome.result = result_;
   return outcome;
 }
@@ -368,12 +371,26 @@ void Standby::send_acks(std::uint32_t acks) {
     try {
       if (link_.send_all(kAckMessage, &result_) == TransferEnd::Done) {
         log_.trace("{} bytes sent", kAckBytes);
+      } else {
+        ack_cut_ = true;
       }
     } catch (const TransportError&) {
       // The acks this connection could not carry, the primary settles from the log we have.
       if (!resumes()) throw;
       link_broken_ = true;
     }
+  }
+}
+
+void Standby::say_stopping() {
+  // After part of an ack the primary would misread it; a broken connection carries nothing.
+  if (ack_cut_ || link_broken_) return;
+  try {
+    if (link_.send_all(kStopNotice, nullptr) == TransferEnd::Done) {
+      log_.trace("Told the primary this standby is stopping.");
+    }
+  } catch (const TransportError&) {
+    // A primary already gone needs no notice.
   }
 }
 

@@ -69,6 +69,8 @@ class Standby {
   void spool_if_full(ReceiveBuffer& buffer);
   Nanos since_start(Clock::time_point at) const { return at - start_; }
   void send_acks(std::uint32_t acks);
+  // The stop notice (kStopNotice) a standby stopped by a signal sends before it closes.
+  void say_stopping();
 
   // Back to the primary after a failure of the link (standby_resume.cpp).
   // receive_flushes, but a primary found gone while away ends the run as completed.
@@ -111,9 +113,9 @@ class Standby {
   std::uint64_t whole_flush_bytes_ = 0;
   std::uint64_t flushes_received_ = 0;
   std::uint64_t acks_sent_ = 0;
-  std::uint64_t acks_to_skip_ = 0;
-  bool link_broken_ = false;  // a send found the connection broken  // owed on a connection given
-                              // up: the primary settled them
+  std::uint64_t acks_to_skip_ = 0;  // owed on a connection given up: the primary settled them
+  bool ack_cut_ = false;            // an ack's send ended early: nothing can follow it
+  bool link_broken_ = false;        // a send found the connection broken
 };
 
 }  // namespace simhadr

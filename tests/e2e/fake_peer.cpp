@@ -110,6 +110,10 @@ void FakePeer::close() {
   ::close(std::exchange(connection_, -1));
 }
 
+void FakePeer::finish_sending() {
+  ::shutdown(connection_, SHUT_WR);
+}
+
 void FakePeer::reset() {
   const linger abort_on_close{1, 0};
   ::setsockopt(connection_, SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof abort_on_close);

@@ -33,6 +33,8 @@ class FakePeer {
   bool wait_closed(std::chrono::milliseconds timeout);
   // Ends the stream in order (FIN).
   void close();
+  // Ends this side's sending in order (FIN) and keeps the connection to read on.
+  void finish_sending();
   // Closes with a reset (SO_LINGER 0) instead of an orderly end of stream.
   void reset();
 

@@ -11,6 +11,7 @@
 // Against our Windows build (SIMHADR_WINDOWS, under Wine), the same; and with
 // the original's simhadr_win64.exe (SIMHADR_REF_WIN) too, that against ours on
 // Windows, both ways.
+#include <signal.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -21,6 +22,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <thread>
 #include <tuple>
 
 #include "two_hosts.hpp"
@@ -216,6 +218,54 @@ INSTANTIATE_TEST_SUITE_P(ModesAndPlaces, Interop,
                            return std::get<0>(info.param) +
                                   (std::get<1>(info.param) ? "_TwoHosts" : "_Loopback");
                          });
+
+// Stopping, both ways: the original's standby ignores Ctrl-C during a run and
+// dies of SIGTERM without a word, so our primary takes its end as a failure;
+// the original's primary reads our stopping standby's notice as a strange ack
+// and still reports and exits 0.
+class StoppingInterop : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (reference_binary().empty()) {
+      GTEST_SKIP() << "SIMHADR_REF is not set: give it the original simhadr_linux to run the "
+                      "interop tests (DEVELOPERS.md says where to get it)";
+    }
+  }
+};
+
+TEST_F(StoppingInterop, TheOriginalsStandbyEndedIsAFailureForOurPrimary) {
+  ChildProcess primary({"-role", "primary", "-lhost", "127.0.0.1", "-lport", "0", "-rhost",
+                        "127.0.0.1", "-rport", "1", "-syncMode", "SYNC", "-target", "1", "-t",
+                        "60"});
+  ChildProcess standby({"-role", "standby", "-lhost", "127.0.0.1", "-lport", "1", "-rhost",
+                        "127.0.0.1", "-rport", listening_port(primary)},
+                       reference_binary());
+  // The original's standby prints into a pipe's buffer: our primary's output says when.
+  ASSERT_TRUE(primary.wait_for_output("Sending handshake message:", 10s)) << primary.out();
+  std::this_thread::sleep_for(500ms);
+  standby.send_signal(SIGTERM);
+  ASSERT_EQ(primary.wait(10s), 1) << primary.err();
+  // Without the notice, whether an ack came first or not.
+  EXPECT_NE(primary.err().find("the standby closed the connection"), std::string::npos)
+      << primary.err();
+  EXPECT_EQ(parse_report(primary.out()).value_or(ParsedReport{}).summary_lines_seen, 7);
+}
+
+TEST_F(StoppingInterop, OurStoppedStandbyEndsTheOriginalsRunWithItsReport) {
+  const std::string port = std::to_string(private_port(PortBlock::Interop));
+  ChildProcess primary(
+      {"-role", "primary", "-lhost", "127.0.0.1", "-lport", port, "-rhost", "127.0.0.1", "-rport",
+       "1", "-syncMode", "SYNC", "-target", "1", "-t", "60"},
+      reference_binary());
+  ASSERT_TRUE(primary.wait_listening(static_cast<std::uint16_t>(std::stoi(port)), 10s));
+  ChildProcess standby({"-role", "standby", "-lhost", "127.0.0.1", "-lport", "1", "-rhost",
+                        "127.0.0.1", "-rport", port});
+  ASSERT_TRUE(standby.wait_for_output("Receiving log flushes", 10s)) << standby.out();
+  standby.send_signal(SIGINT);
+  EXPECT_EQ(standby.wait(10s), 0) << standby.err();
+  ASSERT_EQ(primary.wait(10s), 0) << primary.err();
+  EXPECT_GT(parse_report(primary.out()).value_or(ParsedReport{}).flushes, 0u) << primary.out();
+}
 
 // Every payload our primary can ship, to the original's standby: it checks only
 // each flush's marker page, so random bytes and a DBA's files pass as dots do.
