@@ -197,6 +197,34 @@ def gap_within_written(c, side, where, written):
                    f"{seconds} s old: log written before the gap opened has an age")
 
 
+def workload_ahead(doc, side):
+    """SUPERASYNC at -target under -model: the workload's log, which its commits never hold
+    back, is what the gap is kept against, and the headline is its log reader's."""
+    return (side["sync_mode"] == "SUPERASYNC" and dig(side, "models", "virtual_time")
+            and dig(doc, "config", "target_mbytes_per_sec"))
+
+
+def gap_kept_against_log(c, doc, side, where, written):
+    """gap-kept-against-log: the log a gap is kept against is the primary's, or in a modelled
+    SUPERASYNC at -target the workload's over the primary's run, which its reader never passes."""
+    gap = side.get("log_gap")
+    if not gap or gap.get("written_bytes") is None:
+        return
+    against = gap["written_bytes"]
+    c.at_most("gap-kept-against-log", "the primary's log/bytes", written,
+              f"{where}/log_gap/written_bytes", against)
+    if workload_ahead(doc, side):
+        primary = next(r for r in doc["runs"] if r["role"] == "primary")
+        target = dig(doc, "config", "target_mbytes_per_sec") * MBYTE * primary["elapsed_seconds"]
+        # Its reader reads whole flushes, and the pace lets one go before the average.
+        flush = dig(side, "distributions", "log_write_size", "max") or side.get("flush_bytes") or 0
+        c.at_most("gap-kept-against-log", f"{where}/log_gap/written_bytes", against,
+                  "config/target_mbytes_per_sec x the primary's elapsed_seconds", target, flush)
+    else:
+        c.at_most("gap-kept-against-log", f"{where}/log_gap/written_bytes", against,
+                  "the primary's log/bytes", written)
+
+
 def gap_is_log_of_its_age(c, side, where):
     """gap-is-log-of-its-age: the widest gap is no more than the log written over its age.
 
@@ -215,6 +243,18 @@ def gap_is_log_of_its_age(c, side, where):
     c.at_most("gap-is-log-of-its-age", f"{where}/log_gap/worst_bytes (in {side['sync_mode']})",
               gap["worst_bytes"], f"{where}/intervals' log_bytes touching worst_at_seconds - "
               "worst_seconds to worst_at_seconds", touching, flush)
+
+
+def workload_gap_is_log_of_its_age(c, doc, side, where):
+    """gap-is-log-of-its-age where the workload writes at -target: its rate over the age."""
+    gap = side.get("log_gap")
+    if side["role"] != "primary" or not gap:
+        return
+    rate = dig(doc, "config", "target_mbytes_per_sec") * MBYTE
+    flush = dig(side, "distributions", "log_write_size", "max") or side.get("flush_bytes") or 0
+    c.at_most("gap-is-log-of-its-age", f"{where}/log_gap/worst_bytes (in SUPERASYNC at -target)",
+              gap["worst_bytes"], "config/target_mbytes_per_sec x log_gap/worst_seconds",
+              rate * gap["worst_seconds"], flush)
 
 
 def link_rate(doc):
@@ -384,8 +424,13 @@ def check_side(c, doc, side, where):
     intervals_add_up(c, side, where)
     written = next((r["log"]["bytes"] for r in doc["runs"] if r["role"] == "primary"),
                    side["log"]["bytes"])
-    gap_within_written(c, side, where, written)
-    gap_is_log_of_its_age(c, side, where)
+    gap_kept_against_log(c, doc, side, where, written)
+    gap = side.get("log_gap")
+    gap_within_written(c, side, where, max(written, (gap or {}).get("written_bytes") or 0))
+    if workload_ahead(doc, side):
+        workload_gap_is_log_of_its_age(c, doc, side, where)
+    else:
+        gap_is_log_of_its_age(c, side, where)
     within_link(c, doc, side, where)
     forecasts(c, doc, side, where)
     tcp_counts_every_connection(c, side, where)

@@ -9,6 +9,7 @@ void LogGapMeter::written(std::uint64_t total, Nanos at, bool in_flushes) {
   if (in_flushes) largest_write_ = std::max(largest_write_, total - written_);
   ledger_.written(total - written_, at);
   written_ = total;
+  gap_.written_bytes = total;
 }
 
 void LogGapMeter::acknowledged(std::uint64_t total, Nanos at) {

@@ -79,6 +79,15 @@ std::string why_held(const CommitHold& hold, SyncMode mode) {
 
 void write_commit_hold(std::ostream& out, const FailureRecord& record, const RunResult& r) {
   if (!record.commits_wait) {
+    const std::uint64_t read = r.flushes.bytes;
+    if (r.log_gap && r.log_gap->written_bytes > read) {
+      fmt::print(out,
+                 "Commit hold: none: SUPERASYNC's commits never wait for the standby: the "
+                 "workload wrote {} bytes by the end, of which its log reader (whose waits are "
+                 "the log shipping times above) read and shipped {}, the headline; {} behind.\n",
+                 r.log_gap->written_bytes, read, r.log_gap->written_bytes - read);
+      return;
+    }
     out << "Commit hold: none: SUPERASYNC's commits never wait for the standby (its log "
            "reader's waits are the log shipping times above).\n";
     return;
@@ -121,6 +130,19 @@ std::optional<CommitHoldAsk> advice_asked(const RunResult& r) {
   return ask;
 }
 
+// Stalls that changed nothing: the state the pair held, and the settings none of them reached.
+std::string state_held_text(const SideSettings& s) {
+  const bool superasync = s.mode == SyncMode::SuperAsync;
+  std::string reached =
+      fmt::format("no stall outlasted -hadrTimeout {:g} s", to_seconds(s.hadr_timeout));
+  if (!superasync && s.peer_wait_limit > Nanos{0}) {
+    reached += fmt::format(" and no log wait -peerWaitLimit {:g} s", to_seconds(s.peer_wait_limit));
+  }
+  return fmt::format("HADR state: {} throughout the run{}: {}.",
+                     db2_name(superasync ? HadrState::RemoteCatchup : HadrState::Peer),
+                     superasync ? " (SUPERASYNC is never in peer state)" : "", reached);
+}
+
 }  // namespace
 
 std::string state_change_text(const StateChange& change, const SideSettings& settings) {
@@ -131,12 +153,16 @@ std::string state_change_text(const StateChange& change, const SideSettings& set
 void write_failure_costs(std::ostream& out, const RunResult& result) {
   if (!result.failure_record) return;
   const FailureRecord& record = *result.failure_record;
-  if (!record.changes.empty() || (result.stalls && result.stalls->count() > 0)) {
+  const bool stalled = result.stalls && result.stalls->count() > 0;
+  const bool reader_behind = !record.commits_wait && result.log_gap &&
+                             result.log_gap->written_bytes > result.flushes.bytes;
+  if (!record.changes.empty() || stalled || reader_behind) {
     const std::size_t shown = std::min(record.changes.size(), kStateLinesShown);
     for (std::size_t i = 0; i < shown; ++i) {
       const StateChange& change = record.changes[i];
       out << state_change_text(change, result.settings) << '\n';
     }
+    if (record.changes.empty() && stalled) out << state_held_text(result.settings) << '\n';
     if (shown < record.changes.size()) {
       fmt::print(out, "HADR state: {} more changes, the last at {:.3f} s (all of them in -json).\n",
                  record.changes.size() - shown, to_seconds(record.changes.back().at));

@@ -228,7 +228,8 @@ json log_gap_json(const std::optional<LogGap>& gap) {
           {"worst_seconds", to_seconds(gap->worst_age)},
           {"worst_at_seconds", to_seconds(gap->worst_at)},
           {"catch_up_seconds", seconds_or_null(gap->catch_up)},
-          {"caught_up", gap->caught_up}};
+          {"caught_up", gap->caught_up},
+          {"written_bytes", gap->written_bytes}};
 }
 
 json sleep_accuracy_json(const SleepAccuracy& s, Nanos elapsed) {

@@ -4,6 +4,11 @@
 
 namespace simhadr {
 
+namespace {
+// How finely the workload's log is stamped with the time it was written.
+constexpr std::uint64_t kWorkloadStampBytes = 64 * 1024;
+}  // namespace
+
 PrincipalLinkWatch::PrincipalLinkWatch(std::optional<LinkOutages> outages, SyncMode mode,
                                        std::optional<MBytesPerSec> target)
     : outages_(std::move(outages)),
@@ -21,20 +26,38 @@ bool PrincipalLinkWatch::defer_across_outage(const ScheduledEvent& e, EventQueue
 }
 
 void PrincipalLinkWatch::written(std::uint64_t total, Nanos now) {
+  // The workload's log first, or its reader's flush would stamp what it wrote earlier.
+  if (workload_runs_on_) workload_written(now);
   written_ = std::max(written_, total);
   gap_.written(written_, now);
 }
 
 void PrincipalLinkWatch::workload_written(Nanos now) {
+  const Nanos writing = primary_end_ ? std::min(now, *primary_end_) : now;
   const auto total =
-      static_cast<std::uint64_t>(target_bytes_per_nano_ * static_cast<double>(now.count()));
+      static_cast<std::uint64_t>(target_bytes_per_nano_ * static_cast<double>(writing.count()));
+  // It wrote all along, not when an acknowledgement came to look: each stamp at
+  // its own time, so that the gap's age is that of its oldest log.
+  while (written_ + kWorkloadStampBytes < total) {
+    written_ += kWorkloadStampBytes;
+    const double at = static_cast<double>(written_) / target_bytes_per_nano_;
+    gap_.written(written_, Nanos{static_cast<Nanos::rep>(at)}, false);
+  }
   written_ = std::max(written_, total);
-  gap_.written(written_, now, false);
+  gap_.written(written_, writing, false);
+}
+
+void PrincipalLinkWatch::primary_ended(Nanos at) {
+  if (primary_end_) return;
+  if (workload_runs_on_) workload_written(at);
+  primary_end_ = at;
 }
 
 void PrincipalLinkWatch::acknowledged(std::uint64_t bytes, Nanos now) {
   if (workload_runs_on_) workload_written(now);
-  gap_.before_acknowledgement(now);
+  // After the primary's end nothing more is written: the gap an acknowledgement
+  // narrows then is the one the primary ended with, as old as it was then.
+  gap_.before_acknowledgement(primary_end_ ? std::min(now, *primary_end_) : now);
   acknowledged_ += bytes;
   if (outages_) {
     const std::optional<Nanos> ended = outages_->last_end_by(now);

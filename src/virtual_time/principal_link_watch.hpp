@@ -26,6 +26,8 @@ class PrincipalLinkWatch {
   }
   // The primary has written `total` bytes of log by `now`.
   void written(std::uint64_t total, Nanos now);
+  // The primary's run ended at `at`: its workload writes no more.
+  void primary_ended(Nanos at);
   // `bytes` more came back acknowledged at `now`.
   void acknowledged(std::uint64_t bytes, Nanos now);
   // Each side's stalls (the outages the run saw) and the log gap.
@@ -42,6 +44,7 @@ class PrincipalLinkWatch {
   std::uint64_t written_ = 0;
   std::uint64_t acknowledged_ = 0;
   std::optional<Nanos> last_outage_end_;
+  std::optional<Nanos> primary_end_;
   LogGapMeter gap_;
 };
 

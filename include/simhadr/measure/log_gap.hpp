@@ -18,6 +18,9 @@ struct LogGap {
   // `caught_up` false when the run ended before the last one caught up.
   std::optional<Nanos> catch_up;
   bool caught_up = true;
+  // The log the gap is kept against, by the run's end: the primary's flushes, or
+  // in a modelled SUPERASYNC at -target the workload's (its commits never wait).
+  std::uint64_t written_bytes = 0;
 };
 
 }  // namespace simhadr
