@@ -36,7 +36,7 @@ json simulated_json(const SimulatedMode& sim) {
   json shortfall = {{"cause", shortfall_name(sim.shortfall)}};
   if (sim.shortfall == Shortfall::Window)
     shortfall["socket_buffer_bytes"] = sim.window_needed_bytes;
-  if (sim.shortfall == Shortfall::LogBuffer) {
+  if (sim.log_buffer_needed_pages > 0) {
     shortfall["log_buffer_pages"] = sim.log_buffer_needed_pages;
   }
   if (sim.shortfall == Shortfall::Other) shortfall["resource"] = resource_name(sim.resource);

@@ -46,6 +46,12 @@ std::vector<std::string> simulated_lines(const SimulatedMode& sim, const PairSet
           "set DB2_HADR_SOSNDBUF and DB2_HADR_SORCVBUF to at least {} bytes",
           indent, pair.window_bytes, pair.link.round_trip_seconds, sim.window_limit.value(),
           sim.window_needed_bytes));
+      if (sim.log_buffer_needed_pages > 0) {
+        lines.back() += fmt::format(
+            ", and LOGBUFSZ to at least {} pages: its {} pages cap a flush below what the closed "
+            "form's rate needs",
+            sim.log_buffer_needed_pages, pair.log_buffer_pages);
+      }
       break;
     case Shortfall::LogBuffer:
       lines.push_back(fmt::format(
@@ -80,6 +86,7 @@ std::string max_flush_line(SyncMode mode, double predicted_pages, double workloa
 
 std::string shortfall_summary_line(SyncMode mode, std::span<const SimulatedMode> intervals) {
   std::size_t window = 0;
+  std::size_t window_and_log_buffer = 0;
   std::size_t log_buffer = 0;
   std::size_t other = 0;
   std::uint64_t socket_buffer = 0;
@@ -91,6 +98,10 @@ std::string shortfall_summary_line(SyncMode mode, std::span<const SimulatedMode>
       case Shortfall::Window:
         ++window;
         socket_buffer = std::max(socket_buffer, sim.window_needed_bytes);
+        if (sim.log_buffer_needed_pages > 0) {
+          ++window_and_log_buffer;
+          log_buffer_pages = std::max(log_buffer_pages, sim.log_buffer_needed_pages);
+        }
         break;
       case Shortfall::LogBuffer:
         ++log_buffer;
@@ -103,9 +114,20 @@ std::string shortfall_summary_line(SyncMode mode, std::span<const SimulatedMode>
   }
   std::string line = fmt::format("{:<10} Simulated: short of the closed form in {} of {} intervals",
                                  to_string(mode), window + log_buffer + other, intervals.size());
-  if (window > 0) {
+  if (window > 0 && window_and_log_buffer == 0) {
     line +=
         fmt::format("; window {} (socket buffers of {} bytes restore them)", window, socket_buffer);
+  } else if (window > 0 && window_and_log_buffer == window) {
+    line += fmt::format(
+        "; window {} (socket buffers of {} bytes and LOGBUFSZ {} pages restore them: the log "
+        "buffer holds them back too)",
+        window, socket_buffer, log_buffer_pages);
+  } else if (window > 0) {
+    line += fmt::format(
+        "; window {} (socket buffers of {} bytes restore {} of them; the other {} need LOGBUFSZ "
+        "{} pages too)",
+        window, socket_buffer, window - window_and_log_buffer, window_and_log_buffer,
+        log_buffer_pages);
   }
   if (log_buffer > 0) {
     line += fmt::format("; log buffer {} (LOGBUFSZ {} pages restores them)", log_buffer,

@@ -177,12 +177,15 @@ std::optional<SimulatedMode> PairSimulator::simulate(const WorkloadInterval& int
   if (sim.expected.rate >= wanted.rate * kShortfallShare) return sim;
   // The pair may need bigger flushes than the closed form for the same rate.
   wanted.pages = std::max(wanted.pages, sim.expected.pages);
+  // Both may hold it back: a window set right leaves the log buffer's cap.
+  if (closed.expected.pages > sim.flush_cap_pages) {
+    sim.log_buffer_needed_pages = static_cast<std::uint64_t>(std::ceil(closed.expected.pages));
+  }
   if (const std::uint64_t needed = window_for(wanted, plan); settings_.window_bytes < needed) {
     sim.shortfall = Shortfall::Window;
     sim.window_needed_bytes = needed;
-  } else if (closed.expected.pages > sim.flush_cap_pages) {
+  } else if (sim.log_buffer_needed_pages > 0) {
     sim.shortfall = Shortfall::LogBuffer;
-    sim.log_buffer_needed_pages = static_cast<std::uint64_t>(std::ceil(closed.expected.pages));
   } else {
     sim.shortfall = Shortfall::Other;
     sim.resource = chosen->resource;

@@ -37,11 +37,13 @@ struct SimulatedMode {
   FlushGroup max;
   CommitWait commit;  // the workload at the interval's rate
   Shortfall shortfall = Shortfall::None;
-  Resource resource = Resource::Unknown;      // what limited the pair (Shortfall::Other)
-  MiBPerSec window_limit;                     // what the window lets through
-  std::uint64_t window_needed_bytes = 0;      // the socket buffers that give the closed form's rate
-  double flush_cap_pages = 0;                 // the largest flush: open transactions' log, LOGBUFSZ
-  std::uint64_t log_buffer_needed_pages = 0;  // the LOGBUFSZ that gives the closed form's flush
+  Resource resource = Resource::Unknown;  // what limited the pair (Shortfall::Other)
+  MiBPerSec window_limit;                 // what the window lets through
+  std::uint64_t window_needed_bytes = 0;  // the socket buffers that give the closed form's rate
+  double flush_cap_pages = 0;             // the largest flush: open transactions' log, LOGBUFSZ
+  // The LOGBUFSZ that gives the closed form's flush; with Shortfall::Window, a
+  // second cause the window's socket buffers alone leave (0: none).
+  std::uint64_t log_buffer_needed_pages = 0;
 };
 
 // Below this share of the closed form's rate (or of the workload's, where the
