@@ -250,6 +250,12 @@ void say_what_is_beside(const RunResult& primary, const RunResult* standby, cons
         mbytes_per_sec(standby->replays.bytes, standby->replays.time);
   }
   if (b.resource != Resource::PacketLoss) b.evidence.retransmitted_share = loss_beside(in.path);
+  // A real primary with auxiliaries cannot see whether its link's pace is the
+  // principal's own path or an uplink the streams share: it says what all of them took.
+  if (b.resource == Resource::NetworkBandwidth && !primary.settings.modelled &&
+      !primary.auxiliaries.empty() && primary.elapsed > Nanos{0}) {
+    b.evidence.outbound_mbytes_per_sec = mbytes_per_sec(primary.outbound_bytes(), primary.elapsed);
+  }
   if ((in.modelled_rate() || in.measured_wire()) && in.costs.round_trip > 0) {
     // The socket buffer holds what the wire carries: compressed bytes under -compress.
     b.covering_socket_buffer = static_cast<std::uint64_t>(

@@ -323,6 +323,13 @@ std::string evidence_asides(const Evidence& e) {
         fmt::format("; beside it, {}{}", stall_summary(*e.stalls),
                     e.stalls->absorbed_by_target ? ", which the run's -target pace absorbed" : "");
   }
+  if (e.outbound_mbytes_per_sec && e.form != EvidenceForm::UplinkFull) {
+    text += fmt::format(
+        "; the primary sent {:.6f} MBytes/sec in all, with its auxiliary standbys: whether this "
+        "link is the principal's own or an uplink the streams share, the run cannot tell "
+        "(-model -uplinkRate tries a shared one)",
+        *e.outbound_mbytes_per_sec);
+  }
   if (e.retransmitted_share && e.form != EvidenceForm::PacketLoss) {
     text += fmt::format("; TCP sent {:.1f}% of its bytes again", *e.retransmitted_share * 100);
   }
