@@ -1,5 +1,7 @@
 #include "simhadr/advice/measured_path.hpp"
 
+#include <algorithm>
+
 #include "simhadr/measure/cpu_usage.hpp"
 #include "simhadr/units.hpp"
 
@@ -25,9 +27,12 @@ std::optional<MeasuredPath> measure_path(const RunResult& primary) {
   path.receiver_limited_share = tcp.share_watched(tcp.receiver_limited);
   path.send_buffer_limited_share = tcp.share_watched(tcp.send_buffer_limited);
   path.retransmitted_share = tcp.retransmitted_share();
-  // A stall is time TCP counts busy (data in flight) in which the link carried nothing.
-  const Nanos stalled = primary.stalls ? primary.stalls->total() : Nanos{0};
-  path.stalled_share = share_of(stalled, primary.elapsed);
+  // A stall is time TCP counts busy (data in flight) in which the link carried nothing;
+  // but between two connections (a standby taken back) it is no connection's time at all.
+  const Nanos stalls = primary.stalls ? primary.stalls->total() : Nanos{0};
+  path.stalled_share = share_of(stalls, primary.elapsed);
+  const Nanos between_connections = std::max(Nanos{0}, primary.elapsed - tcp.watched);
+  const Nanos stalled = std::max(Nanos{0}, stalls - between_connections);
   // Where every flush waits for its ack, the path falls idle after each one,
   // and each busy spell ends with a round trip for the last byte's ack.
   const double ack_tails = expects_ack(primary.settings.mode) ? flushes * path.min_round_trip : 0.0;

@@ -45,4 +45,37 @@ std::optional<TcpStats> TcpStatsMeter::stop() const {
   return run;
 }
 
+TcpStatsOverConnections::TcpStatsOverConnections(NativeSocket first, bool same_host,
+                                                 const Clock& clock)
+    : clock_(clock), same_host_(same_host) {
+  current_.emplace(first, same_host, clock);
+}
+
+void TcpStatsOverConnections::current_ends() {
+  if (!current_) return;
+  const std::optional<TcpStats> read = current_->stop();
+  current_.reset();
+  if (!read) {
+    every_one_read_ = false;
+    return;
+  }
+  ended_ = ended_ ? combined(*ended_, *read) : *read;
+}
+
+void TcpStatsOverConnections::follow(NativeSocket socket) {
+  current_ends();
+  current_.emplace(socket, same_host_, clock_);
+}
+
+std::optional<TcpStats> TcpStatsOverConnections::stop() const {
+  std::optional<TcpStats> all = ended_;
+  if (current_) {
+    const std::optional<TcpStats> read = current_->stop();
+    if (!read) return std::nullopt;
+    all = all ? combined(*all, *read) : *read;
+  }
+  if (!every_one_read_) return std::nullopt;
+  return all;
+}
+
 }  // namespace simhadr

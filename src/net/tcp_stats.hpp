@@ -31,4 +31,24 @@ class TcpStatsMeter {
   bool same_host_;
 };
 
+// From construction to stop(), over each connection a run had in turn: each
+// one's figures are read before it is reset, while the kernel still has them.
+class TcpStatsOverConnections {
+ public:
+  TcpStatsOverConnections(NativeSocket first, bool same_host, const Clock& clock);
+  // The current connection is about to be reset (again, or after it was: no matter).
+  void current_ends();
+  // The run goes on over `socket` from now.
+  void follow(NativeSocket socket);
+  // Empty where any connection had no figures: part of the run's would read as all of it.
+  std::optional<TcpStats> stop() const;
+
+ private:
+  const Clock& clock_;
+  bool same_host_;
+  std::optional<TcpStatsMeter> current_;
+  std::optional<TcpStats> ended_;  // the connections before the current one, as one
+  bool every_one_read_ = true;
+};
+
 }  // namespace simhadr

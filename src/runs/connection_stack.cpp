@@ -90,10 +90,7 @@ Link* ConnectionRenewal::candidate(Nanos within) {
 }
 
 void ConnectionRenewal::reset_current() {
-  if (current_ == &first_ && parts_.before_first_reset) {
-    parts_.before_first_reset();
-    parts_.before_first_reset = nullptr;
-  }
+  if (parts_.before_reset) parts_.before_reset();
   drop_connection(current_->socket());
 }
 
@@ -102,6 +99,7 @@ void ConnectionRenewal::adopt(std::uint64_t log_at_start, std::uint64_t message_
   reset_current();
   candidate_link_.reset();
   current_ = candidate_.get();
+  if (parts_.adopted) parts_.adopted(current_->socket());
   link_.rebind(current_->top());
   // The watch reads the new one from now on (and never an old one after this
   // returns), so an earlier adopted one may close; the first stays, for the end's figures.

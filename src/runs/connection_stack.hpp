@@ -52,8 +52,10 @@ struct RenewalParts {
   RunLog& log;
   const std::optional<NetworkModel>& network;
   Role role;
-  // Called once, before the first connection is reset: its TCP figures are read then.
-  std::function<void()> before_first_reset;
+  // Before the current connection is reset (its TCP figures are read then), and
+  // once a new one carries the run.
+  std::function<void()> before_reset;
+  std::function<void(NativeSocket)> adopted;
 };
 
 class ConnectionRenewal final : public LinkRenewal {

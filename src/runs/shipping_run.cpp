@@ -126,15 +126,14 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   const auto disk = this_sides_disk(config, role, log, log_file);
   const ThisThreadCpuUsage this_thread;
   const CpuMeter cpu(this_thread);
-  const TcpStatsMeter tcp_meter(fd, same_host, clock);
+  TcpStatsOverConnections tcp(fd, same_host, clock);
   TcpWatch watch(fd, role);
-  // A run that replaced its connection has the first one's TCP figures from before its reset.
-  std::optional<std::optional<TcpStats>> tcp_at_reset;
   std::optional<ConnectionRenewal> renewal;
   if (next_socket) {
-    renewal.emplace(RenewalParts{config, tls, clock, stop, log, network, role,
-                                 [&] { tcp_at_reset = tcp_meter.stop(); }},
-                    *connection, link, watch, next_socket);
+    renewal.emplace(
+        RenewalParts{config, tls, clock, stop, log, network, role, [&] { tcp.current_ends(); },
+                     [&](NativeSocket socket) { tcp.follow(socket); }},
+        *connection, link, watch, next_socket);
   }
   RoleOutcome outcome =
       run_role(link, clock, *disk, watch, compressing, renewal ? &*renewal : nullptr);
@@ -142,8 +141,8 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
   outcome.result.settings.log_file = log_file;
   std::optional<TlsFacts> tls_facts;
   if (connection->opened().tls) tls_facts = connection->opened().tls->facts();
-  record_connection_facts({watch.stop(), cpu.stop(), tcp_at_reset.value_or(tcp_meter.stop()),
-                           connected, tls_facts, compressing ? compressing->facts() : std::nullopt},
+  record_connection_facts({watch.stop(), cpu.stop(), tcp.stop(), connected, tls_facts,
+                           compressing ? compressing->facts() : std::nullopt},
                           network.has_value(), outcome.result);
   return outcome;
 }

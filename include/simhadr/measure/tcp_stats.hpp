@@ -58,4 +58,19 @@ inline TcpStats difference(const TcpStats& later, const TcpStats& earlier) {
   return d;
 }
 
+// One connection's figures, then the next's, as one run's: times and bytes add
+// up, the least round trip is the least of both, the path is the later one's.
+inline TcpStats combined(const TcpStats& earlier, const TcpStats& later) {
+  TcpStats c = later;
+  c.busy = earlier.busy + later.busy;
+  c.receiver_limited = earlier.receiver_limited + later.receiver_limited;
+  c.send_buffer_limited = earlier.send_buffer_limited + later.send_buffer_limited;
+  c.bytes_acked = earlier.bytes_acked + later.bytes_acked;
+  c.bytes_retransmitted = earlier.bytes_retransmitted + later.bytes_retransmitted;
+  c.bytes_sent = earlier.bytes_sent + later.bytes_sent;
+  c.min_round_trip = std::min(earlier.min_round_trip, later.min_round_trip);
+  c.watched = earlier.watched + later.watched;
+  return c;
+}
+
 }  // namespace simhadr

@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <utility>
 
 #include "simhadr/models/network.hpp"
@@ -391,6 +393,18 @@ TEST(Advisor, StallsOfATenthOfTheRunAreOutagesAndTheLinkIsMeasuredOutsideThem) {
       std::ranges::find(b.limits, Resource::NetworkBandwidth, &ResourceLimit::resource);
   ASSERT_NE(limit, b.limits.end());
   EXPECT_NEAR(limit->mbytes_per_sec, 12.0, 0.05);
+}
+
+// A standby taken back: the connection was reset 1 s into the 2 s stall and a
+// new one carried the rest, so TCP watched neither the second second nor counted it busy.
+TEST(Advisor, AStallBetweenTwoConnectionsIsNotTakenFromTheSecondOnesTime) {
+  RunResult primary = primary_with_stall(2.0);
+  primary.tcp->watched = primary.elapsed - from_seconds(1.0);
+  primary.tcp->busy = primary.tcp->watched;
+  const Bottleneck b = advise(primary, nullptr);
+  expect_verdict(b, Resource::NetworkOutages, "1 stall of the connection");
+  EXPECT_NEAR(forecast(b, SyncMode::Async), 12.0, 0.05);
+  for (const ModeForecast& f : b.modes) EXPECT_TRUE(std::isfinite(f.mbytes_per_sec));
 }
 
 TEST(Advisor, ShortStallsAreNotOutagesAndAreNotMentioned) {
