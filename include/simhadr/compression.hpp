@@ -43,8 +43,21 @@ struct CompressorFigures {
   bool operator==(const CompressorFigures&) const = default;
 };
 
+// Where the sample is slices of a larger set: the least and the most any one
+// slice compressed to, by one compressor. Parts of a set differ (busy hours,
+// quiet ones), and a run on part of it gets that part's ratio.
+struct SliceSpread {
+  Compressor compressor = Compressor::Zstd;
+  int level = 1;
+  std::uint64_t slices = 0;
+  double low_ratio = 0;
+  double high_ratio = 0;
+  bool operator==(const SliceSpread&) const = default;
+};
+
 struct CompressionProbe {
   std::uint64_t sample_bytes = 0;
+  std::optional<SliceSpread> spread;  // none where the sample is the whole payload
   std::vector<CompressorFigures> measured;
   std::vector<Compressor> not_built;  // left out of this build (no library for its target)
   bool operator==(const CompressionProbe&) const = default;

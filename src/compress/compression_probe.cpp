@@ -55,11 +55,32 @@ CompressorFigures measure_compressor(Codec& codec, CompressionChoice choice,
   return figures;
 }
 
+// Each slice on its own, by the fastest compressor built (the last of kCompressors that is).
+std::optional<SliceSpread> spread_of(std::span<const char> sample, std::size_t slice_bytes) {
+  if (slice_bytes == 0 || sample.size() < 2 * slice_bytes) return std::nullopt;
+  for (auto it = kCompressors.rbegin(); it != kCompressors.rend(); ++it) {
+    const auto codec = make_codec(*it, probe_level(*it));
+    if (!codec) continue;
+    SliceSpread spread{*it, probe_level(*it)};
+    std::vector<char> compressed(codec->bound(slice_bytes));
+    for (std::size_t at = 0; at + slice_bytes <= sample.size(); at += slice_bytes) {
+      const std::size_t bytes = codec->compress(sample.subspan(at, slice_bytes), compressed);
+      const double ratio = static_cast<double>(slice_bytes) / static_cast<double>(bytes);
+      spread.low_ratio = spread.slices == 0 ? ratio : std::min(spread.low_ratio, ratio);
+      spread.high_ratio = std::max(spread.high_ratio, ratio);
+      ++spread.slices;
+    }
+    return spread;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
-CompressionProbe probe_compression(std::span<const char> sample) {
+CompressionProbe probe_compression(std::span<const char> sample, std::size_t slice_bytes) {
   CompressionProbe probe;
   probe.sample_bytes = sample.size();
+  probe.spread = spread_of(sample, slice_bytes);
   for (const Compressor compressor : kCompressors) {
     const auto codec = make_codec(compressor, probe_level(compressor));
     if (!codec) {

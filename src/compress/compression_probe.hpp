@@ -10,7 +10,9 @@
 
 namespace simhadr {
 
-CompressionProbe probe_compression(std::span<const char> sample);
+// `slice_bytes`: where the sample is slices of a larger set, their length, for
+// the spread between them (0: the sample is the whole payload).
+CompressionProbe probe_compression(std::span<const char> sample, std::size_t slice_bytes = 0);
 // One compressor as -compress streams it, the sample cut into pieces of
 // piece_bytes (a flush), at the level given; none where this build lacks it.
 std::optional<CompressorFigures> probe_stream(std::span<const char> sample,

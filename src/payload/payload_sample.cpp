@@ -16,7 +16,7 @@ namespace {
 
 // Slices of a large set: enough to see its parts, each long enough for a
 // compressor's window (zstd -1 looks back 512 KB) to matter as it does in a stream.
-constexpr std::size_t kSlices = 8;
+constexpr std::size_t kSlices = 32;
 
 // Appends `count` bytes of the files taken as one stream, from `offset` on.
 void append_from(const std::vector<PayloadFile>& files, std::uint64_t offset, std::size_t count,
@@ -57,7 +57,7 @@ std::vector<char> file_sample(const PayloadSpec& payload, std::size_t bytes) {
     append_from(payload.files, 0, static_cast<std::size_t>(total), sample);
     return sample;
   }
-  const std::size_t slice = bytes / kSlices;
+  const std::size_t slice = payload_slice_bytes(payload, bytes);
   for (std::size_t i = 0; i < kSlices; ++i) {
     append_from(payload.files, total / kSlices * i, slice, sample);
   }
@@ -65,6 +65,11 @@ std::vector<char> file_sample(const PayloadSpec& payload, std::size_t bytes) {
 }
 
 }  // namespace
+
+std::size_t payload_slice_bytes(const PayloadSpec& payload, std::size_t bytes) {
+  if (payload.kind != PayloadKind::Files || payload.file_bytes() <= bytes) return 0;
+  return bytes / kSlices;
+}
 
 std::vector<char> payload_sample(const PayloadSpec& payload, std::size_t bytes) {
   if (payload.kind == PayloadKind::Files) return file_sample(payload, bytes);

@@ -12,5 +12,8 @@ namespace simhadr {
 // At most `bytes`: the whole set where it is smaller. Throws PayloadError
 // when a file cannot be read.
 std::vector<char> payload_sample(const PayloadSpec& payload, std::size_t bytes);
+// How long each slice of that sample is where it samples a larger set of
+// files in slices; 0 where it is the whole payload or not files.
+std::size_t payload_slice_bytes(const PayloadSpec& payload, std::size_t bytes);
 
 }  // namespace simhadr

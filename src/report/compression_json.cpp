@@ -33,8 +33,18 @@ json compression_json(const std::optional<CompressionProbe>& probe) {
   for (const Compressor compressor : probe->not_built) {
     not_built.push_back(compressor_name(compressor));
   }
-  return {
-      {"sample_bytes", probe->sample_bytes}, {"compressors", measured}, {"not_built", not_built}};
+  json spread = nullptr;
+  if (const std::optional<SliceSpread>& s = probe->spread) {
+    spread = {{"compressor", compressor_name(s->compressor)},
+              {"level", s->level},
+              {"slices", s->slices},
+              {"low_ratio", s->low_ratio},
+              {"high_ratio", s->high_ratio}};
+  }
+  return {{"sample_bytes", probe->sample_bytes},
+          {"compressors", measured},
+          {"not_built", not_built},
+          {"slice_spread", spread}};
 }
 
 json compression_json(const std::optional<CompressionFacts>& facts) {

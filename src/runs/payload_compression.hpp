@@ -11,7 +11,7 @@ namespace simhadr {
 
 // A few MB: a database's log varies over that much, and the three
 // compressors measure it in a fraction of a second.
-inline constexpr std::size_t kProbeSampleBytes = std::size_t{4} << 20;
+inline constexpr std::size_t kProbeSampleBytes = std::size_t{16} << 20;
 
 // Measures, where the run ships or writes the payload. The figures only
 // inform: a probe that fails leaves them out, and what went wrong comes back

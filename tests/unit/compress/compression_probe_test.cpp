@@ -67,6 +67,22 @@ TEST(CompressionProbe, DotsShrinkHundredsOfTimesAndRandomBytesNotAtAll) {
   }
 }
 
+// A set whose parts differ: the sample's slices say how far apart they compress.
+TEST(CompressionProbe, SlicesOfALargerSetGiveTheirSpread) {
+  const std::vector<char> dots = payload_sample({PayloadKind::Dots, {}}, kSampleBytes / 2);
+  const std::vector<char> random = payload_sample({}, kSampleBytes / 2);
+  std::vector<char> sample = dots;
+  sample.insert(sample.end(), random.begin(), random.end());
+  const CompressionProbe probe = probe_compression(sample, kSampleBytes / 8);
+  if (probe.measured.empty()) GTEST_SKIP() << "no compressor in this build";
+  ASSERT_TRUE(probe.spread.has_value());
+  EXPECT_EQ(probe.spread->slices, 8u);
+  EXPECT_LE(probe.spread->low_ratio, 1.0);
+  EXPECT_GT(probe.spread->high_ratio, 100.0);
+  // The whole payload has no spread to give.
+  EXPECT_FALSE(probe_compression(sample).spread.has_value());
+}
+
 TEST(CompressionProbe, AnEmptySampleMeasuresNothing) {
   const CompressionProbe probe = probe_compression({});
   EXPECT_EQ(probe.sample_bytes, 0u);

@@ -35,24 +35,26 @@ TEST_F(PayloadFiles, ASmallSetIsSampledWhole) {
 }
 
 TEST_F(PayloadFiles, ALargeSetIsSampledInSlicesFromEveryPart) {
-  // Three files of one letter each; eight slices of 1000 bytes over 24000.
+  // Three files of one letter each; 32 slices of 250 bytes over 24000.
   const std::string set = std::string(8000, 'x') + std::string(8000, 'y') + std::string(8000, 'z');
   const PayloadSpec payload{PayloadKind::Files,
                             {write("x", set.substr(0, 8000)), write("y", set.substr(8000, 8000)),
                              write("z", set.substr(16000))}};
   const std::string sample = bytes_as_string(payload_sample(payload, 8000));
   std::string expected;
-  for (int slice = 0; slice < 8; ++slice) expected += set.substr(3000 * slice, 1000);
+  for (int slice = 0; slice < 32; ++slice) expected += set.substr(750 * slice, 250);
   EXPECT_EQ(sample, expected);
+  EXPECT_EQ(payload_slice_bytes(payload, 8000), 250u);
+  EXPECT_EQ(payload_slice_bytes(payload, 24000), 0u);  // the whole set
 }
 
 TEST_F(PayloadFiles, ASliceAcrossTwoFilesTakesFromBoth) {
-  // Slices of 1000 bytes over 16000: the first crosses from a into b.
+  // Slices of 250 bytes over 16000: the first crosses from a into b.
   const PayloadSpec payload{
-      PayloadKind::Files, {write("a", std::string(600, 'a')), write("b", std::string(15400, 'b'))}};
+      PayloadKind::Files, {write("a", std::string(100, 'a')), write("b", std::string(15900, 'b'))}};
   const std::string sample = bytes_as_string(payload_sample(payload, 8000));
-  EXPECT_EQ(sample.substr(0, 1000), std::string(600, 'a') + std::string(400, 'b'));
-  EXPECT_EQ(sample.substr(1000), std::string(7000, 'b'));
+  EXPECT_EQ(sample.substr(0, 250), std::string(100, 'a') + std::string(150, 'b'));
+  EXPECT_EQ(sample.substr(250), std::string(7750, 'b'));
 }
 
 TEST_F(PayloadFiles, AFileGoneIsNamed) {
