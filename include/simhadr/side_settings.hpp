@@ -36,6 +36,8 @@ struct SideSettings {
   std::optional<std::string> log_file;      // -logDir: the file the log was written to
   std::optional<DiskParams> replay;         // standby: -replay
   std::uint32_t receive_buffer_pages = 0;   // standby: -hadrBufSize in effect
+  Nanos replay_delay{};                     // standby: -replayDelay (0: none)
+  std::uint64_t spool_limit_pages = 0;      // standby: -spoolLimit (kUnlimitedSpool: no limit)
   std::optional<NetworkParams> network;     // -netDelay / -netRate
   std::uint64_t network_window = 0;         // bytes, with a network model
   std::optional<MBytesPerSec> uplink;       // -model's shared uplink (-uplinkRate)

@@ -144,7 +144,11 @@ Evidence evidence_for(Resource resource, SyncMode mode, const Inputs& in) {
       break;
     case Resource::StandbyReplay:
       e.form = EvidenceForm::Replay;
-      e.replay_seconds = seconds_for(in.replay, in.bytes);
+      e.replay_seconds = replay_seconds_per_flush(in, in.bytes);
+      if (*e.replay_seconds > seconds_for(in.replay, in.bytes)) {
+        e.replay_delay_seconds = in.replay_delay_seconds;
+        e.replay_held_bytes = in.replay_held_bytes;
+      }
       break;
     case Resource::ReceiverCpu:
       receiver_cpu_evidence(in, e);

@@ -10,6 +10,12 @@ double seconds_for(const std::optional<DiskParams>& model, double bytes) {
   return model ? to_seconds(LinearDisk(*model).io_time(static_cast<std::uint64_t>(bytes))) : 0.0;
 }
 
+double replay_seconds_per_flush(const Inputs& in, double bytes) {
+  const double replay = seconds_for(in.replay, bytes);
+  if (!in.replay || in.replay_delay_seconds <= 0 || in.replay_held_bytes <= 0) return replay;
+  return std::max(replay, in.replay_delay_seconds * bytes / in.replay_held_bytes);
+}
+
 namespace {
 
 // A side's log write per flush of `bytes`: -disk's model, or what its real
@@ -34,6 +40,12 @@ void gather_disks(const RunResult& primary, const RunResult* standby, Inputs& in
     c.standby_write = write_seconds(*standby, in.bytes);
     in.standby_disk_caps = caps_of(*standby);
     in.replay = standby->settings.replay;
+    const SideSettings& s = standby->settings;
+    in.replay_delay_seconds = to_seconds(s.replay_delay);
+    if (s.spool_limit_pages != kUnlimitedSpool) {
+      in.replay_held_bytes =
+          static_cast<double>(pages_to_bytes(s.receive_buffer_pages + s.spool_limit_pages));
+    }
   } else {
     c.standby_write = c.write;
     in.standby_disk_caps = in.disk_caps;

@@ -37,7 +37,7 @@ std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
   }
   if (in.replay) {
     limits.push_back({Resource::StandbyReplay,
-                      limit_mbytes_per_sec(in.bytes, seconds_for(in.replay, in.bytes))});
+                      limit_mbytes_per_sec(in.bytes, replay_seconds_per_flush(in, in.bytes))});
   }
   if (in.costs.receiver_cpu() > 0) {
     limits.push_back(

@@ -48,6 +48,8 @@ SideSettings side_settings(const ShippingPlan& plan, Role role,
     settings.offered = plan.offered;
   } else {
     settings.replay = plan.replay;
+    settings.replay_delay = plan.replay_delay;
+    settings.spool_limit_pages = plan.spool_limit_pages;
     if (largest_flush_pages) {
       settings.receive_buffer_pages = plan.standby_buffer_pages(*largest_flush_pages);
     }

@@ -180,6 +180,15 @@ std::string sends_waited(const Evidence& e) {
 
 std::string replay(const Evidence& e) {
   const double bytes = e.flush_bytes;
+  if (e.replay_delay_seconds && e.replay_held_bytes) {
+    return fmt::format(
+        "-replayDelay {:g} s keeps each flush on the standby that long, and its receive buffer "
+        "and spool hold {:.0f} bytes, so it takes in at most {:.6f} MBytes/sec ({:.6f} s per "
+        "flush of {:.0f} bytes): a larger -spoolLimit lifts it, as Db2 advises spooling with "
+        "delayed replay",
+        *e.replay_delay_seconds, *e.replay_held_bytes,
+        limit_mbytes_per_sec(bytes, *e.replay_seconds), *e.replay_seconds, bytes);
+  }
   return fmt::format("replay takes {:.6f} s per flush of {:.0f} bytes ({:.6f} MBytes/sec)",
                      *e.replay_seconds, bytes, limit_mbytes_per_sec(bytes, *e.replay_seconds));
 }

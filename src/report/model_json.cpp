@@ -40,6 +40,8 @@ json evidence_figures_json(const Evidence& e) {
       {"send_seconds", optional_json(e.send_seconds)},
       {"round_trip_seconds", optional_json(e.round_trip_seconds)},
       {"replay_seconds", optional_json(e.replay_seconds)},
+      {"replay_delay_seconds", optional_json(e.replay_delay_seconds)},
+      {"replay_held_bytes", optional_json(e.replay_held_bytes)},
       {"cipher_seconds", optional_json(e.cipher_seconds)},
       {"tcp_seconds", optional_json(e.tcp_seconds)},
       {"compress_seconds", optional_json(e.compress_seconds)},

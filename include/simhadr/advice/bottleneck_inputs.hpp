@@ -18,6 +18,10 @@ struct Inputs {
   std::optional<NetworkModel> network;
   std::optional<MeasuredPath> path;  // a real primary's view of its connection
   std::optional<DiskParams> replay;
+  // -replayDelay: how long each flush waits on the standby, and the bytes it
+  // can hold meanwhile, its receive buffer and spool (0: an unlimited spool).
+  double replay_delay_seconds = 0;
+  double replay_held_bytes = 0;
   DiskCaps disk_caps;  // -disk's caps, the primary's and the standby's
   DiskCaps standby_disk_caps;
   bool cpu_send = false;  // send time measured on a real connection with no wire to show
@@ -43,6 +47,9 @@ struct Inputs {
 // The inputs for the primary's result; `standby` is the other side's when this process has it.
 Inputs gather(const RunResult& primary, const RunResult* standby);
 
+// Replay's seconds per flush of `bytes`: its model's, or where a delayed replay
+// fills what the standby can hold, that hold's turnover, if longer.
+double replay_seconds_per_flush(const Inputs& in, double bytes);
 // Seconds a -disk or -replay model takes for `bytes`; 0 without a model.
 double seconds_for(const std::optional<DiskParams>& model, double bytes);
 

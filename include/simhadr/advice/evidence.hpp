@@ -71,6 +71,9 @@ struct Evidence {
   std::optional<double> send_seconds;             // on the link, or handing to TCP
   std::optional<double> round_trip_seconds;
   std::optional<double> replay_seconds;
+  // Where -replayDelay sets replay's pace: the delay, and the bytes the standby holds meanwhile.
+  std::optional<double> replay_delay_seconds;
+  std::optional<double> replay_held_bytes;
   std::optional<double> cipher_seconds;       // -tls: encrypting (or decrypting) one flush
   std::optional<double> tcp_seconds;          // -tcpCost: TCP's work on it, that side
   std::optional<double> compress_seconds;     // -model -compress: compressing (or restoring) it
