@@ -41,11 +41,14 @@ IntervalSample IntervalMeter::close(Clock::time_point now, const RunResult& tota
   sample.ship_total = ship_total_;
   sample.ship_max = ship_max_;
   if (const std::optional<BufferUse>& use = totals.buffer_use) {
-    // The level has not changed since the last note, so it holds until now.
+    // The level has not changed since the last note, so it holds until now. A
+    // modelled standby may have noted its use past now: the average is over the
+    // time the byte-seconds were counted for, not the interval's.
     BufferUse upto_now = *use;
     upto_now.note(sample.end, use->held_bytes);
-    sample.buffer_used_fraction =
-        upto_now.fraction(upto_now.byte_seconds - buffer_byte_seconds_, sample.end - sample.start);
+    sample.buffer_used_fraction = upto_now.fraction(upto_now.byte_seconds - buffer_byte_seconds_,
+                                                    upto_now.observed - buffer_observed_);
+    buffer_observed_ = upto_now.observed;
     sample.buffer_full_time = upto_now.full_time - buffer_full_time_;
     buffer_byte_seconds_ = upto_now.byte_seconds;
     buffer_full_time_ = upto_now.full_time;

@@ -69,6 +69,14 @@ VirtualOutcome VirtualSimulation::run(const StopSource& stop) {
   }
   carry_out(cycle_.start(time_at(now_)));
   std::uint64_t handled = 0;
+  // The principal standby's lines end as its run does, when it has caught up;
+  // it may go on replaying while auxiliaries catch up, past its own end.
+  bool standby_lines_ended = false;
+  const auto end_standby_lines = [&](Nanos at) {
+    if (standby_lines_ended) return;
+    standby_intervals_.finish(Clock::time_point{} + at, out_.standby);
+    standby_lines_ended = true;
+  };
   while (!events_.empty()) {
     if (++handled % kEventsBetweenStopChecks == 0 && stop.requested()) {
       out_.interrupted = true;
@@ -80,11 +88,12 @@ VirtualOutcome VirtualSimulation::run(const StopSource& stop) {
     clock_.set(now_);
     handle(next);
     primary_intervals_.poll(clock_, out_.primary);
-    // The principal standby's run ends once it has caught up, though auxiliaries go on.
     if (!caught_up_at_[0]) standby_intervals_.poll(clock_, out_.standby);
-    if (cycle_.over() && everyone_caught_up()) break;
+    const bool over = cycle_.over() && everyone_caught_up();
+    if (caught_up_at_[0]) end_standby_lines(*caught_up_at_[0]);
+    if (over) break;
   }
-  standby_intervals_.finish(Clock::time_point{} + caught_up_at_[0].value_or(now_), out_.standby);
+  end_standby_lines(caught_up_at_[0].value_or(now_));
   standby_.finish(caught_up_at_[0].value_or(now_));
   link_watch_.finish(out_.primary, out_.standby);
   // The run may end as the standby takes the last of the log, before the primary hears of it.

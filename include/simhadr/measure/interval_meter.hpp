@@ -35,6 +35,7 @@ class IntervalMeter {
   Nanos ship_max_{};
   double buffer_byte_seconds_ = 0;  // at the start of the open interval
   Nanos buffer_full_time_{};
+  Nanos buffer_observed_{};  // how far the buffer's use was accounted then
 };
 
 }  // namespace simhadr

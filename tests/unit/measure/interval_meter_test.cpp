@@ -67,3 +67,26 @@ TEST(IntervalMeter, TheLastPartialPeriodCountsFromATenth) {
 
 }  // namespace
 }  // namespace simhadr
+
+namespace simhadr {
+namespace {
+
+// A modelled standby may note its buffer's use ahead of the interval that closes:
+// the interval's average is over the time its byte-seconds were counted for.
+TEST(IntervalMeter, ABufferFullThroughoutAveragesItsCapacityWhereverItWasNoted) {
+  IntervalMeter meter(std::chrono::seconds(1), Clock::time_point{});
+  RunResult result;
+  result.buffer_use = BufferUse{1000};
+  result.buffer_use->note(Nanos{0}, 1000);
+  result.buffer_use->note(std::chrono::milliseconds(1500), 1000);
+  const auto first = meter.poll(Clock::time_point{} + std::chrono::milliseconds(1000), result);
+  ASSERT_TRUE(first);
+  EXPECT_NEAR(*first->buffer_used_fraction, 1.0, 1e-12);
+  result.buffer_use->note(std::chrono::milliseconds(2500), 1000);
+  const auto second = meter.finish(Clock::time_point{} + std::chrono::milliseconds(2000), result);
+  ASSERT_TRUE(second);
+  EXPECT_NEAR(*second->buffer_used_fraction, 1.0, 1e-12);
+}
+
+}  // namespace
+}  // namespace simhadr
