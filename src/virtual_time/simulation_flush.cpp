@@ -160,6 +160,7 @@ void VirtualSimulation::flushed(std::uint32_t pages, Clock::time_point at) {
 void VirtualSimulation::close(Nanos at) {
   for (const auto& auxiliary : auxiliaries_) auxiliary->finish_flush_in_flight();
   link_watch_.primary_ended(at);
+  network_.sender_ended(at);
   cycle_.finish(time_at(at));
 }
 

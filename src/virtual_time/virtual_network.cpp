@@ -31,8 +31,8 @@ bool VirtualNetwork::pump(Nanos now) {
       return false;
     }
     if (congested_since_) {
-      const Nanos waited = now - *congested_since_;
-      sender_.note_congestion(waited);
+      const Nanos until = sender_end_ ? std::min(now, *sender_end_) : now;
+      if (until > *congested_since_) sender_.note_congestion(until - *congested_since_);
       congested_since_.reset();
     }
     Nanos wire_end{};

@@ -48,6 +48,9 @@ class VirtualNetwork {
   // How much may wait in the send buffer for the wire; 0 (the default): a piece is handed over
   // as the wire takes it.
   void keep_ahead(std::uint64_t bytes) { ahead_ = model_.serialization(bytes); }
+  // The sender's run ended at `at`: what it queued still goes, but a wait after
+  // its end is none of its congestions (its report ends there).
+  void sender_ended(Nanos at) { sender_end_ = at; }
   // Hands over no more than `total` bytes in all (the run ended): the rest stays behind.
   void limit_to(std::uint64_t total) { pending_ = total > handed_over_ ? total - handed_over_ : 0; }
 
@@ -72,6 +75,7 @@ class VirtualNetwork {
   std::uint64_t last_piece_bytes_ = 0;
   Nanos last_piece_wire_{};
   std::optional<Nanos> congested_since_;
+  std::optional<Nanos> sender_end_;
 };
 
 }  // namespace simhadr
