@@ -19,8 +19,12 @@ class LagLedger {
   explicit LagLedger(std::optional<Nanos> origin = std::nullopt) : last_write_(origin) {}
   void written(std::uint64_t bytes, Nanos at) {
     written_ += bytes;
-    behind_.push_back({written_, at, last_write_.value_or(at)});
+    // Flushes written at one instant (a logger cutting what gathered in an
+    // outage) hold log gathered since the write before all of them.
+    const Nanos gathered_from = last_write_ == at ? last_gathered_from_ : last_write_.value_or(at);
+    behind_.push_back({written_, at, gathered_from});
     last_write_ = at;
+    last_gathered_from_ = gathered_from;
   }
   // `handed` bytes in all went to the socket; `queued` of them await acknowledgement.
   void progress(std::uint64_t handed, std::uint64_t queued) {
@@ -50,6 +54,7 @@ class LagLedger {
   };
   std::deque<Flush> behind_;  // written, not yet wholly acknowledged
   std::optional<Nanos> last_write_;
+  Nanos last_gathered_from_{};
   std::uint64_t written_ = 0;
   std::uint64_t acknowledged_ = 0;
   std::uint64_t queued_ = 0;

@@ -67,3 +67,22 @@ TEST(LagLedger, TheWorstKeepsEachFiguresOwnLargest) {
 
 }  // namespace
 }  // namespace simhadr
+
+namespace simhadr {
+namespace {
+
+// A logger cuts what gathered in an outage into several flushes at the instant
+// the link is back: all of it gathered since the write before the outage.
+TEST(LagLedger, FlushesWrittenAtOneInstantShareTheirOrigin) {
+  LagLedger ledger(Nanos{0});
+  ledger.written(100, std::chrono::seconds(1));
+  ledger.written(100, std::chrono::seconds(31));
+  ledger.written(100, std::chrono::seconds(31));
+  ledger.progress(200, 0);
+  const StandbyLag lag = ledger.lag(std::chrono::seconds(31));
+  EXPECT_EQ(lag.bytes, 100u);
+  EXPECT_EQ(lag.log_age, std::chrono::seconds(30));
+}
+
+}  // namespace
+}  // namespace simhadr
