@@ -95,6 +95,15 @@ std::string FakePeer::receive(std::size_t bytes, std::chrono::milliseconds timeo
   return data;
 }
 
+bool FakePeer::skip(std::size_t bytes, std::chrono::milliseconds timeout) {
+  for (std::size_t got = 0; got < bytes;) {
+    const std::string some = receive(bytes - got, timeout);
+    if (some.empty()) return false;
+    got += some.size();
+  }
+  return true;
+}
+
 bool FakePeer::wait_closed(std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   char sink[65536];

@@ -29,6 +29,9 @@ class FakePeer {
   bool send(std::string_view bytes);
   // Up to `bytes`, whatever arrives within timeout; empty at the end of the stream.
   std::string receive(std::size_t bytes, std::chrono::milliseconds timeout);
+  // Reads and drops `bytes`, each piece within timeout; false when the stream ended or paused
+  // first.
+  bool skip(std::size_t bytes, std::chrono::milliseconds timeout);
   // Reads and drops until the other side closes; false when it did not within timeout.
   bool wait_closed(std::chrono::milliseconds timeout);
   // Ends the stream in order (FIN).
