@@ -16,10 +16,10 @@ namespace {
 
 using namespace std::chrono_literals;
 
-constexpr std::string_view kAck{"ack message\0\0\0\0\0", 16};
-constexpr std::string_view kNotice{"stopping\0\0\0\0\0\0\0\0", 16};
-constexpr std::size_t kHandshake = 1024;
-constexpr std::size_t kPage = 4096;
+constexpr std::string_view kScriptedAck{"ack message\0\0\0\0\0", 16};
+constexpr std::string_view kScriptedNotice{"stopping\0\0\0\0\0\0\0\0", 16};
+constexpr std::size_t kHandshakeMessage = 1024;
+constexpr std::size_t kOnePageFlush = 4096;
 
 // Our primary with a scripted standby, one page per flush, a flush every 0.2 s.
 struct ScriptedStandby {
@@ -65,39 +65,39 @@ void expect_failed_without_notice(ChildProcess& primary) {
 
 TEST(StopNotice, InSyncItComesWhereTheAckWould) {
   ScriptedStandby run("SYNC");
-  run.receive(kHandshake + kPage);
-  ASSERT_TRUE(run.standby.send(kAck));
-  run.receive(kPage);
-  run.end_with({kNotice});
+  run.receive(kHandshakeMessage + kOnePageFlush);
+  ASSERT_TRUE(run.standby.send(kScriptedAck));
+  run.receive(kOnePageFlush);
+  run.end_with({kScriptedNotice});
   expect_ended_by_the_standby(run.primary);
 }
 
 TEST(StopNotice, BetweenFlushesInNearsync) {
   ScriptedStandby run("NEARSYNC");
-  run.receive(kHandshake + kPage);
-  ASSERT_TRUE(run.standby.send(kAck));
-  run.end_with({kNotice});
+  run.receive(kHandshakeMessage + kOnePageFlush);
+  ASSERT_TRUE(run.standby.send(kScriptedAck));
+  run.end_with({kScriptedNotice});
   expect_ended_by_the_standby(run.primary);
 }
 
 TEST(StopNotice, InAsyncInTwoPieces) {
   ScriptedStandby run("ASYNC");
-  run.receive(kHandshake + kPage);
-  run.end_with({kNotice.substr(0, 5), kNotice.substr(5)});
+  run.receive(kHandshakeMessage + kOnePageFlush);
+  run.end_with({kScriptedNotice.substr(0, 5), kScriptedNotice.substr(5)});
   expect_ended_by_the_standby(run.primary);
 }
 
 TEST(StopNotice, ACloseWithoutItAfterAnAckIsAFailure) {
   ScriptedStandby run("SYNC");
-  run.receive(kHandshake + kPage);
-  ASSERT_TRUE(run.standby.send(kAck));
+  run.receive(kHandshakeMessage + kOnePageFlush);
+  ASSERT_TRUE(run.standby.send(kScriptedAck));
   run.end_with({});
   expect_failed_without_notice(run.primary);
 }
 
 TEST(StopNotice, ACloseWithoutItInSuperasyncIsAFailure) {
   ScriptedStandby run("SUPERASYNC");
-  run.receive(kHandshake + kPage);
+  run.receive(kHandshakeMessage + kOnePageFlush);
   run.end_with({});
   expect_failed_without_notice(run.primary);
 }
