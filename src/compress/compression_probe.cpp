@@ -55,7 +55,7 @@ CompressorFigures measure_compressor(Codec& codec, CompressionChoice choice,
   return figures;
 }
 
-// Each slice on its own, by the fastest compressor built (the last of kCompressors that is).
+// Each slice on its own, by zstd where it is built, else the last of kCompressors that is.
 std::optional<SliceSpread> spread_of(std::span<const char> sample, std::size_t slice_bytes) {
   if (slice_bytes == 0 || sample.size() < 2 * slice_bytes) return std::nullopt;
   for (auto it = kCompressors.rbegin(); it != kCompressors.rend(); ++it) {

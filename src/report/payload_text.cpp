@@ -42,8 +42,9 @@ std::string compression_text(const std::optional<CompressionProbe>& probe) {
   text.pop_back();
   if (const std::optional<SliceSpread>& spread = probe->spread) {
     text += fmt::format(
-        "; the sample's {} slices, from all over the set, compressed from {:.2f}x to {:.2f}x "
-        "({}:{}): the whole set's ratio, and a run's on part of it, may lie anywhere in that range",
+        "; the sample's {} slices, from all over the set, compressed from {:.2f}x to {:.2f}x on "
+        "their own ({}:{}): the set's parts differ that much, and a run that ships part of it gets "
+        "that part's ratio",
         spread->slices, spread->low_ratio, spread->high_ratio, compressor_name(spread->compressor),
         spread->level);
   }

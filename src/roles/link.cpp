@@ -144,6 +144,7 @@ PeerNews Link::look_at_peer() {
   std::array<char, kDrainBytes> dropped{};
   const IoStep step = transport_->recv_some(dropped);
   if (step.bytes > 0) {
+    dropped_total_ = step.bytes;
     dropped_bytes_ = std::min(step.bytes, dropped_.size());
     std::copy_n(dropped.begin(), dropped_bytes_, dropped_.begin());
     return PeerNews::SentBytes;

@@ -64,6 +64,8 @@ class Link {
   // for the first few: last_dropped).
   PeerNews look_at_peer();
   std::string_view last_dropped() const { return {dropped_.data(), dropped_bytes_}; }
+  // How many bytes that look read in all (last_dropped keeps the first 16).
+  std::size_t last_dropped_total() const { return dropped_total_; }
   void first_message_came() { first_message_bound_ = Nanos{0}; }
   // From now on the link carries `transport` (a connection that replaced a lost one).
   void rebind(Transport& transport) {
@@ -103,6 +105,7 @@ class Link {
   Nanos slice_ = kStopCheckSlice;
   std::array<char, 16> dropped_{};
   std::size_t dropped_bytes_ = 0;
+  std::size_t dropped_total_ = 0;
   std::optional<Clock::time_point> give_up_at_;
   std::function<bool()> interrupt_;
 };

@@ -77,6 +77,8 @@ RoleOutcome Primary::run() {
   if (follows_failures() && outcome.end != RunEnd::Failed && end == TransferEnd::Done) {
     fail_on_peer_errors(outcome, [&] { await_catch_up(); });
   }
+  // Stopped while it caught up, the standby ended the run.
+  if (standby_stopped_ && end == TransferEnd::Done) end = TransferEnd::PeerClosed;
   link_.close();
   finish_auxiliaries(finished, outcome);
   say_if_payload_held_back();
@@ -339,7 +341,8 @@ TransferEnd Primary::look_at_standby() {
 
 bool Primary::heard_stop_notice() {
   const std::string_view dropped = link_.last_dropped();
-  if (dropped.empty() || dropped.size() > kStopNotice.size() || !kStopNotice.starts_with(dropped)) {
+  if (dropped.empty() || link_.last_dropped_total() > kStopNotice.size() ||
+      !kStopNotice.starts_with(dropped)) {
     return false;
   }
   std::array<char, kAckBytes> notice{};

@@ -198,7 +198,8 @@ void Primary::await_catch_up() {
   if (!acked && !plan_.watch) return;
   auto heard = clock_.now();
   std::uint64_t had = progress();
-  while (catching_up() && !standby_away_ && !link_broken_ && !stop_.requested()) {
+  while (catching_up() && !standby_away_ && !link_broken_ && !standby_stopped_ &&
+         !stop_.requested()) {
     if (acked) {
       link_.wait_readable(kStopCheckSlice);
     } else {

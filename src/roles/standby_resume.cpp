@@ -64,6 +64,7 @@ void Standby::regain_primary(ReceiveBuffer& buffer, std::string_view why) {
             to_seconds(since_start(clock_.now())), why);
   log_.flush();
   link_broken_ = false;
+  ack_cut_ = false;
   reach_primary(buffer, false);
 }
 
@@ -123,6 +124,7 @@ bool Standby::try_resume(ReceiveBuffer& buffer, Nanos within) {
   cycle_->dropped(cut);
   acks_to_skip_ = flushes_received_ - std::min(flushes_received_, acks_sent_);
   link_broken_ = false;
+  ack_cut_ = false;
   last_heard_ = clock_.now();
   log_.line("Back with the primary on a new connection at {:.3f} s; it ships on from byte {}.",
             to_seconds(since_start(last_heard_)), whole_flush_bytes_);

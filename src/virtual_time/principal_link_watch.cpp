@@ -5,15 +5,20 @@
 namespace simhadr {
 
 namespace {
-// How finely the workload's log is stamped with the time it was written.
-constexpr std::uint64_t kWorkloadStampBytes = 64 * 1024;
+// How finely the workload's log is stamped with the time it was written: a
+// flush's worth, or 10 ms of it where that is more (a fast -target over a long
+// run would keep an entry per 64 KiB its standby had not acknowledged).
+constexpr double kWorkloadStampBytes = 64 * 1024;
+constexpr double kWorkloadStampNanos = 10e6;
 }  // namespace
 
 PrincipalLinkWatch::PrincipalLinkWatch(std::optional<LinkOutages> outages, SyncMode mode,
                                        std::optional<MBytesPerSec> target)
     : outages_(std::move(outages)),
       workload_runs_on_(mode == SyncMode::SuperAsync && target),
-      target_bytes_per_nano_(target ? target->bytes_per_sec() / 1e9 : 0.0) {}
+      target_bytes_per_nano_(target ? target->bytes_per_sec() / 1e9 : 0.0),
+      stamp_bytes_(static_cast<std::uint64_t>(
+          std::max(kWorkloadStampBytes, target_bytes_per_nano_ * kWorkloadStampNanos))) {}
 
 bool PrincipalLinkWatch::defer_across_outage(const ScheduledEvent& e, EventQueue& events) const {
   const bool crosses_link =
@@ -38,8 +43,8 @@ void PrincipalLinkWatch::workload_written(Nanos now) {
       static_cast<std::uint64_t>(target_bytes_per_nano_ * static_cast<double>(writing.count()));
   // It wrote all along, not when an acknowledgement came to look: each stamp at
   // its own time, so that the gap's age is that of its oldest log.
-  while (written_ + kWorkloadStampBytes < total) {
-    written_ += kWorkloadStampBytes;
+  while (written_ + stamp_bytes_ < total) {
+    written_ += stamp_bytes_;
     const double at = static_cast<double>(written_) / target_bytes_per_nano_;
     gap_.written(written_, Nanos{static_cast<Nanos::rep>(at)}, false);
   }

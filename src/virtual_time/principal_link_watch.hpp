@@ -41,6 +41,7 @@ class PrincipalLinkWatch {
   std::optional<LinkOutages> outages_;
   bool workload_runs_on_ = false;  // SUPERASYNC with -target: the log is written at its pace
   double target_bytes_per_nano_ = 0;
+  std::uint64_t stamp_bytes_ = 0;  // the workload's log, stamped a piece this long at a time
   std::uint64_t written_ = 0;
   std::uint64_t acknowledged_ = 0;
   std::optional<Nanos> last_outage_end_;
