@@ -165,7 +165,7 @@ SIMHADR_WINDOWS=$PWD/build-windows/simhadr.exe test_suite build-static
 finish_background
 # The tests that start threads: the unit tests that do (label threads) and the
 # end-to-end ones, whose binary runs its roles, feeds and read-ahead in threads.
-SUITE_TARGETS='simhadr simhadr_threaded_unit_tests simhadr_e2e_tests simhadr_interop_tests' \
+SUITE_TARGETS='simhadr simhadr_threaded_unit_tests simhadr_e2e_tests simhadr_capped_device_tests simhadr_interop_tests' \
   start_build build-tsan -DSIMHADR_SANITIZE=thread -DCMAKE_BUILD_TYPE=Sanitize "$shards"
 # halt_on_error makes a UBSan finding fail the test instead of only printing it.
 # Every test that runs code: the source checks (label docs) read files only.
