@@ -44,35 +44,17 @@ RoleOutcome Standby::run() {
     result_.settings.mode = params->mode;
     result_.settings.flush_pages = params->flush_pages;
     acked_ = expects_ack(params->mode);
-    const std::uint32_t buffer_pages =
-        standby_buffer_pages(params->standby.buffer_pages, plan_.buffer_pages, params->flush_pages);
-    if (buffer_pages < params->flush_pages) {
-      outcome.fail(fmt::format(
-          "the primary's flushes of {} pages do not fit -hadrBufSize {}; give at least {}",
-          params->flush_pages, buffer_pages, params->flush_pages));
-      return;
-    }
-    std::optional<ReceiveBuffer> ring;
-    try {
-      ring.emplace(buffer_pages, params->flush_pages);
-    } catch (const OutOfMemory& error) {
-      outcome.fail(fmt::format("-hadrBufSize {} pages is more than this host can give: {}",
-                               buffer_pages, error.what()));
-      return;
-    }
+    std::optional<ReceiveBuffer> ring = make_receive_buffer(*params, outcome);
+    if (!ring) return;
     ReceiveBuffer& buffer = *ring;
-    result_.settings.receive_buffer_pages = buffer_pages;
-    log_.line("Standby receive buffer size {} pages ({} bytes)", buffer_pages,
-              pages_to_bytes(buffer_pages));
-    log_.line("Receiving log flushes. Press Ctrl-C on primary to stop.");
-    log_.flush();
     if (plan_.replay_delay > Nanos{0} && params->mode != SyncMode::SuperAsync) {
       outcome.fail(fmt::format(
           "-replayDelay is for SUPERASYNC, as Db2's HADR_REPLAY_DELAY is; the primary ships {}",
           to_string(params->mode)));
       return;
     }
-    cycle_.emplace(plan_.standby_cycle(params->mode, buffer_pages), disk_, result_);
+    cycle_.emplace(plan_.standby_cycle(params->mode, result_.settings.receive_buffer_pages), disk_,
+                   result_);
     prepare_resume(*params);
     start = clock_.now();
     start_ = *start;
@@ -94,6 +76,32 @@ RoleOutcome Standby::run() {
   }
   outcome.result = result_;
   return outcome;
+}
+
+std::optional<ReceiveBuffer> Standby::make_receive_buffer(const HandshakeParams& params,
+                                                          RoleOutcome& outcome) {
+  const std::uint32_t buffer_pages =
+      standby_buffer_pages(params.standby.buffer_pages, plan_.buffer_pages, params.flush_pages);
+  if (buffer_pages < params.flush_pages) {
+    outcome.fail(fmt::format(
+        "the primary's flushes of {} pages do not fit -hadrBufSize {}; give at least {}",
+        params.flush_pages, buffer_pages, params.flush_pages));
+    return std::nullopt;
+  }
+  std::optional<ReceiveBuffer> ring;
+  try {
+    ring.emplace(buffer_pages, params.flush_pages);
+  } catch (const OutOfMemory& error) {
+    outcome.fail(fmt::format("-hadrBufSize {} pages is more than this host can give: {}",
+                             buffer_pages, error.what()));
+    return std::nullopt;
+  }
+  result_.settings.receive_buffer_pages = buffer_pages;
+  log_.line("Standby receive buffer size {} pages ({} bytes)", buffer_pages,
+            pages_to_bytes(buffer_pages));
+  log_.line("Receiving log flushes. Press Ctrl-C on primary to stop.");
+  log_.flush();
+  return ring;
 }
 
 namespace {

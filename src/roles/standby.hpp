@@ -75,6 +75,10 @@ class Standby {
   // Back to the primary after a failure of the link (standby_resume.cpp).
   // receive_flushes, but a primary found gone while away ends the run as completed.
   RunEnd receive_until_gone(ReceiveBuffer& buffer);
+  // The receive buffer the handshake's flushes need, announced; nullopt when it
+  // cannot be had (they do not fit, or the host lacks the memory), as outcome says.
+  std::optional<ReceiveBuffer> make_receive_buffer(const HandshakeParams& params,
+                                                   RoleOutcome& outcome);
   // One receive into `space` (waiting a slice for data when `waiting`); none
   // when the connection broke and the standby is back on another.
   std::optional<IoStep> receive(ReceiveBuffer& buffer, const ReceiveBuffer::FreeSpace& space,
