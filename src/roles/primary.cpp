@@ -300,11 +300,7 @@ TransferEnd Primary::await_ack(Clock::time_point& now) {
   // None of the ack came: a standby that has acked before ended the run between flushes.
   if (end == TransferEnd::PeerClosed) standby_ended_run_ = result_.ack_wait.calls > 0;
   if (end != TransferEnd::Done) return end;
-  if (is_stop_notice(ack)) return TransferEnd::PeerClosed;
-  fail_if_compressed_only({ack.data(), ack.size()});
-  if (std::string_view(ack.data(), ack.size()) != kAckMessage) {
-    throw ProtocolError("the standby's ack is not the 16 bytes \"ack message\" and NULs");
-  }
+  if (!is_ack(ack)) return TransferEnd::PeerClosed;
   link_.first_message_came();
   trace_.ack_received(ack.size());
   now = acked;
@@ -350,6 +346,14 @@ bool Primary::heard_stop_notice() {
   const std::span<char> rest = std::span(notice).subspan(dropped.size());
   return (rest.empty() || link_.recv_exact(rest, nullptr) == TransferEnd::Done) &&
          is_stop_notice(notice);
+}
+
+bool Primary::is_ack(std::span<const char> message) {
+  const std::string_view text(message.data(), message.size());
+  if (text == kAckMessage) return true;
+  if (is_stop_notice(message)) return false;
+  fail_if_compressed_only(text);
+  throw ProtocolError("the standby's ack is not the 16 bytes \"ack message\" and NULs");
 }
 
 bool Primary::is_stop_notice(std::span<const char> message) {

@@ -114,6 +114,8 @@ class Primary : private FlushObserver {
   // Whether the bytes look_at_standby found are the stop notice (read whole if need be).
   bool heard_stop_notice();
   bool is_stop_notice(std::span<const char> message);
+  // An ack: true; the stop notice: false (the standby ended the run); else a ProtocolError.
+  bool is_ack(std::span<const char> message);
 
   // Through a failure of the link (primary_failure.cpp), with plan_.renewal.
   bool follows_failures() const { return plan_.renewal != nullptr; }

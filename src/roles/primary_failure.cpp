@@ -155,10 +155,7 @@ bool Primary::drain_acks(Clock::time_point now) {
     ack_bytes_ += step.bytes;
     if (ack_bytes_ < kAckBytes) continue;
     ack_bytes_ = 0;
-    if (is_stop_notice(ack_)) return true;
-    if (std::string_view(ack_.data(), ack_.size()) != kAckMessage) {
-      throw ProtocolError("the standby's ack is not the 16 bytes \"ack message\" and NULs");
-    }
+    if (!is_ack(ack_)) return true;
     note_ack(now);
     cycle_.acked(now);
   }
