@@ -31,13 +31,10 @@ DiskCaps caps_of(const RunResult& side) {
   return side.settings.disk ? side.settings.disk->caps : DiskCaps{};
 }
 
-// Each side's log write and caps; a primary alone takes its own for the standby's.
+// Each side's caps and the standby's replay; a primary alone takes its own caps for the standby's.
 void gather_disks(const RunResult& primary, const RunResult* standby, Inputs& in) {
-  FlushCosts& c = in.costs;
-  c.write = write_seconds(primary, in.bytes);
   in.disk_caps = caps_of(primary);
   if (standby) {
-    c.standby_write = write_seconds(*standby, in.bytes);
     in.standby_disk_caps = caps_of(*standby);
     in.replay = standby->settings.replay;
     const SideSettings& s = standby->settings;
@@ -47,7 +44,6 @@ void gather_disks(const RunResult& primary, const RunResult* standby, Inputs& in
           static_cast<double>(pages_to_bytes(s.receive_buffer_pages + s.spool_limit_pages));
     }
   } else {
-    c.standby_write = c.write;
     in.standby_disk_caps = in.disk_caps;
     in.standby_disk_assumed = primary.settings.disk.has_value() || primary.settings.log_file;
   }
@@ -67,41 +63,31 @@ double flush_bytes_for_figures(const RunResult& primary) {
   return std::max(mean, static_cast<double>(pages_to_bytes(primary.settings.flush_pages)));
 }
 
-}  // namespace
-
-Inputs gather(const RunResult& primary, const RunResult* standby) {
-  Inputs in;
-  const double mean =
-      static_cast<double>(primary.flushes.bytes) / static_cast<double>(primary.flushes.calls);
-  in.bytes = flush_bytes_for_figures(primary);
-  // What a real run measured per flush, as time per byte, is scaled to that flush.
+// The costs of a flush of in.bytes; what a real run measured per flush, as
+// time per byte, is scaled to it from the run's `mean` flush.
+void cost_the_flush(const RunResult& primary, const RunResult* standby, double mean, Inputs& in) {
   const double scale = in.bytes / mean;
   FlushCosts& c = in.costs;
-  gather_disks(primary, standby, in);
-  if (primary.settings.network)
-    in.network.emplace(*primary.settings.network, primary.settings.network_window);
-  in.path = measure_path(primary);
-  in.encrypted = primary.tls.has_value();
+  c = FlushCosts{};
+  c.write = write_seconds(primary, in.bytes);
+  c.standby_write = standby ? write_seconds(*standby, in.bytes) : c.write;
   const std::uint64_t flushes = primary.flushes.calls;
   if (in.modelled_rate()) {
-    const std::uint64_t bytes = in.whole_bytes();
-    c.send = to_seconds(in.network->serialization(bytes));
+    c.send = to_seconds(in.network->serialization(in.whole_bytes()));
   } else if (in.measured_wire()) {
     c.send = in.path->wire_seconds_per_flush;
   } else if (!primary.settings.modelled) {
     // Waiting for room is the receiver's doing, not the cost of sending.
     const Nanos sending = primary.send_phase.time - primary.congestions.time;
     c.send = seconds_per_call(std::max(sending, Nanos{0}), flushes);
-    in.cpu_send = true;
   }
   const double send_of_mean = c.send;
   if (!in.modelled_rate()) c.send *= scale;
   c.round_trip = in.network ? to_seconds(in.network->round_trip()) : 0.0;
-  if (const auto& cpu = primary.settings.thread_cpu) {
+  if (primary.settings.thread_cpu) {
     c.threads =
-        thread_shipping(in.whole_bytes(), *cpu,
+        thread_shipping(in.whole_bytes(), in.thread_cpu,
                         in.network.value_or(NetworkModel({}, primary.settings.network_window)));
-    in.thread_cpu = *cpu;
   }
   if (!primary.settings.modelled && expects_ack(primary.settings.mode)) {
     // A real run measures the round trip: the ack wait, less what of the flush
@@ -117,6 +103,53 @@ Inputs gather(const RunResult& primary, const RunResult* standby) {
     const double floor = in.path ? in.path->min_round_trip : 0.0;
     c.round_trip = std::max(floor, ack_wait - still_on_wire - standby_write);
   }
+}
+
+// Each flush size the primary shipped, with its costs. Sizes beyond the ones a
+// histogram keeps exactly are taken at their range's middle, scaled so that
+// the mix's bytes are the run's.
+std::vector<FlushPart> flush_mix(const RunResult& primary, const RunResult* standby, double mean,
+                                 const Inputs& in) {
+  const HistogramView sizes = primary.flush_page_counts.view();
+  if (sizes.rows.size() < 2) return {};
+  std::vector<FlushPart> mix;
+  double bytes = 0;
+  for (const HistogramRow& row : sizes.rows) {
+    const double pages = row.kind == HistogramRow::Kind::Exactly
+                             ? static_cast<double>(row.low)
+                             : (static_cast<double>(row.low) + static_cast<double>(row.high)) / 2;
+    if (row.count == 0 || pages <= 0) continue;
+    mix.push_back({pages * static_cast<double>(kPageBytes), static_cast<double>(row.count), {}});
+    bytes += mix.back().bytes * mix.back().flushes;
+  }
+  const double scale = mean * static_cast<double>(primary.flushes.calls) / bytes;
+  for (FlushPart& part : mix) {
+    Inputs one = in;
+    one.bytes = part.bytes * scale;
+    cost_the_flush(primary, standby, mean, one);
+    part.bytes = one.bytes;
+    part.costs = one.costs;
+  }
+  return mix;
+}
+
+}  // namespace
+
+Inputs gather(const RunResult& primary, const RunResult* standby) {
+  Inputs in;
+  const double mean =
+      static_cast<double>(primary.flushes.bytes) / static_cast<double>(primary.flushes.calls);
+  in.bytes = flush_bytes_for_figures(primary);
+  gather_disks(primary, standby, in);
+  if (primary.settings.network)
+    in.network.emplace(*primary.settings.network, primary.settings.network_window);
+  in.path = measure_path(primary);
+  in.encrypted = primary.tls.has_value();
+  in.cpu_send = !in.modelled_rate() && !in.measured_wire() && !primary.settings.modelled;
+  if (const auto& cpu = primary.settings.thread_cpu) in.thread_cpu = *cpu;
+  cost_the_flush(primary, standby, mean, in);
+  // A heavier load's flushes fill the log buffer: its figures are for that flush alone.
+  if (in.bytes == mean) in.mix = flush_mix(primary, standby, mean, in);
   return in;
 }
 

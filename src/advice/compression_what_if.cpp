@@ -7,6 +7,16 @@ namespace simhadr {
 
 namespace {
 
+// A flush's costs on a compressed link: fewer bytes to send, and each side's
+// thread paying for compression on what it handles.
+FlushCosts compressed(const FlushCosts& costs, double bytes, double ratio, const Inputs& out,
+                      const NetworkModel& wire) {
+  FlushCosts c = costs;
+  c.send = costs.send / ratio;
+  c.threads = thread_shipping(static_cast<std::uint64_t>(bytes), out.thread_cpu, wire);
+  return c;
+}
+
 // The inputs with the link compressed as `figures` say (a modelled link, or the
 // wire a real run measured: compression_what_if() calls for one of the two).
 Inputs with_link_compressed(const RunResult& primary, const Inputs& in,
@@ -19,20 +29,24 @@ Inputs with_link_compressed(const RunResult& primary, const Inputs& in,
     modelled.compression = figures.ratio;
     out.network.emplace(modelled, primary.settings.network_window);
   }
-  out.costs.send = in.costs.send / figures.ratio;
-  if (in.modelled_rate()) {
-    out.costs.threads = thread_shipping(out.whole_bytes(), out.thread_cpu, *out.network);
-    return out;
+  if (!in.modelled_rate()) {
+    out.path->mbytes_per_sec *= figures.ratio;
+    out.path->wire_seconds_per_flush /= figures.ratio;
+    out.path->compression_ratio = figures.ratio;
   }
-  // The measured wire as a model: its log rate and round trip, the window left out.
-  const NetworkModel wire(
-      {in.costs.round_trip / 2, MBytesPerSec(in.path->mbytes_per_sec / NetworkModel::kPayloadShare),
-       figures.ratio},
-      std::uint64_t{1} << 40);
-  out.path->mbytes_per_sec *= figures.ratio;
-  out.path->wire_seconds_per_flush /= figures.ratio;
-  out.path->compression_ratio = figures.ratio;
-  out.costs.threads = thread_shipping(out.whole_bytes(), out.thread_cpu, wire);
+  // The modelled link, or the measured wire as a model: its log rate and round
+  // trip, the window left out.
+  const NetworkModel wire =
+      in.modelled_rate()
+          ? *out.network
+          : NetworkModel({in.costs.round_trip / 2,
+                          MBytesPerSec(in.path->mbytes_per_sec / NetworkModel::kPayloadShare),
+                          figures.ratio},
+                         std::uint64_t{1} << 40);
+  out.costs = compressed(in.costs, in.bytes, figures.ratio, out, wire);
+  for (FlushPart& part : out.mix) {
+    part.costs = compressed(part.costs, part.bytes, figures.ratio, out, wire);
+  }
   return out;
 }
 

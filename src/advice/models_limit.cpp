@@ -27,8 +27,8 @@ void cap_limits(const Inputs& in, std::vector<ResourceLimit>& limits) {
   }
 }
 
-// Limits that hold whatever the mode: the pipeline's slowest stage.
-std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
+// Limits that hold whatever the mode, for flushes of in.bytes alone.
+std::vector<ResourceLimit> flush_limits(const Inputs& in) {
   std::vector<ResourceLimit> limits;
   cap_limits(in, limits);
   if (in.costs.standby_write > 0) {
@@ -55,6 +55,51 @@ std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
     }
   }
   return limits;
+}
+
+// Limits that hold whatever the mode: the pipeline's slowest stage. Each
+// resource works through every flush of the mix: its rate is their bytes over
+// its time for them all. A resource may be there twice (each side's disk caps):
+// the second of one part is the second of the others.
+std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
+  if (in.mix.empty()) return flush_limits(in);
+  struct Stage {
+    Resource resource;
+    std::ptrdiff_t nth;  // 0 for the resource's first limit, 1 for its second
+    double seconds;
+  };
+  std::vector<Stage> stages;
+  double bytes = 0;
+  for (const FlushPart& part : in.mix) {
+    bytes += part.flushes * part.bytes;
+    const std::vector<ResourceLimit> own = flush_limits(in.for_part(part));
+    for (auto limit = own.begin(); limit != own.end(); ++limit) {
+      const std::ptrdiff_t nth = std::count_if(own.begin(), limit, [&](const ResourceLimit& l) {
+        return l.resource == limit->resource;
+      });
+      auto stage = std::ranges::find_if(
+          stages, [&](const Stage& s) { return s.resource == limit->resource && s.nth == nth; });
+      if (stage == stages.end()) stage = stages.insert(stage, {limit->resource, nth, 0.0});
+      stage->seconds += part.flushes * part.bytes / (limit->mbytes_per_sec * kBytesPerMByte);
+    }
+  }
+  std::vector<ResourceLimit> limits;
+  for (const Stage& stage : stages) {
+    limits.push_back({stage.resource, limit_mbytes_per_sec(bytes, stage.seconds)});
+  }
+  return limits;
+}
+
+// The mode's closed form as a rate, over the mix where flush sizes vary.
+double closed_form_rate(SyncMode mode, const Inputs& in) {
+  if (in.mix.empty()) return limit_mbytes_per_sec(in.bytes, closed_form_seconds(mode, in.costs));
+  double bytes = 0;
+  double seconds = 0;
+  for (const FlushPart& part : in.mix) {
+    bytes += part.flushes * part.bytes;
+    seconds += part.flushes * closed_form_seconds(mode, part.costs);
+  }
+  return limit_mbytes_per_sec(bytes, seconds);
 }
 
 bool disks_alike(double a, double b) {
@@ -97,7 +142,7 @@ Resource serial_bottleneck(SyncMode mode, const Inputs& in) {
 }  // namespace
 
 double forecast(SyncMode mode, const Inputs& in, const std::vector<ResourceLimit>& limits) {
-  double best = limit_mbytes_per_sec(in.bytes, closed_form_seconds(mode, in.costs));
+  double best = closed_form_rate(mode, in);
   for (const ResourceLimit& limit : limits) best = std::min(best, limit.mbytes_per_sec);
   return best;
 }
@@ -106,7 +151,7 @@ ModelsLimit models_limit(SyncMode mode, const Inputs& in) {
   ModelsLimit m;
   m.limits = pipeline_limits(in);
   m.resource = serial_bottleneck(mode, in);
-  m.mbytes_per_sec = limit_mbytes_per_sec(in.bytes, closed_form_seconds(mode, in.costs));
+  m.mbytes_per_sec = closed_form_rate(mode, in);
   for (const ResourceLimit& limit : m.limits) {
     if (limit.mbytes_per_sec < m.mbytes_per_sec) {
       m.mbytes_per_sec = limit.mbytes_per_sec;

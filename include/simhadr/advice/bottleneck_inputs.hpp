@@ -4,6 +4,7 @@
 // model and the path a real primary measured. bottleneck.cpp weighs them.
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "simhadr/advice/measured_path.hpp"
 #include "simhadr/measure/run_result.hpp"
@@ -11,6 +12,13 @@
 #include "simhadr/models/network.hpp"
 
 namespace simhadr {
+
+// One flush size of a run whose sizes vary: how many flushes had it, and their costs.
+struct FlushPart {
+  double bytes = 0;
+  double flushes = 0;
+  FlushCosts costs;
+};
 
 struct Inputs {
   double bytes = 0;  // the flush the figures are for (flush_bytes_for_figures)
@@ -28,6 +36,10 @@ struct Inputs {
   bool standby_disk_assumed = false;
   bool encrypted = false;    // a real -tls run
   ThreadCpuCost thread_cpu;  // -model -tls, -tcpCost
+  // Where flush sizes vary (-flushSizes), each size's part: a cost that does
+  // not grow in step with the flush (-tcpCost's pieces, a cap's interval) makes
+  // the mix's rate other than the mean flush's. Empty: every flush is `bytes`.
+  std::vector<FlushPart> mix;
 
   // That flush in whole bytes, as the per-byte models take it.
   std::uint64_t whole_bytes() const { return static_cast<std::uint64_t>(bytes); }
@@ -37,6 +49,14 @@ struct Inputs {
   double compression_ratio() const {
     if (network) return network->compression();
     return path ? path->compression_ratio : 1.0;
+  }
+  // These inputs for one part of the mix alone.
+  Inputs for_part(const FlushPart& part) const {
+    Inputs one = *this;
+    one.bytes = part.bytes;
+    one.costs = part.costs;
+    one.mix.clear();
+    return one;
   }
   double link_mbytes_per_sec() const {
     if (modelled_rate()) return network->log_rate().value();
