@@ -225,6 +225,19 @@ def gap_kept_against_log(c, doc, side, where, written):
                   "the primary's log/bytes", written)
 
 
+def gap_left_open(c, side, where):
+    """gap-left-open-within-worst: a gap the run ended before closing is no wider than the worst,
+    and one that caught up has nothing left to close."""
+    gap = side.get("log_gap")
+    if not gap or gap.get("behind_bytes") is None:
+        return
+    c.at_most("gap-left-open-within-worst", f"{where}/log_gap/behind_bytes", gap["behind_bytes"],
+              f"{where}/log_gap/worst_bytes", gap["worst_bytes"])
+    if gap["caught_up"]:
+        c.equal("gap-left-open-within-worst", f"{where}/log_gap/behind_bytes (caught up)",
+                gap["behind_bytes"], "nothing left", 0)
+
+
 def gap_is_log_of_its_age(c, side, where):
     """gap-is-log-of-its-age: the widest gap is no more than the log written over its age.
 
@@ -427,6 +440,7 @@ def check_side(c, doc, side, where):
     gap_kept_against_log(c, doc, side, where, written)
     gap = side.get("log_gap")
     gap_within_written(c, side, where, max(written, (gap or {}).get("written_bytes") or 0))
+    gap_left_open(c, side, where)
     if workload_ahead(doc, side):
         workload_gap_is_log_of_its_age(c, doc, side, where)
     else:

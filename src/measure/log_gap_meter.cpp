@@ -25,7 +25,7 @@ void LogGapMeter::acknowledged(std::uint64_t total, Nanos at) {
 
 void LogGapMeter::stall_ended(Nanos at) {
   // A flush in hand is no gap to catch up on.
-  catching_up_ = CatchingUp{at, gap_at_last_progress_ + largest_write_};
+  catching_up_ = CatchingUp{at, gap_at_last_progress_ + largest_write_, ledger_.lag(at).bytes};
   if (!gap_.catch_up) gap_.catch_up = Nanos{0};
   gap_.caught_up = false;
 }
@@ -50,10 +50,16 @@ void LogGapMeter::check(Nanos at) {
   if (lag.bytes <= catching_up_->back_to) {
     gap_.catch_up = std::max(*gap_.catch_up, catching);
     gap_.caught_up = true;
+    gap_.behind_bytes = 0;
+    gap_.closing_bytes_per_sec = 0;
     catching_up_.reset();
     return;
   }
   gap_.catch_up = std::max(*gap_.catch_up, catching);
+  gap_.behind_bytes = lag.bytes - catching_up_->back_to;
+  const double closed = static_cast<double>(catching_up_->from) - static_cast<double>(lag.bytes);
+  gap_.closing_bytes_per_sec =
+      catching > Nanos{0} ? std::max(0.0, closed) / to_seconds(catching) : 0;
 }
 
 }  // namespace simhadr

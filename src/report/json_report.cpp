@@ -229,6 +229,8 @@ json log_gap_json(const std::optional<LogGap>& gap) {
           {"worst_at_seconds", to_seconds(gap->worst_at)},
           {"catch_up_seconds", seconds_or_null(gap->catch_up)},
           {"caught_up", gap->caught_up},
+          {"behind_bytes", gap->behind_bytes},
+          {"closing_mbytes_per_sec", gap->closing_bytes_per_sec / kBytesPerMByte},
           {"written_bytes", gap->written_bytes}};
 }
 

@@ -5,6 +5,7 @@
 
 #include "simhadr/measure/cpu_usage.hpp"
 #include "simhadr/report/failure_report.hpp"
+#include "simhadr/units.hpp"
 
 namespace simhadr {
 
@@ -19,14 +20,24 @@ void write_stalls(std::ostream& out, const StallRecord& stalls, Nanos run) {
              to_seconds(stalls.total()), 100 * share_of(stalls.total(), run));
 }
 
+// How fast a gap the run left open was closing, and how long it would take at that pace.
+std::string closing(const LogGap& gap) {
+  if (gap.closing_bytes_per_sec <= 0) return ", not closing";
+  return fmt::format(", closing at {:.3f} MBytes/sec: about {:.3f} s more",
+                     gap.closing_bytes_per_sec / kBytesPerMByte,
+                     static_cast<double>(gap.behind_bytes) / gap.closing_bytes_per_sec);
+}
+
 void write_log_gap(std::ostream& out, const LogGap& gap) {
   std::string after;
   if (gap.catch_up) {
     after =
         gap.caught_up
             ? fmt::format(", caught up {:.3f} s after the outage ended", to_seconds(*gap.catch_up))
-            : fmt::format(", not caught up {:.3f} s after the outage ended, when the run did",
-                          to_seconds(*gap.catch_up));
+            : fmt::format(
+                  ", not caught up {:.3f} s after the outage ended, when the run did, "
+                  "with {} bytes still to close{}",
+                  to_seconds(*gap.catch_up), gap.behind_bytes, closing(gap));
   }
   fmt::print(out, "Log gap: worst {} bytes ({:.3f} s of log){}.\n", gap.worst_bytes,
              to_seconds(gap.worst_age), after);

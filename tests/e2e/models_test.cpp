@@ -268,6 +268,25 @@ TEST(ModelOutages, EachSideReportsTheOutagesTheGapAndItsCatchUp) {
             std::string::npos);
 }
 
+// A gap the run ended before closing: what was left to close and the pace it
+// closed at, the figures the guide shows (docs/guide/failure-costs.md).
+TEST(ModelOutages, AGapLeftOpenSaysWhatIsLeftAndHowFastItCloses) {
+  const fs::path doc = scratch_file("models", "left-open.json");
+  ChildProcess run({"-model", "-syncMode", "SUPERASYNC", "-netRate", "12.5", "-target", "4",
+                    "-netOutage", "30", "-t", "60", "-json", doc.string()});
+  ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
+  EXPECT_NE(run.out().find("Log gap: worst 119970416 bytes (30.004 s of log), not caught up 15.002 "
+                           "s after the outage ended, when the run did, with 3356810 bytes still "
+                           "to close, closing at 7.766 MBytes/sec: about 0.432 s more."),
+            std::string::npos)
+      << run.out();
+  std::ifstream in(doc);
+  const json gap = json::parse(in)["runs"][0]["log_gap"];
+  EXPECT_FALSE(gap["caught_up"].get<bool>());
+  EXPECT_EQ(gap["behind_bytes"], 3356810);
+  EXPECT_NEAR(gap["closing_mbytes_per_sec"].get<double>(), 7.766, 0.0005);
+}
+
 TEST(ModelOutages, AnOutageLongerThanTheHadrTimeoutLeavesPeerStateInEachMode) {
   for (const std::string mode : {"SYNC", "ASYNC", "SUPERASYNC"}) {
     ChildProcess run({"-model", "-syncMode", mode, "-netRate", "12.5", "-target", "6", "-netOutage",

@@ -18,6 +18,10 @@ struct LogGap {
   // `caught_up` false when the run ended before the last one caught up.
   std::optional<Nanos> catch_up;
   bool caught_up = true;
+  // When the run ended first: the gap still to close then, and how fast it
+  // was closing since the stall ended (bytes a second; 0 when not at all).
+  std::uint64_t behind_bytes = 0;
+  double closing_bytes_per_sec = 0;
   // The log the gap is kept against, by the run's end: the primary's flushes, or
   // in a modelled SUPERASYNC at -target the workload's (its commits never wait).
   std::uint64_t written_bytes = 0;

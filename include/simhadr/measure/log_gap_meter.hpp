@@ -38,6 +38,7 @@ class LogGapMeter {
   struct CatchingUp {
     Nanos since;
     std::uint64_t back_to;
+    std::uint64_t from;  // the gap when the stall ended
   };
   std::optional<CatchingUp> catching_up_;
   LogGap gap_;

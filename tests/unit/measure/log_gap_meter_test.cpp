@@ -95,6 +95,14 @@ TEST(LogGapMeter, ARunThatEndsBeforeTheGapCaughtUpSaysSo) {
   meter.acknowledged(2000, at_ms(3010));
   EXPECT_FALSE(meter.gap().caught_up);
   EXPECT_EQ(*meter.gap().catch_up, at_ms(10));
+  // 297000 bytes open, of which all but the flush in hand are still to close;
+  // the 298000 of the stall's end closed by 1000 in 10 ms.
+  EXPECT_EQ(meter.gap().behind_bytes, 296000u);
+  EXPECT_DOUBLE_EQ(meter.gap().closing_bytes_per_sec, 100000.0);
+  meter.acknowledged(298000, at_ms(3020));
+  EXPECT_TRUE(meter.gap().caught_up);
+  EXPECT_EQ(meter.gap().behind_bytes, 0u);
+  EXPECT_EQ(meter.gap().closing_bytes_per_sec, 0.0);
 }
 
 // A modelled acknowledgement lands at a known instant: the gap just before it
