@@ -141,14 +141,16 @@ fi
 # suite's 460 unit test cases took 270 s of starting alone. Four, not two, lets
 # ctest pack a shard that holds a long test beside the others.
 shards=-DSIMHADR_UNIT_TEST_SHARDS=4
-start_build build-s390x -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/s390x.cmake "$shards"
+start_build build-s390x -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/s390x.cmake "$shards" \
+  -DCMAKE_BUILD_TYPE=Check
 # The later phases' packages (mingw-w64 and Wine, clang, Ansible) install while
 # the s390x build runs: on a fresh machine, minutes of downloading and unpacking
 # that take little CPU.
 timed "install-deps, the rest" tools/install-deps.sh --windows --ansible --fuzz
 finish_background
 export SIMHADR_PEER=$PWD/build-s390x/simhadr-emulated
-start_build build-windows -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/windows-x86_64.cmake
+start_build build-windows -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/windows-x86_64.cmake \
+  -DCMAKE_BUILD_TYPE=Check
 test_suite build-s390x
 finish_background
 start_build build-static -DSIMHADR_STATIC=ON
