@@ -106,8 +106,8 @@ void cost_the_flush(const RunResult& primary, const RunResult* standby, double m
 }
 
 // Each flush size the primary shipped, with its costs. Sizes beyond the ones a
-// histogram keeps exactly are taken at their range's middle, scaled so that
-// the mix's bytes are the run's.
+// histogram keeps exactly are taken at their range's middle (within the
+// smallest and largest shipped), scaled so that the mix's bytes are the run's.
 std::vector<FlushPart> flush_mix(const RunResult& primary, const RunResult* standby, double mean,
                                  const Inputs& in) {
   const HistogramView sizes = primary.flush_page_counts.view();
@@ -115,9 +115,11 @@ std::vector<FlushPart> flush_mix(const RunResult& primary, const RunResult* stan
   std::vector<FlushPart> mix;
   double bytes = 0;
   for (const HistogramRow& row : sizes.rows) {
-    const double pages = row.kind == HistogramRow::Kind::Exactly
-                             ? static_cast<double>(row.low)
-                             : (static_cast<double>(row.low) + static_cast<double>(row.high)) / 2;
+    const double pages =
+        row.kind == HistogramRow::Kind::Exactly
+            ? static_cast<double>(row.low)
+            : std::clamp((static_cast<double>(row.low) + static_cast<double>(row.high)) / 2,
+                         static_cast<double>(sizes.min), static_cast<double>(sizes.max));
     if (row.count == 0 || pages <= 0) continue;
     mix.push_back({pages * static_cast<double>(kPageBytes), static_cast<double>(row.count), {}});
     bytes += mix.back().bytes * mix.back().flushes;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "simhadr/models/disk_model.hpp"
 
@@ -14,23 +15,40 @@ constexpr double kDisksAlike = 0.05;
 // In SYNC, the lesser disk's share of the two writes from which both are named.
 constexpr double kDisksInSeriesShare = 0.25;
 
+// The flushes the figures are for: each size of the mix with its count, or the one flush.
+std::vector<FlushPart> flushes_of(const Inputs& in) {
+  if (!in.mix.empty()) return in.mix;
+  return {{in.bytes, 1.0, in.costs}};
+}
+
 // A disk's caps hold its writes to their rate whatever the mode: the primary's
-// first, so two disks capped alike name it.
+// first, so two disks capped alike name it. Each cap is a budget of its own
+// (a cloud disk's, and CappedDisk's, IOPS and throughput buckets fill apart):
+// one flush is held by the stricter, a mix of sizes by each over all its
+// flushes. At a tie the throughput cap is named.
 void cap_limits(const Inputs& in, std::vector<ResourceLimit>& limits) {
+  const std::vector<FlushPart> flushes = flushes_of(in);
+  double bytes = 0;
+  for (const FlushPart& part : flushes) bytes += part.flushes * part.bytes;
   for (const DiskCaps& caps : {in.disk_caps, in.standby_disk_caps}) {
-    const double interval = cap_interval(caps, in.whole_bytes());
-    if (interval <= 0) continue;
-    const Resource cap = binding_cap(caps, in.whole_bytes()) == DiskLimit::IopsCap
-                             ? Resource::DiskIopsCap
-                             : Resource::DiskThroughputCap;
-    limits.push_back({cap, limit_mbytes_per_sec(in.bytes, interval)});
+    DiskCaps throughput_alone = caps;
+    throughput_alone.iops.reset();
+    DiskCaps iops_alone = caps;
+    iops_alone.throughput.reset();
+    for (const auto& [cap, alone] : {std::pair{Resource::DiskThroughputCap, throughput_alone},
+                                     std::pair{Resource::DiskIopsCap, iops_alone}}) {
+      double seconds = 0;
+      for (const FlushPart& part : flushes) {
+        seconds += part.flushes * cap_interval(alone, static_cast<std::uint64_t>(part.bytes));
+      }
+      if (seconds > 0) limits.push_back({cap, limit_mbytes_per_sec(bytes, seconds)});
+    }
   }
 }
 
-// Limits that hold whatever the mode, for flushes of in.bytes alone.
-std::vector<ResourceLimit> flush_limits(const Inputs& in) {
+// The limits of the stages after the primary's disk, for flushes of in.bytes alone.
+std::vector<ResourceLimit> stage_limits(const Inputs& in) {
   std::vector<ResourceLimit> limits;
-  cap_limits(in, limits);
   if (in.costs.standby_write > 0) {
     limits.push_back(
         {Resource::StandbyDisk, limit_mbytes_per_sec(in.bytes, in.costs.standby_write)});
@@ -58,34 +76,33 @@ std::vector<ResourceLimit> flush_limits(const Inputs& in) {
 }
 
 // Limits that hold whatever the mode: the pipeline's slowest stage. Each
-// resource works through every flush of the mix: its rate is their bytes over
-// its time for them all. A resource may be there twice (each side's disk caps):
-// the second of one part is the second of the others.
+// stage works through every flush of the mix: its rate is their bytes over
+// its time for them all.
 std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
-  if (in.mix.empty()) return flush_limits(in);
-  struct Stage {
-    Resource resource;
-    std::ptrdiff_t nth;  // 0 for the resource's first limit, 1 for its second
-    double seconds;
-  };
-  std::vector<Stage> stages;
+  std::vector<ResourceLimit> limits;
+  cap_limits(in, limits);
+  if (in.mix.empty()) {
+    std::ranges::copy(stage_limits(in), std::back_inserter(limits));
+    return limits;
+  }
+  std::vector<ResourceLimit> stages;
+  std::vector<double> seconds;
   double bytes = 0;
   for (const FlushPart& part : in.mix) {
     bytes += part.flushes * part.bytes;
-    const std::vector<ResourceLimit> own = flush_limits(in.for_part(part));
-    for (auto limit = own.begin(); limit != own.end(); ++limit) {
-      const std::ptrdiff_t nth = std::count_if(own.begin(), limit, [&](const ResourceLimit& l) {
-        return l.resource == limit->resource;
-      });
-      auto stage = std::ranges::find_if(
-          stages, [&](const Stage& s) { return s.resource == limit->resource && s.nth == nth; });
-      if (stage == stages.end()) stage = stages.insert(stage, {limit->resource, nth, 0.0});
-      stage->seconds += part.flushes * part.bytes / (limit->mbytes_per_sec * kBytesPerMByte);
+    for (const ResourceLimit& limit : stage_limits(in.for_part(part))) {
+      auto stage = std::ranges::find(stages, limit.resource, &ResourceLimit::resource);
+      if (stage == stages.end()) {
+        stages.push_back({limit.resource, 0.0});
+        seconds.push_back(0.0);
+        stage = stages.end() - 1;
+      }
+      seconds[static_cast<std::size_t>(stage - stages.begin())] +=
+          part.flushes * part.bytes / (limit.mbytes_per_sec * kBytesPerMByte);
     }
   }
-  std::vector<ResourceLimit> limits;
-  for (const Stage& stage : stages) {
-    limits.push_back({stage.resource, limit_mbytes_per_sec(bytes, stage.seconds)});
+  for (std::size_t i = 0; i < stages.size(); ++i) {
+    limits.push_back({stages[i].resource, limit_mbytes_per_sec(bytes, seconds[i])});
   }
   return limits;
 }

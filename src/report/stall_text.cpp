@@ -20,9 +20,10 @@ void write_stalls(std::ostream& out, const StallRecord& stalls, Nanos run) {
              to_seconds(stalls.total()), 100 * share_of(stalls.total(), run));
 }
 
-// How fast a gap the run left open was closing, and how long it would take at that pace.
+// How fast a gap the run left open was closing, and how long it would take at
+// that pace; nothing where the run ended as the stall did.
 std::string closing(const LogGap& gap) {
-  if (gap.closing_bytes_per_sec <= 0) return ", not closing";
+  if (gap.closing_bytes_per_sec <= 0) return *gap.catch_up > Nanos{0} ? ", not closing" : "";
   return fmt::format(", closing at {:.3f} MBytes/sec: about {:.3f} s more",
                      gap.closing_bytes_per_sec / kBytesPerMByte,
                      static_cast<double>(gap.behind_bytes) / gap.closing_bytes_per_sec);

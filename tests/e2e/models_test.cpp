@@ -196,16 +196,19 @@ TEST(FlushSizes, AListIsShippedInOrderAndTheHandshakeCarriesTheLargest) {
 
 // A flush's -tcpCost time is not in step with its size (its pieces overlap
 // the standby's): the forecast for a mix of sizes is the mix's, not the mean
-// flush's (SYNC 1289 MB/s for 1501 measured).
+// flush's (SYNC 1289 MB/s for 1501 measured). A disk's two caps are budgets
+// apart: the small flushes spend IOPS, the large ones throughput (94 MB/s if
+// each flush waited for its stricter cap, 125 measured).
 TEST(FlushSizes, TheModesForecastIsTheMixsNotTheMeanFlushs) {
   const fs::path sizes = scratch_file("models", "mixed-sizes.txt");
   std::ofstream(sizes) << "1 40\n128 3\n8 20\n64 10\n";
   for (const std::vector<std::string>& models :
        {std::vector<std::string>{"-syncMode", "SYNC", "-tcpCost", "0.5"},
         std::vector<std::string>{"-syncMode", "NEARSYNC", "-tcpCost", "0.5", "-netRate", "100",
-                                 "-netDelay", "0.001"}}) {
+                                 "-netDelay", "0.001"},
+        std::vector<std::string>{"-syncMode", "ASYNC", "-disk", "1000", "0", "3000", "125"}}) {
     const fs::path doc = scratch_file("models", "mixed-sizes.json");
-    std::vector<std::string> args{"-model",       "-t",    "5",         "-flushSizes",
+    std::vector<std::string> args{"-model",       "-t",    "20",        "-flushSizes",
                                   sizes.string(), "-json", doc.string()};
     args.insert(args.end(), models.begin(), models.end());
     ChildProcess run(args);
@@ -215,8 +218,9 @@ TEST(FlushSizes, TheModesForecastIsTheMixsNotTheMeanFlushs) {
     const double headline = primary["log"]["mbytes_per_sec"].get<double>();
     const double forecast =
         primary["bottleneck"]["mode_forecasts_mbytes_per_sec"][models[1]].get<double>();
-    // Within the flushes in flight when the run's time was up.
-    EXPECT_NEAR(forecast, headline, 0.005 * headline) << models[1] << "\n" << run.out();
+    // Within the flushes in flight when the run's time was up, and the disk's
+    // buckets, which start full.
+    EXPECT_NEAR(forecast, headline, 0.01 * headline) << models[1] << "\n" << run.out();
   }
 }
 

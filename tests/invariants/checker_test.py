@@ -55,6 +55,9 @@ CASES = {
     "intervals-add-up": lambda d: set_path(d, 4.0, "runs", 0, "intervals", 1, "start_seconds"),
     "gap-within-written": lambda d: set_path(d, 1.39e9, "runs", 0, "log_gap", "worst_bytes"),
     "gap-has-age": lambda d: set_path(d, 0.0, "runs", 0, "log_gap", "worst_seconds"),
+    "gap-left-open-within-worst": lambda d: (
+        set_path(d, True, "runs", 0, "log_gap", "caught_up"),
+        set_path(d, 4096, "runs", 0, "log_gap", "behind_bytes")),
     # Case 1 of issue 68: 30 MB of gap read as 0.5 s of log at 4 MB/s.
     "gap-is-log-of-its-age": lambda d: (set_path(d, 30 * MB, "runs", 0, "log_gap", "worst_bytes"),
                                         set_path(d, 2.0, "runs", 0, "log_gap", "worst_at_seconds"),
