@@ -2,6 +2,9 @@
 # pairs of either program on loopback (or across two namespaces, after
 # two-hosts-lib.sh's two_hosts_up), run in alternating rounds, with the CPU
 # seconds of both processes, and medians. Needs $rounds and pair-lib.sh.
+# OURS_OPTIONS adds options to our primary only, for what the original has no
+# option for (OURS_OPTIONS="-payload dots" sends its payload, one image of '.').
+# ONLY_THROUGHPUT=1 leaves out the sections after the throughput table.
 
 REF=${SIMHADR_REF:-}
 # Loopback unless two-hosts-lib.sh moves the pairs into namespaces.
@@ -127,7 +130,7 @@ side_by_side() {
     ((round % 2)) && order=(theirs ours)
     for who in "${order[@]}"; do
       if [[ $who == ours ]]; then
-        timed_pair "$bin" "$dir/ours" "$2" "$3"
+        timed_pair "$bin" "$dir/ours" "$2${OURS_OPTIONS:+ $OURS_OPTIONS}" "$3"
         ours+=("$($figure "$dir/ours")")
         ours_cpu+=("$(cat "$dir/ours/cpu")")
         ours_gb+=("$(cpu_per_gb "$dir/ours")")
@@ -166,6 +169,7 @@ distance_percent() {
 
 # throughput_heading TITLE: the line over a throughput table, with what its figures are.
 throughput_heading() {
+  [[ -n ${OURS_OPTIONS:-} ]] && echo "ours with $OURS_OPTIONS on its primary"
   echo "== $1 (MB/s of the primary, medians; each round of both ships the flushes the original ships in $seconds s;"
   echo "   s/GB = user+sys CPU seconds of both processes per 10^9 bytes shipped)"
 }
@@ -259,6 +263,7 @@ target_table() {
 
 # The sections both benches print after their throughput table.
 timing_tables() {
+  [[ ${ONLY_THROUGHPUT:-0} == 1 ]] && return
   echo
   echo "== CPU, NEARSYNC 16 pages -target 50 -t 4 (both processes)"
   cpu_row "-syncMode NEARSYNC -flushSize 16 -t 4 -target 50"

@@ -416,6 +416,16 @@ def tcp_counts_every_connection(c, side, where):
               acked)
 
 
+def compression_counts_all_log(c, side, where):
+    """compression-counts-all-log: a real run's -compress figures cover all the log the side moved."""
+    compression = side.get("compression")
+    if not compression or compression.get("source") != "measured":
+        return
+    moved = "send" if side["role"] == "primary" else "recv"
+    c.equal("compression-counts-all-log", f"{where}/compression/log_bytes", compression["log_bytes"],
+            f"{where}/{moved}/bytes", side[moved]["bytes"])
+
+
 def pair_agrees(c, doc):
     """received-within-sent: a standby in the same document took no more than its primary sent."""
     runs = doc.get("runs") or []
@@ -448,6 +458,7 @@ def check_side(c, doc, side, where):
     within_link(c, doc, side, where)
     forecasts(c, doc, side, where)
     tcp_counts_every_connection(c, side, where)
+    compression_counts_all_log(c, side, where)
 
 
 def check_split(c, split, where):

@@ -39,6 +39,18 @@ Transport& Connection::top() {
   return *opened_.transport;
 }
 
+void Connection::add_facts(ConnectionsFacts& sums) const {
+  if (opened_.tls) {
+    TlsFacts mine = opened_.tls->facts();
+    if (sums.tls) mine.record_overhead_bytes += sums.tls->record_overhead_bytes;
+    sums.tls = std::move(mine);
+  }
+  if (compressing_ && compressing_->facts()) {
+    if (!sums.compression) sums.compression.emplace();
+    sums.compression->add(*compressing_->facts());
+  }
+}
+
 namespace {
 
 Nanos attempt_bound_for(NativeSocket first) {
@@ -97,6 +109,7 @@ void ConnectionRenewal::reset_current() {
 void ConnectionRenewal::adopt(std::uint64_t log_at_start, std::uint64_t message_bytes,
                               const std::optional<CompressionChoice>& compress) {
   reset_current();
+  current_->add_facts(retired_);
   candidate_link_.reset();
   current_ = candidate_.get();
   if (parts_.adopted) parts_.adopted(current_->socket());
@@ -112,6 +125,12 @@ void ConnectionRenewal::adopt(std::uint64_t log_at_start, std::uint64_t message_
   } else {
     compressing->restore_receives(make_stream_decompressor(compress->compressor), *compress);
   }
+}
+
+ConnectionsFacts ConnectionRenewal::facts() const {
+  ConnectionsFacts sums = retired_;
+  current_->add_facts(sums);
+  return sums;
 }
 
 // A candidate no thread has watched closes at once.

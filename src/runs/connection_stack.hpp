@@ -19,6 +19,12 @@
 
 namespace simhadr {
 
+// What TLS and -compress did over one connection or all of a run's.
+struct ConnectionsFacts {
+  std::optional<TlsFacts> tls;  // the newest connection's session, every one's overhead
+  std::optional<CompressionFacts> compression;
+};
+
 class Connection {
  public:
   // Null when a stop came during the TLS handshake; a refused one is a RunError.
@@ -30,6 +36,8 @@ class Connection {
   NativeSocket socket() const { return socket_; }
   OpenedTransport& opened() { return opened_; }
   CompressingTransport* compressing() { return compressing_ ? &*compressing_ : nullptr; }
+  // Adds this connection's figures to `sums`.
+  void add_facts(ConnectionsFacts& sums) const;
 
  private:
   Connection() = default;
@@ -72,6 +80,8 @@ class ConnectionRenewal final : public LinkRenewal {
   void abandon() override;
   Nanos attempt_bound() const override { return attempt_bound_; }
   NativeSocket current_socket() const { return current_->socket(); }
+  // The figures of every connection the run had.
+  ConnectionsFacts facts() const;
 
  private:
   // Resets the current connection; the first one's figures are read before.
@@ -88,6 +98,7 @@ class ConnectionRenewal final : public LinkRenewal {
   std::unique_ptr<Connection> candidate_;
   std::optional<Link> candidate_link_;
   std::unique_ptr<Connection> adopted_;  // the current one, when it is not the first
+  ConnectionsFacts retired_;             // of the connections the run no longer uses
 };
 
 }  // namespace simhadr

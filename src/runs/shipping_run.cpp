@@ -139,11 +139,16 @@ RoleOutcome run_connected(std::optional<tcp::socket> socket, const RunConfig& co
       run_role(link, clock, *disk, watch, compressing, renewal ? &*renewal : nullptr);
   say_how_it_ended(outcome, role, renewal ? renewal->current_socket() : fd, stop);
   outcome.result.settings.log_file = log_file;
-  std::optional<TlsFacts> tls_facts;
-  if (connection->opened().tls) tls_facts = connection->opened().tls->facts();
-  record_connection_facts({watch.stop(), cpu.stop(), tcp.stop(), connected, tls_facts,
-                           compressing ? compressing->facts() : std::nullopt},
-                          network.has_value(), outcome.result);
+  ConnectionsFacts over_connections;
+  if (renewal) {
+    over_connections = renewal->facts();
+  } else {
+    connection->add_facts(over_connections);
+  }
+  record_connection_facts(
+      {watch.stop(), cpu.stop(), tcp.stop(), connected, std::move(over_connections.tls),
+       std::move(over_connections.compression)},
+      network.has_value(), outcome.result);
   return outcome;
 }
 

@@ -104,5 +104,31 @@ TEST_F(RealFailureStates, AsyncGivesUpAtTheWaitLimitAndHoldsNoWindow) {
       << run.primary_out;
 }
 
+// -compress and TLS on every connection: the log the renewed one carried
+// counts as the first one's did, on both sides.
+TEST_F(RealFailureStates, CompressionCountsTheLogOfEveryConnection) {
+  const TwoHosts hosts;
+  const auto primary_doc = scratch_file("failure-states", "compressed-primary.json");
+  const auto standby_doc = scratch_file("failure-states", "compressed-standby.json");
+  PairRun run;
+  {
+    const LinkFlap flap(hosts, kDownAfter, kDownFor);
+    run = run_across(hosts,
+                     {"-t", "10", "-syncMode", "NEARSYNC", "-target", "4", "-peerWaitLimit", "1",
+                      "-compress", "lz4", "-tls", "-json", primary_doc.string()},
+                     {"-compress", "lz4", "-tls", "-json", standby_doc.string()});
+  }
+  ASSERT_EQ(run.primary_status, 0) << run.primary_err << run.primary_out;
+  ASSERT_EQ(run.standby_status, 0) << run.standby_err << run.standby_out;
+  const json primary = run_of(primary_doc);
+  const std::vector<std::string> states = states_of(primary["failure_costs"]);
+  ASSERT_GE(states.size(), 2u) << primary["failure_costs"].dump();
+  EXPECT_EQ(states[1], "REMOTE_CATCHUP_PENDING -> REMOTE_CATCHUP (standby back)");
+  EXPECT_EQ(primary["compression"]["log_bytes"], primary["send"]["bytes"]);
+  const json standby = run_of(standby_doc);
+  EXPECT_EQ(standby["compression"]["log_bytes"], standby["recv"]["bytes"]);
+  EXPECT_EQ(standby["log"]["bytes"], primary["log"]["bytes"]);
+}
+
 }  // namespace failure_states
 }  // namespace simhadr::e2e

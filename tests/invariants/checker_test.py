@@ -64,6 +64,9 @@ CASES = {
                                         set_path(d, 0.5, "runs", 0, "log_gap", "worst_seconds")),
     "within-link": lambda d: set_path(d, 200 * MB, "runs", 0, "send", "bytes"),
     "received-within-sent": lambda d: set_path(d, 41 * MB, "runs", 1, "log", "bytes"),
+    # A renewed connection's log left out: the first connection's alone.
+    "compression-counts-all-log": lambda d: set_path(d, {
+        "source": "measured", "log_bytes": 10 * MB, "wire_bytes": 5 * MB}, "runs", 0, "compression"),
 }
 
 

@@ -22,6 +22,13 @@ struct CompressionFacts {
   Nanos cpu{};                   // this side's thread, compressing or restoring
   CompressionSource source = CompressionSource::Measured;
 
+  // Adds another connection's figures (a run that renewed its connection).
+  void add(const CompressionFacts& other) {
+    if (!choice) choice = other.choice;
+    log_bytes += other.log_bytes;
+    wire_bytes += other.wire_bytes;
+    cpu += other.cpu;
+  }
   // Log bytes per wire byte; 0 before any.
   double ratio() const {
     return wire_bytes > 0 ? static_cast<double>(log_bytes) / static_cast<double>(wire_bytes) : 0;
