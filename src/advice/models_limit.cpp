@@ -107,14 +107,33 @@ std::vector<ResourceLimit> pipeline_limits(const Inputs& in) {
   return limits;
 }
 
+// Whether, with no ack to wait for, the wire carries a large flush while the
+// primary writes the small ones after it, so that the write and the shipping
+// are each a stage over the whole mix: on a real connection (its socket's
+// buffer holds flushes) and in -model's shipping through the threads (-tls,
+// -tcpCost), whose pieces flow on while the next write runs. -model's plain
+// link takes each flush before the next write ends, as the closed form has it.
+bool shipping_overlaps_writes(const Inputs& in) {
+  if (!in.network) return true;
+  return std::ranges::any_of(in.mix,
+                             [](const FlushPart& part) { return part.costs.threads.has_value(); });
+}
+
 // The mode's closed form as a rate, over the mix where flush sizes vary.
 double closed_form_rate(SyncMode mode, const Inputs& in) {
   if (in.mix.empty()) return limit_mbytes_per_sec(in.bytes, closed_form_seconds(mode, in.costs));
   double bytes = 0;
   double seconds = 0;
+  double writing = 0;
+  double shipping = 0;
   for (const FlushPart& part : in.mix) {
     bytes += part.flushes * part.bytes;
     seconds += part.flushes * closed_form_seconds(mode, part.costs);
+    writing += part.flushes * part.costs.write;
+    shipping += part.flushes * part.costs.send_cycle();
+  }
+  if (rules_for(mode).standby_ack == AckPoint::None && shipping_overlaps_writes(in)) {
+    seconds = std::max(writing, shipping);
   }
   return limit_mbytes_per_sec(bytes, seconds);
 }
