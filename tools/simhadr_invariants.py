@@ -29,6 +29,10 @@ RATE_SLACK = 0.01
 # tcp_wmem's largest (4 MiB by default), and a queue on the link holds more.
 UNACKNOWLEDGED_BYTES = 4 * 2**20
 
+# What a real standby's kernel may hold acknowledged and not yet read: Linux
+# grows the receive buffer up to tcp_rmem's largest (6 MiB by default).
+UNREAD_BYTES = 6 * 2**20
+
 # The TCP window -model gives a link without -netRate or socket buffers (docs/models.md).
 AUTOTUNED_WINDOW_BYTES = 6291456
 
@@ -386,8 +390,9 @@ def in_send_buffer(side):
 
 def held_by_standby(doc, side):
     """The MB/s a headline may hold above the mode's rate in a short run: the log
-    its standby's receive buffer, spool and the modelled link took in and had not
-    passed on when the run ended (the Bottleneck paragraph says so)."""
+    its standby's receive buffer, spool, socket (a real one's) and the modelled
+    link took in and had not passed on when the run ended (the Bottleneck
+    paragraph says so)."""
     elapsed = side["elapsed_seconds"]
     if elapsed <= 0:
         return 0.0
@@ -396,6 +401,8 @@ def held_by_standby(doc, side):
     window = dig(doc, "config", "models", "network", "window_bytes")
     if window is None and dig(side, "models", "virtual_time"):
         window = AUTOTUNED_WINDOW_BYTES
+    if not dig(side, "models", "virtual_time"):
+        window = (window or 0) + UNREAD_BYTES
     held = (window or 0) * compression_ratio(side)
     for other in doc.get("runs") or []:
         if other["role"] == "standby":
