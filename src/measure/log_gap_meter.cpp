@@ -1,6 +1,7 @@
 #include "simhadr/measure/log_gap_meter.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace simhadr {
 
@@ -26,6 +27,7 @@ void LogGapMeter::acknowledged(std::uint64_t total, Nanos at) {
 void LogGapMeter::stall_ended(Nanos at) {
   // A flush in hand is no gap to catch up on.
   catching_up_ = CatchingUp{at, gap_at_last_progress_ + largest_write_, ledger_.lag(at).bytes};
+  caught_up_.reset();
   if (!gap_.catch_up) gap_.catch_up = Nanos{0};
   gap_.caught_up = false;
 }
@@ -45,6 +47,10 @@ StandbyLag LogGapMeter::note_worst(Nanos at) {
 
 void LogGapMeter::check(Nanos at) {
   const StandbyLag lag = note_worst(at);
+  if (!catching_up_ && caught_up_ && lag.bytes > caught_up_->back_to) {
+    catching_up_ = std::exchange(caught_up_, std::nullopt);
+    gap_.caught_up = false;
+  }
   if (!catching_up_) return;
   const Nanos catching = at - catching_up_->since;
   if (lag.bytes <= catching_up_->back_to) {
@@ -52,7 +58,7 @@ void LogGapMeter::check(Nanos at) {
     gap_.caught_up = true;
     gap_.behind_bytes = 0;
     gap_.closing_bytes_per_sec = 0;
-    catching_up_.reset();
+    caught_up_ = std::exchange(catching_up_, std::nullopt);
     return;
   }
   gap_.catch_up = std::max(*gap_.catch_up, catching);

@@ -109,7 +109,7 @@ std::optional<FlushRequest> LoggerFlushSizes::next(Clock::time_point now) {
   return FlushRequest{pages, start};
 }
 
-void LoggerFlushSizes::flushed(Clock::time_point done) {
+void LoggerFlushSizes::flushed(Clock::time_point done, bool shipped) {
   produce_until(done);
   // The flush's log was written evenly between the previous cut and this one.
   const double newest = to_seconds(done - cut_);
@@ -118,8 +118,12 @@ void LoggerFlushSizes::flushed(Clock::time_point done) {
   wait_byte_seconds_ += bytes * (newest + oldest) / 2;
   waited_bytes_ += bytes;
   max_wait_ = std::max(max_wait_, oldest);
-  shipped_total_ += bytes;
-  tally_shipped(bytes, cut_, done);
+  if (shipped && unshipped_.empty()) {
+    shipped_total_ += bytes;
+    tally_shipped(bytes, cut_, done);
+  } else {
+    unshipped_.push_back({bytes, done});
+  }
   // A flush that ends as a step ends counts for that step.
   const auto step =
       static_cast<std::size_t>(std::ranges::lower_bound(step_ends_, done) - step_ends_.begin());
@@ -129,6 +133,19 @@ void LoggerFlushSizes::flushed(Clock::time_point done) {
     tally.longest_flush_seconds = std::max(tally.longest_flush_seconds, newest);
     tally.backlog_at_end = written_total_ - shipped_total_;
   }
+}
+
+// A catch-up's log crosses over the time since the standby was last heard
+// from, each flush's no earlier than it was written.
+void LoggerFlushSizes::standby_has(std::uint64_t bytes, Clock::time_point at) {
+  while (!unshipped_.empty() &&
+         static_cast<double>(bytes) >= shipped_total_ + unshipped_.front().bytes) {
+    const Unshipped flush = unshipped_.front();
+    unshipped_.pop_front();
+    shipped_total_ += flush.bytes;
+    tally_shipped(flush.bytes, std::max(last_heard_, flush.written), at);
+  }
+  last_heard_ = at;
 }
 
 // A flush ships over the whole time from its cut to its end: each step it spans

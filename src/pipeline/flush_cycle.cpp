@@ -167,7 +167,7 @@ FlushAction FlushCycle::finish_flush() {
                      flush_sizes_.varies() ? std::optional(flush_.pages) : std::nullopt);
   // Both the write and the shipping are over: the later of the two.
   const Clock::time_point flushed = std::max(flush_.shipped, flush_.io_done_at);
-  flush_sizes_.flushed(flushed);
+  flush_sizes_.flushed(flushed, states_.connected() && !flush_.released);
   observer_.flushed(flush_.pages, flushed);
   step_ = steps_.size();
   return {FlushActionKind::Flushed, now_};

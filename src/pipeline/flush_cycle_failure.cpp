@@ -114,6 +114,7 @@ std::vector<std::uint32_t> FlushCycle::take_backlog() {
 
 void FlushCycle::standby_has(std::uint64_t bytes, Clock::time_point now) {
   standby_bytes_ = bytes;
+  flush_sizes_.standby_has(bytes, now);
   check_caught_up(now);
 }
 

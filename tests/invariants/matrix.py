@@ -8,7 +8,7 @@
 --seed S    which combinations (the same seed always draws the same ones)
 --cases F   also every command line in F (one per line, '#' comments): the
             combinations that once failed, kept as regression cases ('refused: '
-            before one: the command line must refuse it)
+            before one: the command line must refuse it; '{here}' is F's folder)
 --failures F  append each failing combination's options to F
 --pending F   violations known and not yet mended: lines of an invariant's name
             and a regular expression its message matches; such a violation is
@@ -190,11 +190,13 @@ REFUSED = "refused:"
 
 def read_cases(path):
     """The command lines of a cases file; 'refused: ' before one means the
-    command line must be refused (exit 2) rather than run."""
+    command line must be refused (exit 2) rather than run. '{here}' in a line
+    is the cases file's folder, where the inputs a case needs are kept."""
     cases = []
+    here = os.path.dirname(os.path.realpath(path))
     with open(path) as f:
         for line in f:
-            line = line.strip()
+            line = line.strip().replace("{here}", here)
             if line and not line.startswith("#"):
                 refused = line.startswith(REFUSED)
                 args = shlex.split(line[len(REFUSED):] if refused else line)

@@ -41,6 +41,9 @@ class LogGapMeter {
     std::uint64_t from;  // the gap when the stall ended
   };
   std::optional<CatchingUp> catching_up_;
+  // The last catch-up that ended: a gap that widens past it again (a primary
+  // out of peer state writing faster than the link carries) has not closed.
+  std::optional<CatchingUp> caught_up_;
   LogGap gap_;
 };
 

@@ -3,6 +3,7 @@
 // fixed size, a list or histogram of sizes (-flushSizes), or a workload that
 // fills a log buffer (-logRate, -logBufSize) like Db2's logger.
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <random>
@@ -59,8 +60,12 @@ class FlushSizeSource {
   virtual ~FlushSizeSource() = default;
   // The next flush; none once a replayed workload has no more log, which ends the run.
   virtual std::optional<FlushRequest> next(Clock::time_point now) = 0;
-  // The flush handed out last has been written and shipped.
-  virtual void flushed(Clock::time_point /*done*/) {}
+  // The flush handed out last is done: written, and with `shipped` shipped
+  // with it (peer state); out of peer state its log crosses as the standby
+  // catches up (standby_has).
+  virtual void flushed(Clock::time_point /*done*/, bool /*shipped*/) {}
+  // Out of peer state: the standby has the first `bytes` of the log by `at`.
+  virtual void standby_has(std::uint64_t /*bytes*/, Clock::time_point /*at*/) {}
   // The largest flush this source can produce, for sizing buffers once.
   virtual std::uint32_t max_pages() const = 0;
   // Only a workload-driven source knows what its transactions waited.
@@ -109,7 +114,8 @@ class LoggerFlushSizes final : public FlushSizeSource {
  public:
   LoggerFlushSizes(LoggerParams params, Clock::time_point start);
   std::optional<FlushRequest> next(Clock::time_point now) override;
-  void flushed(Clock::time_point done) override;
+  void flushed(Clock::time_point done, bool shipped) override;
+  void standby_has(std::uint64_t bytes, Clock::time_point at) override;
   std::uint32_t max_pages() const override { return params_.buffer_pages; }
   std::optional<CommitWait> commit_wait() const override;
   std::vector<WorkloadStepTally> workload_steps() const override;
@@ -144,6 +150,14 @@ class LoggerFlushSizes final : public FlushSizeSource {
   double blocked_seconds_ = 0;
   double written_total_ = 0;
   double shipped_total_ = 0;
+  // Flushes written out of peer state whose log the standby does not have
+  // yet, oldest first: their bytes and when each was written.
+  struct Unshipped {
+    double bytes;
+    Clock::time_point written;
+  };
+  std::deque<Unshipped> unshipped_;
+  Clock::time_point last_heard_;
 };
 
 // The flush-size model the command line chose.

@@ -105,6 +105,26 @@ TEST(LogGapMeter, ARunThatEndsBeforeTheGapCaughtUpSaysSo) {
   EXPECT_EQ(meter.gap().closing_bytes_per_sec, 0.0);
 }
 
+// Caught up as the stall ended, then wider again without another stall (a
+// primary out of peer state writing faster than the link carries): the gap
+// the stall left is open until it closes again.
+TEST(LogGapMeter, AGapThatWidensAgainAfterCatchingUpIsNotClosed) {
+  LogGapMeter meter;
+  meter.written(1000, at_ms(10));
+  meter.acknowledged(1000, at_ms(20));
+  meter.stall_ended(at_ms(1000));
+  meter.acknowledged(1000, at_ms(1000));
+  EXPECT_TRUE(meter.gap().caught_up);
+  for (int t = 1010; t <= 2000; t += 10) meter.written(1000 + 3000 * (t / 10 - 100), at_ms(t));
+  meter.acknowledged(101000, at_ms(2000));
+  EXPECT_FALSE(meter.gap().caught_up);
+  EXPECT_EQ(*meter.gap().catch_up, at_ms(1000));
+  EXPECT_EQ(meter.gap().behind_bytes, 199000u);
+  meter.acknowledged(301000, at_ms(2500));
+  EXPECT_TRUE(meter.gap().caught_up);
+  EXPECT_EQ(*meter.gap().catch_up, at_ms(1500));
+}
+
 // A modelled acknowledgement lands at a known instant: the gap just before it
 // is the widest, and its bytes and age are of that one moment.
 TEST(LogGapMeter, TheGapBeforeAnAcknowledgementLandsIsOfThatMoment) {

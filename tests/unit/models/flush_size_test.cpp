@@ -72,7 +72,7 @@ TEST(LoggerFlushSizes, CommitWaitCoversTheFlushAndHalfTheGatheringTime) {
   const Clock::time_point t0{};
   const FlushRequest first = *sizes.next(t0 + std::chrono::milliseconds(10));
   EXPECT_EQ(first.pages, 10u);
-  sizes.flushed(t0 + std::chrono::milliseconds(12));
+  sizes.flushed(t0 + std::chrono::milliseconds(12), true);
   const CommitWait wait = *sizes.commit_wait();
   EXPECT_NEAR(wait.avg_seconds, 0.007, 1e-9);  // produced 0..10 ms, done at 12 ms
   EXPECT_NEAR(wait.max_seconds, 0.012, 1e-9);
@@ -94,15 +94,15 @@ TEST(LoggerFlushSizes, AReplayedWorkloadFollowsItsStepsAndEndsAfterTheLast) {
       start);
   FlushRequest first = *sizes.next(start + 10ms);
   EXPECT_EQ(first.pages, 10u);
-  sizes.flushed(start + 10ms);
+  sizes.flushed(start + 10ms, true);
   // Nothing comes during step b: the next page is 0.5 ms into step c.
   const FlushRequest second = *sizes.next(start + 10ms);
   EXPECT_EQ(second.pages, 1u);
   EXPECT_EQ(second.start, start + 20ms + 500us);
-  sizes.flushed(second.start);
+  sizes.flushed(second.start, true);
   const FlushRequest third = *sizes.next(start + 25ms);
   EXPECT_EQ(third.pages, 9u);
-  sizes.flushed(start + 25ms);
+  sizes.flushed(start + 25ms, true);
   EXPECT_EQ(sizes.next(start + 25ms), std::nullopt) << "the log has ended";
   const std::vector<WorkloadStepTally> steps = sizes.workload_steps();
   ASSERT_EQ(steps.size(), 3u);
@@ -114,6 +114,25 @@ TEST(LoggerFlushSizes, AReplayedWorkloadFollowsItsStepsAndEndsAfterTheLast) {
       << "the flush ending with step c counts there";
   EXPECT_TRUE(steps[0].sustained());
   EXPECT_TRUE(steps[2].sustained());
+}
+
+// Out of peer state a flush is done once written; its log is shipped when
+// the standby catches up, and counts in the step it crossed in.
+TEST(LoggerFlushSizes, LogWrittenOutOfPeerStateShipsAsTheStandbyCatchesUp) {
+  using namespace std::chrono_literals;
+  const Clock::time_point start{};
+  LoggerFlushSizes sizes({4.096_MBps, 100, {{"a", 10ms, 4.096_MBps}, {"b", 10ms, 4.096_MBps}}},
+                         start);
+  EXPECT_EQ(sizes.next(start + 10ms)->pages, 10u);
+  sizes.flushed(start + 10ms, false);
+  EXPECT_EQ(sizes.next(start + 15ms)->pages, 5u);
+  sizes.flushed(start + 15ms, false);
+  sizes.standby_has(10 * 4096, start + 12ms);
+  sizes.standby_has(15 * 4096, start + 16ms);
+  const std::vector<WorkloadStepTally> steps = sizes.workload_steps();
+  ASSERT_EQ(steps.size(), 2u);
+  EXPECT_NEAR(steps[0].shipped_bytes, 0, 1e-9) << "nothing crossed in step a";
+  EXPECT_NEAR(steps[1].shipped_bytes, 15 * 4096.0, 1e-6);
 }
 
 TEST(LoggerFlushSizes, ARateOfNothingNeverWaitsForever) {
