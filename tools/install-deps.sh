@@ -11,7 +11,7 @@ set -euo pipefail
 # libssl-dev: -tls (its static libraries too); openssl: the TLS tests make their certificates.
 # zlib1g-dev, liblz4-dev, libzstd-dev: the compressors the payload probe measures;
 # zstd and lz4: the tests check its ratios against theirs.
-packages=(cmake g++ make libboost-dev libcli11-dev libfmt-dev libspdlog-dev libgtest-dev
+packages=(cmake g++ make ninja-build libboost-dev libcli11-dev libfmt-dev libspdlog-dev libgtest-dev
   nlohmann-json3-dev libssl-dev openssl zlib1g-dev liblz4-dev libzstd-dev zstd lz4 python3
   python3-jsonschema gnuplot-nox)
 # Cross builds' libraries: the target's -dev packages, unpacked beside the
