@@ -169,9 +169,10 @@ finish_background
 # end-to-end ones, whose binary runs its roles, feeds and read-ahead in threads.
 SUITE_TARGETS='simhadr simhadr_threaded_unit_tests simhadr_e2e_tests simhadr_capped_device_tests simhadr_interop_tests' \
   start_build build-tsan -DSIMHADR_SANITIZE=thread -DCMAKE_BUILD_TYPE=Sanitize "$shards"
-# halt_on_error makes a UBSan finding fail the test instead of only printing it.
-# Every test that runs code: the source checks (label docs) read files only.
-UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+# A UBSan finding traps (CMakeLists.txt): handle_sigill has ASan report where,
+# and fail the test. Every test that runs code: the source checks (label docs)
+# read files only.
+ASAN_OPTIONS=detect_leaks=1:handle_sigill=1 \
   SUITE_LABELS='unit|threads|e2e|interop' test_suite build-asan
 finish_background
 start_background "build build-fuzz" build-fuzz "${idle_priority[@]}" tools/fuzz.sh --build-only
