@@ -188,10 +188,10 @@ constexpr std::array kOptions{
                [](Values& o, const Input& in) { o.workload().speed = in.positive(kMaxRateMBps); }},
     OptionSpec{Id::Payload, "payload", Many, kPrimary, Shipping, "-payload KIND|FILE...",
                "what the pages carry: incompressible (default: random\n"
-               "bytes, new in every page), dots (the original's '.',\n"
-               "which a compressing path shrinks), or your own files\n"
-               "(archived log files), in order and cycled; disk tests\n"
-               "write it too",
+               "bytes, each page stamped with its log position), dots\n"
+               "(the original's '.', which a compressing path\n"
+               "shrinks), or your own files (archived log files), in\n"
+               "order and cycled; disk tests write it too",
                store_payload},
     OptionSpec{Id::Compress, "compress", One, kAny, Shipping, "-compress CODEC[:LEVEL]",
                "compress the log on the link: zlib, lz4 or zstd, at\n"

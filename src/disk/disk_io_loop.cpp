@@ -53,7 +53,7 @@ DiskIoResult run_disk_io(DiskFile& file, DiskAccess access, const DiskIoPlan& pl
 
   DiskIoResult result;
   try {
-    if (!reading) payload = make_page_source(plan.payload, plan.pages);
+    if (!reading) payload = make_page_source(plan.payload, plan.pages, Lookback::Blocks);
   } catch (const std::exception& error) {
     // On a writer's thread of its own: a line in the report, never an escaped exception.
     result.failure = error.what();

@@ -32,7 +32,7 @@ Nanos LogFileDisk::io_time(Nanos, std::uint64_t bytes) {
   const auto pages = static_cast<std::uint32_t>(bytes / kPageBytes);
   if (pages > source_pages_) {
     source_pages_ = std::max(pages, source_pages_ * 2);
-    pages_ = make_page_source(PayloadSpec{}, source_pages_);
+    pages_ = make_page_source(PayloadSpec{}, source_pages_, Lookback::Blocks);
   }
   const std::span<const char> data = pages_->next_pages(pages);
   if (offset_ + data.size() > kLogFileBytes) offset_ = 0;

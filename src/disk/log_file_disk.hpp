@@ -2,8 +2,9 @@
 // -logDir: a side's log written for real, in place of -disk's sleep. Each
 // flush is one synchronous write around the page cache, as Db2's logger
 // writes, into a file laid out beforehand and written round, as Db2 reuses
-// its log files. The pages are new random bytes each time, so no compressing
-// or deduplicating store shrinks them. The file goes away with the object.
+// its log files. The pages are the default payload's, each stamped with its
+// position, so no compressing or deduplicating store shrinks them. The file
+// goes away with the object.
 #include <cstdint>
 #include <memory>
 #include <optional>

@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "payload/file_bytes.hpp"
-#include "payload/random_pages.hpp"
+#include "payload/stamped_pages.hpp"
 #include "simhadr/page_aligned_buffer.hpp"
 #include "simhadr/wire/flush_codec.hpp"
 
@@ -43,13 +44,11 @@ void mark_as_flush(std::span<char> flush) {
   std::ranges::copy(kEndOfFlushMarker, flush.last(kPageBytes).begin());
 }
 
-// Pages made anew for every flush by `Bytes`, in a buffer of its own.
-template <typename Bytes>
-class FilledPages final : public PageSource {
+// The DBA's files, read ahead in order and cycled.
+class FilePages final : public PageSource {
  public:
-  template <typename... Args>
-  explicit FilledPages(std::uint32_t max_pages, Args&&... args)
-      : bytes_(pages_to_bytes(max_pages), std::forward<Args>(args)...) {}
+  FilePages(std::uint32_t max_pages, const std::vector<PayloadFile>& files)
+      : bytes_(pages_to_bytes(max_pages), files) {}
   std::span<const char> next_flush(std::uint32_t pages) override {
     const std::span<char> flush = bytes_.next(pages_to_bytes(pages));
     mark_as_flush(flush);
@@ -58,30 +57,25 @@ class FilledPages final : public PageSource {
   std::span<const char> next_pages(std::uint32_t pages) override {
     return bytes_.next(pages_to_bytes(pages));
   }
-  Nanos waited() const override {
-    if constexpr (requires { bytes_.waited(); }) {
-      return bytes_.waited();
-    } else {
-      return Nanos::zero();
-    }
-  }
+  Nanos waited() const override { return bytes_.waited(); }
 
  private:
-  Bytes bytes_;
+  FileBytes bytes_;
 };
 
 }  // namespace
 
-std::unique_ptr<PageSource> make_page_source(const PayloadSpec& payload, std::uint32_t max_pages) {
+std::unique_ptr<PageSource> make_page_source(const PayloadSpec& payload, std::uint32_t max_pages,
+                                             Lookback lookback) {
   switch (payload.kind) {
     case PayloadKind::Dots:
       return std::make_unique<DotPages>(max_pages);
     case PayloadKind::Files:
-      return std::make_unique<FilledPages<FileBytes>>(max_pages, payload.files);
+      return std::make_unique<FilePages>(max_pages, payload.files);
     case PayloadKind::Incompressible:
       break;
   }
-  return std::make_unique<FilledPages<RandomBytes>>(max_pages, fresh_seed());
+  return std::make_unique<StampedPages>(max_pages, lookback, fresh_seed());
 }
 
 }  // namespace simhadr

@@ -20,6 +20,16 @@ class PayloadError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// How far back the paths a payload crosses may look for a repeat.
+enum class Lookback : std::uint8_t {
+  // A link's compressor (zstd at levels 1 to 19 looks back at most 8 MiB;
+  // zlib, as ssh -C uses it, 32 KiB; lz4 64 KiB): 9 MiB.
+  Stream,
+  // Storage that compresses a block or record at a time (ZFS's records are
+  // at most 1 MiB unless raised): 1 MiB.
+  Blocks,
+};
+
 class PageSource {
  public:
   virtual ~PageSource() = default;
@@ -32,6 +42,9 @@ class PageSource {
   virtual Nanos waited() const { return Nanos::zero(); }
 };
 
-std::unique_ptr<PageSource> make_page_source(const PayloadSpec& payload, std::uint32_t max_pages);
+// Where pages go (Lookback) sets how large a pool the default payload keeps:
+// StampedPages::pool_bytes, about 9 MiB for a stream and 1 MiB for a disk.
+std::unique_ptr<PageSource> make_page_source(const PayloadSpec& payload, std::uint32_t max_pages,
+                                             Lookback lookback = Lookback::Stream);
 
 }  // namespace simhadr

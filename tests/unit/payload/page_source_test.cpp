@@ -8,13 +8,16 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "payload/file_bytes.hpp"
-#include "payload/random_pages.hpp"
+#include "payload/stamped_pages.hpp"
 #include "simhadr/wire/flush_codec.hpp"
 #include "unit/payload/payload_files_fixture.hpp"
 
@@ -44,30 +47,81 @@ TEST(PageSource, DotsAreTheOriginalsBytes) {
   EXPECT_TRUE(std::ranges::all_of(source->next_pages(5), [](char c) { return c == kPageFill; }));
 }
 
-TEST(PageSource, IncompressiblePagesNeverRepeatALine) {
-  const auto source = make_page_source({}, 64);
-  std::unordered_set<std::string_view> lines;
+// The words that make each place of a flush unique: at every page's start
+// (after the marker on the last page) and half a page in.
+std::vector<std::uint64_t> stamps_of(std::span<const char> flush) {
+  std::vector<std::uint64_t> stamps;
+  for (std::size_t page = 0; page < flush.size(); page += kPageBytes) {
+    const bool marked = page + kPageBytes == flush.size();
+    for (const std::size_t at :
+         {marked ? StampedPages::kMarkedPageStampAt : 0, StampedPages::kSecondStampAt}) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, flush.data() + page + at, sizeof(word));
+      stamps.push_back(word);
+    }
+  }
+  return stamps;
+}
+
+TEST(PageSource, IncompressiblePagesNeverRepeatAPageOrAStamp) {
+  constexpr std::uint32_t kPages = 64;
+  const std::size_t pool = StampedPages::pool_bytes(kPages, Lookback::Stream);
+  const auto source = make_page_source({}, kPages);
+  // Flushes of every size up to 64 pages, through the pool more than twice.
   std::vector<std::string> kept;
-  // 64 flushes of 64 pages: 16 MiB, each line renewed 64 times in place.
-  for (int flush = 0; flush < 64; ++flush) {
-    const std::span<const char> bytes = source->next_flush(64);
-    expect_flush_layout(bytes, 64);
+  std::unordered_map<const char*, std::size_t> last_shipped_at;
+  std::size_t shipped = 0;
+  for (std::uint32_t flush = 0; shipped < 2 * pool + pages_to_bytes(kPages); ++flush) {
+    const std::uint32_t pages = 1 + flush * 37 % kPages;
+    const std::span<const char> bytes = source->next_flush(pages);
+    expect_flush_layout(bytes, pages);
+    // The pool's bytes come round no sooner than zstd -19's window (8 MiB) has passed.
+    for (std::size_t page = 0; page < bytes.size(); page += kPageBytes) {
+      const auto [seen, first] = last_shipped_at.try_emplace(bytes.data() + page, shipped + page);
+      if (!first) {
+        EXPECT_GT(shipped + page - seen->second, std::size_t{8} << 20) << "at " << shipped + page;
+        seen->second = shipped + page;
+      }
+    }
+    shipped += bytes.size();
     kept.emplace_back(bytes.begin(), bytes.end());
   }
+  std::unordered_set<std::string_view> pages;
+  std::unordered_set<std::uint64_t> stamps;
   std::array<std::uint64_t, 256> counts{};
   for (const std::string& flush : kept) {
-    for (std::size_t at = 0; at < flush.size(); at += RandomBytes::kLineBytes) {
-      const std::string_view line(flush.data() + at, RandomBytes::kLineBytes);
-      // The marker's line repeats by design; every other line is new.
-      if (line.starts_with(kEndOfFlushMarker)) continue;
-      EXPECT_TRUE(lines.insert(line).second) << "a line repeated at " << at;
+    for (std::size_t at = 0; at < flush.size(); at += kPageBytes) {
+      EXPECT_TRUE(pages.insert(std::string_view(flush).substr(at, kPageBytes)).second)
+          << "a page repeated";
+    }
+    for (const std::uint64_t stamp : stamps_of(flush)) {
+      EXPECT_TRUE(stamps.insert(stamp).second) << "a stamp repeated";
     }
     for (const char c : flush) ++counts[static_cast<unsigned char>(c)];
   }
-  // Every byte value about as common as any other: 65536 each, give or take 2%.
+  // Every byte value about as common as any other, give or take 2%.
+  const double each = static_cast<double>(shipped) / 256;
   const auto [least, most] = std::ranges::minmax(counts);
-  EXPECT_GT(least, 64000u);
-  EXPECT_LT(most, 67200u);
+  EXPECT_GT(static_cast<double>(least), 0.98 * each);
+  EXPECT_LT(static_cast<double>(most), 1.02 * each);
+}
+
+// A disk compresses a block or record at a time: its pool need not outlast a
+// link compressor's window, and a test with many writers keeps one each.
+TEST(PageSource, ADisksPoolIsSmallerThanAStreams) {
+  EXPECT_EQ(StampedPages::pool_bytes(16, Lookback::Blocks), (1u << 20) + pages_to_bytes(16));
+  EXPECT_EQ(StampedPages::pool_bytes(256, Lookback::Stream), (9u << 20) + pages_to_bytes(256));
+  const auto disk = make_page_source({}, 16, Lookback::Blocks);
+  std::unordered_set<std::uint64_t> stamps;
+  for (int write = 0; write < 40; ++write) {
+    const std::span<const char> pages = disk->next_pages(16);
+    EXPECT_FALSE(std::string_view(pages.data(), pages.size()).starts_with(kEndOfFlushMarker));
+    for (std::size_t at = 0; at < pages.size(); at += kPageBytes) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, pages.data() + at, sizeof(word));
+      EXPECT_TRUE(stamps.insert(word).second);
+    }
+  }
 }
 
 TEST(PageSource, TwoRunsShipDifferentBytes) {
