@@ -83,8 +83,15 @@ bool expect_bottleneck(const std::string& report, const std::string& expected) {
           report, waited,
           std::regex(R"(waited for a CPU [\d.]+ seconds \(([\d.]+)% of the run\))")) &&
       std::stod(waited[1]) >= 25.0;
-  EXPECT_TRUE(busy_host && verdict.starts_with("host CPU: ")) << "expected " << expected << "\n"
-                                                              << report;
+  // A sanitized binary spends several times a release build's CPU on each
+  // flush: where that alone could explain the rate, the advisor rightly says
+  // it cannot tell the sender's CPU from the wire (TSan, lz4 on a 100 Mbit/s link).
+  const bool sanitized_ambiguity =
+      SIMHADR_BINARY_SANITIZED && verdict.starts_with("sender CPU: ") &&
+      verdict.find("the wire and the CPU cannot be told apart") != std::string::npos;
+  EXPECT_TRUE((busy_host && verdict.starts_with("host CPU: ")) || sanitized_ambiguity)
+      << "expected " << expected << "\n"
+      << report;
   return false;
 }
 
