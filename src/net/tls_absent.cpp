@@ -29,7 +29,7 @@ std::unique_ptr<TlsTransport> open_tls(boost::asio::ip::tcp::socket, const TlsCo
   throw no_tls();
 }
 
-TlsCipherCost measure_tls_cost(const TlsSettings&, std::uint64_t, std::uint64_t) {
+TlsCipherCost measure_tls_cost(const TlsSettings&, std::uint64_t, std::uint64_t, int) {
   throw no_tls();
 }
 

@@ -32,9 +32,9 @@ constexpr int kBatchesPerTrial = 4;
 // the same core's vector unit: `openssl speed` here moved from 4.1 to 2.8 GB/s
 // within the hour) gives the figure a run there will pay; the cheapest trial
 // would give the idle host's. Flushes so large that forty trials would take
-// more than this many bytes have fewer trials, never fewer than the least.
+// more than this many bytes have fewer trials, never fewer than the least (nor
+// more than the caller's most).
 constexpr std::uint64_t kProbeBytes = 80ULL * 1024 * 1024;
-constexpr int kMostTrials = 40;
 constexpr int kLeastTrials = 5;
 // One flush larger than this is written in pieces of it: its records are full
 // ones either way, and the probe's memory stays bounded.
@@ -51,11 +51,12 @@ struct ProbeShape {
   std::uint64_t batch_bytes;  // whole writes between two clock readings
   int trials;
 
-  explicit ProbeShape(std::uint64_t flush_bytes)
+  ProbeShape(std::uint64_t flush_bytes, int most_trials)
       : write_bytes(std::clamp<std::uint64_t>(flush_bytes, 1, kLargestWrite)),
         batch_bytes((kLeastBatchBytes + write_bytes - 1) / write_bytes * write_bytes),
-        trials(static_cast<int>(std::clamp<std::uint64_t>(
-            kProbeBytes / (batch_bytes * kBatchesPerTrial), kLeastTrials, kMostTrials))) {}
+        trials(std::min(most_trials, static_cast<int>(std::clamp<std::uint64_t>(
+                                         kProbeBytes / (batch_bytes * kBatchesPerTrial),
+                                         kLeastTrials, kTlsProbeMostTrials)))) {}
 
   // The records of a batch, with their headers and tags, in the pipe between the two ends.
   std::uint64_t pipe_bytes() const {
@@ -128,7 +129,7 @@ std::size_t read_some(SSL* ssl, std::span<char> into) {
 }  // namespace
 
 TlsCipherCost measure_tls_cost(const TlsSettings& settings, std::uint64_t flush_bytes,
-                               std::uint64_t receive_buffer_bytes) {
+                               std::uint64_t receive_buffer_bytes, int most_trials) {
   // Each side's own certificate made at start-up; nothing to verify in memory.
   TlsSettings unverified = settings;
   unverified.certificate.clear();
@@ -139,7 +140,7 @@ TlsCipherCost measure_tls_cost(const TlsSettings& settings, std::uint64_t flush_
   const TlsContext server_context(unverified, Role::Standby);
   const SslOwner client = memory_endpoint(client_context);
   const SslOwner server = memory_endpoint(server_context);
-  const ProbeShape shape(flush_bytes);
+  const ProbeShape shape(flush_bytes, std::max(most_trials, 1));
   join(client.get(), server.get(), shape.pipe_bytes());
   handshake_in_memory(client.get(), server.get());
 

@@ -23,9 +23,15 @@ struct TlsCipherCost {
   std::string version;                  // "TLSv1.3"
 };
 
+// The probe's trials at most: -model's figure takes up to this many. A caller
+// that checks what the probe can measure, not how well, takes fewer: each trial
+// moves 2 MiB or more through the cipher.
+inline constexpr int kTlsProbeMostTrials = 40;
+
 // RunError when OpenSSL refuses the settings (as a real run's would be).
 // `flush_bytes`: the flush the figure is for (the largest, when sizes vary).
 TlsCipherCost measure_tls_cost(const TlsSettings& settings, std::uint64_t flush_bytes,
-                               std::uint64_t receive_buffer_bytes);
+                               std::uint64_t receive_buffer_bytes,
+                               int most_trials = kTlsProbeMostTrials);
 
 }  // namespace simhadr
