@@ -167,7 +167,7 @@ SIMHADR_WINDOWS=$PWD/build-windows/simhadr.exe test_suite build-static
 finish_background
 # The tests that start threads: the unit tests that do (label threads) and the
 # end-to-end ones, whose binary runs its roles, feeds and read-ahead in threads.
-SUITE_TARGETS='simhadr simhadr_threaded_unit_tests simhadr_e2e_tests simhadr_capped_device_tests simhadr_interop_tests' \
+SUITE_TARGETS='simhadr simhadr_threaded_unit_tests simhadr_e2e_tests' \
   start_build build-tsan -DSIMHADR_SANITIZE=thread -DCMAKE_BUILD_TYPE=Sanitize "$shards"
 # A UBSan finding traps (CMakeLists.txt): handle_sigill has ASan report where,
 # and fail the test. Every test that runs code: the source checks (label docs)
