@@ -28,7 +28,9 @@
 #include "two_hosts.hpp"
 #include "windows_programs.hpp"
 
-namespace simhadr::e2e {
+// A namespace of its own: the end-to-end tests' executable is one unity batch,
+// and these names (Case, kFlushBytes) are other files' too.
+namespace simhadr::e2e::interop {
 namespace {
 
 using namespace std::chrono_literals;
@@ -373,4 +375,4 @@ TEST_P(WindowsInterop, TheOriginalsWindowsBuildAndOursBothWays) {
 INSTANTIATE_TEST_SUITE_P(Modes, WindowsInterop, kModes);
 
 }  // namespace
-}  // namespace simhadr::e2e
+}  // namespace simhadr::e2e::interop
