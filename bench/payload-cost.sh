@@ -11,12 +11,7 @@ cd "$(dirname "$0")/.."
 rounds=${1:-5}
 seconds=${2:-2}
 : "${PIN_SIDES:=1}"
-tools/install-deps.sh --bench >/dev/null
-SIMHADR_BUILD_DIR=build-bench SIMHADR_BUILD_TESTS=OFF tools/build.sh >/dev/null
-bin=build-bench/simhadr
-work=$(mktemp -d)
-trap 'pkill -P $$ 2>/dev/null || true; rm -rf "$work"' EXIT
-trap 'exit 130' INT TERM
+source bench/setup-lib.sh
 
 source bench/pair-lib.sh
 source bench/compare-lib.sh

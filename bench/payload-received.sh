@@ -14,12 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 gigabytes=${1:-4}
 payload=${2:-incompressible}
-tools/install-deps.sh --bench >/dev/null
-SIMHADR_BUILD_DIR=build-bench SIMHADR_BUILD_TESTS=OFF tools/build.sh >/dev/null
-bin=build-bench/simhadr
-work=$(mktemp -d)
-trap 'pkill -P $$ 2>/dev/null || true; rm -rf "$work"' EXIT
-trap 'exit 130' INT TERM
+source bench/setup-lib.sh
 keep=$((gigabytes * 1000 * 1000 * 1000))
 
 "$bin" -role primary -lhost 127.0.0.1 -lport 0 -rhost 127.0.0.1 -rport 1 -syncMode ASYNC \

@@ -1,6 +1,7 @@
 #include "payload/stamped_pages.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <chrono>
 #include <cstring>
@@ -39,13 +40,13 @@ void store(char* at, std::uint64_t word) {
   std::memcpy(at, &word, sizeof(word));
 }
 
-// The marker's first eight bytes as a word: a page's first stamp never equals
-// them, so only a flush's last page opens as the marker does.
-std::uint64_t marker_word() {
-  std::uint64_t word = 0;
-  std::memcpy(&word, kEndOfFlushMarker.data(), sizeof(word));
-  return word;
-}
+// The marker's first eight bytes as a word, as store() lays one down: a page's
+// first stamp never equals them, so only a flush's last page opens as the marker does.
+constexpr std::uint64_t kMarkerWord = [] {
+  std::array<char, sizeof(std::uint64_t)> head{};
+  std::copy_n(kEndOfFlushMarker.begin(), head.size(), head.begin());
+  return std::bit_cast<std::uint64_t>(head);
+}();
 
 }  // namespace
 
@@ -69,7 +70,6 @@ std::span<char> StampedPages::stamped(std::uint32_t pages) {
   if (at_ + bytes > pool_.size()) at_ = 0;
   const std::span<char> out = pool_.bytes().subspan(at_, bytes);
   at_ += bytes;
-  static const std::uint64_t kMarkerWord = marker_word();
   for (char* page = out.data(); page < out.data() + out.size(); page += kPageBytes) {
     std::uint64_t first = mix(key_ + pages_made_++);
     if (first == kMarkerWord) first = ~first;
