@@ -60,7 +60,8 @@ timed() {
   record_phase "$name" $((SECONDS - started)) "$status"
 }
 
-# CI's builds are unity builds: each compiler run takes a batch of 96 files, so
+# CI's builds are unity builds: each compiler run takes a batch of up to 96 files
+# (the library and the larger test executables take two batches, one a core), so
 # the libraries' headers are parsed and their templates compiled once per batch
 # (the static build with its tests: 250 CPU-seconds in batches of 96, 310 in 48,
 # 418 in 24; the Windows build 268 against 420 in 24; the ASan+UBSan build's
