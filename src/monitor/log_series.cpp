@@ -174,11 +174,11 @@ class SeriesBuilder {
       }
       return;
     }
-    const double near = tolerance();
+    const double within = tolerance();
     std::ranges::stable_sort(entries_, {}, [](const Entry& e) { return *e.sample.time; });
     std::set<std::string> in_reading;
     for (const Entry& e : entries_) {
-      if (series_.readings.empty() || *e.sample.time - *series_.readings.back().time > near ||
+      if (series_.readings.empty() || *e.sample.time - *series_.readings.back().time > within ||
           in_reading.contains(e.source)) {
         series_.readings.push_back(LogReading{e.sample.time, {}, {}, {}, {}});
         in_reading.clear();
@@ -190,12 +190,12 @@ class SeriesBuilder {
 
   // The primary's HADR samples give the wait and the position where no counter does.
   void join_hadr() {
-    const double near = tolerance();
+    const double within = tolerance();
     for (LogReading& reading : series_.readings) {
       if (!reading.time) continue;
       const HadrSample* nearest = nullptr;
       for (const HadrSample* s : hadr_) {
-        if (!s->local_time || std::abs(*s->local_time - *reading.time) > near) continue;
+        if (!s->local_time || std::abs(*s->local_time - *reading.time) > within) continue;
         if (!nearest || std::abs(*s->local_time - *reading.time) <
                             std::abs(*nearest->local_time - *reading.time)) {
           nearest = s;
