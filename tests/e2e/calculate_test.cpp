@@ -193,7 +193,7 @@ TEST(Calculate, ReadsStandardInputAndOneFileAfterAnother) {
   ASSERT_EQ(split.status, 0) << split.err;
   expect_lines_in_order(split.out, kWANLines);
   ChildProcess piped(
-      {"-c", fmt::format("{} -calculate - -network 10 .1 -disk 200 .001 < {}", SIMHADR_BINARY,
+      {"-c", fmt::format("{} -calculate - -network 10 .1 -disk 200 .001 < {}", binary_under_test(),
                          write_file("all.txt", kPublishedWorkload).string())},
       "/bin/sh");
   ASSERT_EQ(piped.wait(kRunBound), 0) << piped.err();

@@ -26,7 +26,7 @@ class CappedDevice : public ::testing::Test {
     // What is asserted is what the fit finds in a run of the real binary; a
     // sanitized one on a busy machine spent nearly the cap's 2 ms of CPU on each
     // write, and the fit took it for a line (once under each sanitizer in CI).
-    if (SIMHADR_BINARY_SANITIZED) GTEST_SKIP() << "a sanitized binary cannot measure the caps";
+    if (binary_sanitized()) GTEST_SKIP() << "a sanitized binary cannot measure the caps";
     if (::geteuid() != 0) GTEST_SKIP() << "a capped device needs root (a loop device, a cgroup)";
     ChildProcess up({kDevice, "up", name_, "500", "60000000"}, "/bin/bash");
     const std::optional<int> status = up.wait(30s);
@@ -43,7 +43,7 @@ class CappedDevice : public ::testing::Test {
 
   // simhadr with `args`, inside the device's cgroup.
   std::optional<int> run_capped(std::vector<std::string> args, std::string* err) {
-    args.insert(args.begin(), {kDevice, "run", name_, SIMHADR_BINARY});
+    args.insert(args.begin(), {kDevice, "run", name_, binary_under_test()});
     ChildProcess run(args, "/bin/bash");
     const std::optional<int> status = run.wait(60s);
     *err = run.err();

@@ -9,12 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "binary_under_test.hpp"
+
 namespace simhadr::e2e {
 
 class ChildProcess {
  public:
   // Runs simhadr with args, or `program` when one is given.
-  explicit ChildProcess(std::vector<std::string> args, std::string program = SIMHADR_BINARY);
+  explicit ChildProcess(std::vector<std::string> args, std::string program = binary_under_test());
   ~ChildProcess();
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;

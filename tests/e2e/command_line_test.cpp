@@ -315,7 +315,7 @@ TEST(CommandLine, ListeningWithoutPermissionIsARuntimeError) {
   std::vector<std::string> args = {"-role",  "primary", "-lhost",          "127.0.0.1",
                                    "-lport", "1",       "-rhost",          "127.0.0.1",
                                    "-rport", "2",       "-connectTimeout", "1"};
-  std::string program = SIMHADR_BINARY;
+  std::string program = binary_under_test();
   if (::geteuid() == 0) {
     // Root may listen anywhere; run as nobody to meet the refusal a DBA would.
     if (::access("/usr/bin/setpriv", X_OK) != 0) GTEST_SKIP() << "setpriv is not installed";

@@ -103,7 +103,8 @@ TEST(CompressionProbe, TheReportSaysWhatEachPayloadCompressesTo) {
     if (kind == "incompressible") {
       // Random bytes shrink for no compressor (a unit test checks it): not measured.
       EXPECT_EQ(line.find("; compressed"), std::string::npos) << line;
-      EXPECT_NE(line.find("and no deduplication in chunks of 4 KB or more shrinks them"), std::string::npos)
+      EXPECT_NE(line.find("and no deduplication in chunks of 4 KB or more shrinks them"),
+                std::string::npos)
           << line;
       continue;
     }

@@ -161,9 +161,9 @@ TEST(Diagnose, PlotDiagnoseDrawsTheDocument) {
 }
 
 TEST(Diagnose, StdinIsReadAsAFile) {
-  ChildProcess run(
-      {"-c", fmt::format("{} -diagnose - < {}", SIMHADR_BINARY, input("peer_window.primary.txt"))},
-      "/bin/sh");
+  ChildProcess run({"-c", fmt::format("{} -diagnose - < {}", binary_under_test(),
+                                      input("peer_window.primary.txt"))},
+                   "/bin/sh");
   ASSERT_EQ(run.wait(kRunBound), 0) << run.err();
   EXPECT_NE(run.out().find("Diagnose: stdin (db2pd, 3 samples)"), std::string::npos) << run.out();
   EXPECT_EQ(verdict_line(run.out()), "peer window");

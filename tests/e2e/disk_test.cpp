@@ -137,7 +137,7 @@ TEST_F(DiskTests, TheSweepsJsonCarriesTheFitAndPlots) {
 
 TEST_F(DiskTests, TheFileSizeLimitEndsTheTestWithAPartialReportAndNoLeftovers) {
   // 200 blocks of 512 or 1024 bytes (the shell decides) hold one to three 64 KiB writes.
-  ChildProcess limited({"-c", "ulimit -f 200; exec " + std::string(SIMHADR_BINARY) + " -testDisk " +
+  ChildProcess limited({"-c", "ulimit -f 200; exec " + binary_under_test() + " -testDisk " +
                                   dir_.string() + " -flushSize 16 -t 30"},
                        "/bin/sh");
   ASSERT_EQ(limited.wait(60s), 1) << limited.err();

@@ -109,13 +109,13 @@ TEST(ConnectTimeout, AStandbyGivesUpOnAPrimaryThatNeverListens) {
 }
 
 TEST(OutOfMemory, AStandbyWhoseReceiveBufferDoesNotFitSaysWhichOptionAskedForIt) {
-#if SIMHADR_BINARY_SANITIZED
-  GTEST_SKIP() << "a sanitized binary cannot start under an address-space limit";
-#else
+  if (binary_sanitized()) {
+    GTEST_SKIP() << "a sanitized binary cannot start under an address-space limit";
+  }
   if (::access("/usr/bin/prlimit", X_OK) != 0) GTEST_SKIP() << "prlimit (util-linux) is missing";
   ChildProcess primary(concat(primary_args("127.0.0.1", "0"), {"-t", "60"}));
   // 512 MiB of address space: room for the process, not for a 1 GiB receive buffer.
-  const std::vector<std::string> limited = {"--as=536870912", SIMHADR_BINARY};
+  const std::vector<std::string> limited = {"--as=536870912", binary_under_test()};
   ChildProcess standby(concat(limited, concat(standby_args("127.0.0.1", listening_port(primary)),
                                               {"-hadrBufSize", "262144"})),
                        "/usr/bin/prlimit");
@@ -127,7 +127,6 @@ TEST(OutOfMemory, AStandbyWhoseReceiveBufferDoesNotFitSaysWhichOptionAskedForIt)
       << err;
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
   EXPECT_EQ(exit_within(primary, kSurvivorBound), 1) << primary.err();
-#endif
 }
 
 }  // namespace

@@ -206,7 +206,7 @@ class Interop : public ::testing::TestWithParam<Case> {
 };
 
 TEST_P(Interop, BothWaysEveryFlushArrivesAndTheReportsKeepTheOriginalsShape) {
-  const std::string ours = SIMHADR_BINARY;
+  const std::string ours = binary_under_test();
   const std::string original = reference_binary();
   expect_both_ways_agree(run({.primary = ours, .standby = original}),
                          run({.primary = original, .standby = ours}), std::get<0>(GetParam()));
@@ -293,8 +293,9 @@ TEST_P(PayloadInterop, TheOriginalsStandbyTakesEachPayload) {
       out << "UPDATE ACCOUNT " << i << " SET BALANCE " << i % 97 << '\n';
     payload = file.string();
   }
-  const PairRun run = run_on_loopback(concat(run_options(mode), {"-payload", payload}),
-                                      {.primary = SIMHADR_BINARY, .standby = reference_binary()});
+  const PairRun run =
+      run_on_loopback(concat(run_options(mode), {"-payload", payload}),
+                      {.primary = binary_under_test(), .standby = reference_binary()});
   expect_same_log_on_both_sides(run, kFlushes, kFlushBytes);
   std::filesystem::remove(file);
 }
@@ -338,7 +339,7 @@ void expect_interop(const std::string& ours, const std::string& other, const std
 }
 
 TEST_P(PeerInterop, BothWaysEveryFlushArrivesAndTheReportsAgree) {
-  expect_interop(SIMHADR_BINARY, peer_binary(), GetParam());
+  expect_interop(binary_under_test(), peer_binary(), GetParam());
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, PeerInterop, kModes);
@@ -355,7 +356,7 @@ class WindowsInterop : public ::testing::TestWithParam<std::string> {
 
 // Our Windows build under Wine and our Linux build.
 TEST_P(WindowsInterop, OurWindowsBuildAndOurLinuxBuildBothWays) {
-  expect_interop(SIMHADR_BINARY, windows_build(), GetParam());
+  expect_interop(binary_under_test(), windows_build(), GetParam());
 }
 
 // The original's Windows build and ours, both under Wine.

@@ -56,7 +56,7 @@ TEST(LogDir, AStandbyWritesForRealBehindANearSyncPrimary) {
 TEST(LogDir, ALogFileThatCannotBeLaidOutEndsTheRunInOneLineAndLeavesNothing) {
   const fs::path dir = scratch_file("log_dir", "x").parent_path();
   // 200 blocks of 512 or 1024 bytes (the shell decides) hold far less than the 64 MiB layout.
-  ChildProcess limited({"-c", "ulimit -f 200; exec " + std::string(SIMHADR_BINARY) +
+  ChildProcess limited({"-c", "ulimit -f 200; exec " + binary_under_test() +
                                   " -demo -syncMode SYNC -t 1 -logDir " + dir.string()},
                        "/bin/sh");
   ASSERT_EQ(limited.wait(kRunBound), 1) << limited.err();

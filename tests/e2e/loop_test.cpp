@@ -143,7 +143,7 @@ TEST(StopSignals, TheSameSignalTwiceFromOneProcessIsOneStop) {
 }
 
 TEST(StopSignals, AStandbyUnderGnuTimeoutEndsWithItsReport) {
-  ChildProcess timed(concat({"-s", "TERM", "1", SIMHADR_BINARY}, retrying_standby_args()),
+  ChildProcess timed(concat({"-s", "TERM", "1", binary_under_test()}, retrying_standby_args()),
                      "/usr/bin/timeout");
   ASSERT_EQ(timed.wait(20s), 124) << timed.err();  // timeout's status when its deadline passed
   EXPECT_EQ(timed.err().find("second interrupt"), std::string::npos) << timed.err();
@@ -155,7 +155,7 @@ TEST(Sweep, DrawsAPlotOverASocketBufferSweep) {
   const fs::path dir = scratch_dir("sweep");
   ChildProcess sweep({"sockbuf", "65536:131072", "--modes", "ASYNC,SYNC", "--seconds", "0.5",
                       "--lport", std::to_string(private_port(PortBlock::Sweep)), "--out",
-                      dir.string(), "--simhadr", SIMHADR_BINARY},
+                      dir.string(), "--simhadr", binary_under_test()},
                      std::string(SIMHADR_SOURCE_DIR) + "/tools/sweep");
   ASSERT_EQ(sweep.wait(120s), 0) << sweep.out() << sweep.err();
   EXPECT_EQ(csv_lines(dir / "points.csv").size(), 5u);
@@ -168,8 +168,8 @@ TEST(Sweep, DrawsAPlotOverASocketBufferSweep) {
 TEST(Sweep, SweepsAnAuxiliarysLinkInTheModelAndPlotsItsLag) {
   const fs::path dir = scratch_dir("sweep-model");
   ChildProcess sweep({"netRate", "5,50", "--model", "--template", "1000,{}", "--modes", "ASYNC",
-                      "--seconds", "4", "--out", dir.string(), "--simhadr", SIMHADR_BINARY, "--",
-                      "-rhost", "pr,dr", "-target", "20"},
+                      "--seconds", "4", "--out", dir.string(), "--simhadr", binary_under_test(),
+                      "--", "-rhost", "pr,dr", "-target", "20"},
                      std::string(SIMHADR_SOURCE_DIR) + "/tools/sweep");
   ASSERT_EQ(sweep.wait(120s), 0) << sweep.out() << sweep.err();
   const std::vector<std::string> lines = csv_lines(dir / "points.csv");

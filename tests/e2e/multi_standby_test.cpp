@@ -44,8 +44,8 @@ std::optional<AuxiliarySection> auxiliary_section(const std::string& report, int
 }
 
 std::vector<std::string> standby_on(const std::string& address, const std::string& port,
-                                    const std::string& program = SIMHADR_BINARY) {
-  const bool ours = program == SIMHADR_BINARY;
+                                    const std::string& program = binary_under_test()) {
+  const bool ours = program == binary_under_test();
   // Ours binds to its -lhost address (the kernel picks the port); the original refuses -lport 0
   // and connects from the address the route gives, which on loopback is 127.0.0.1.
   std::vector<std::string> args = {"-role",          "standby", "-lhost",    address,  "-lport",
@@ -180,8 +180,8 @@ TEST(MultiStandby, TheOriginalStandbyPlaysThePrincipalAndAnAuxiliary) {
                                  principal_host + "," + auxiliary_host, "-rport", "1,2"},
                                 {"-syncMode", "NEARSYNC", "-n", "300", "-target", "50"}));
     const std::string port = listening_port(primary);
-    const std::string principal_program = original_principal ? reference : SIMHADR_BINARY;
-    const std::string auxiliary_program = original_principal ? SIMHADR_BINARY : reference;
+    const std::string principal_program = original_principal ? reference : binary_under_test();
+    const std::string auxiliary_program = original_principal ? binary_under_test() : reference;
     ChildProcess principal(standby_on(principal_host, port, principal_program), principal_program);
     ChildProcess auxiliary(standby_on(auxiliary_host, port, auxiliary_program), auxiliary_program);
     ASSERT_EQ(primary.wait(kRunBound), 0) << primary.out() << primary.err();
@@ -261,7 +261,7 @@ SiteRun run_site(const Site& site, std::size_t auxiliaries) {
     ports.append(",47001");
   }
   ChildProcess primary(
-      TwoHosts::inside(site.primary(), SIMHADR_BINARY,
+      TwoHosts::inside(site.primary(), binary_under_test(),
                        {"-role", "primary", "-lhost", Site::kPrimaryAddress, "-lport", "47000",
                         "-rhost", hosts, "-rport", ports, "-syncMode", "ASYNC", "-t", "2"}),
       TwoHosts::launcher());
@@ -269,7 +269,7 @@ SiteRun run_site(const Site& site, std::size_t auxiliaries) {
   std::vector<std::unique_ptr<ChildProcess>> standbys;
   for (std::size_t i = 0; i <= auxiliaries; ++i) {
     standbys.push_back(std::make_unique<ChildProcess>(
-        TwoHosts::inside(site.standby(i), SIMHADR_BINARY,
+        TwoHosts::inside(site.standby(i), binary_under_test(),
                          {"-role", "standby", "-lhost", Site::standby_address(i), "-lport", "47001",
                           "-rhost", Site::kPrimaryAddress, "-rport", "47000"}),
         TwoHosts::launcher()));

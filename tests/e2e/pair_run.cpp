@@ -87,7 +87,7 @@ bool expect_bottleneck(const std::string& report, const std::string& expected) {
   // flush: where that alone could explain the rate, the advisor rightly says
   // it cannot tell the sender's CPU from the wire (TSan, lz4 on a 100 Mbit/s link).
   const bool sanitized_ambiguity =
-      SIMHADR_BINARY_SANITIZED && verdict.starts_with("sender CPU: ") &&
+      binary_sanitized() && verdict.starts_with("sender CPU: ") &&
       verdict.find("the wire and the CPU cannot be told apart") != std::string::npos;
   EXPECT_TRUE((busy_host && verdict.starts_with("host CPU: ")) || sanitized_ambiguity)
       << "expected " << expected << "\n"

@@ -271,7 +271,7 @@ TEST(Demo, CtrlCEndsBothSidesWithMatchingReports) {
 }
 
 TEST(Demo, TheWholeReportArrivesThroughAPipe) {
-  FILE* pipe = ::popen((std::string(SIMHADR_BINARY) + " -demo -n 20 -syncMode ASYNC").c_str(), "r");
+  FILE* pipe = ::popen((binary_under_test() + " -demo -n 20 -syncMode ASYNC").c_str(), "r");
   ASSERT_NE(pipe, nullptr);
   std::string out;
   char buffer[4096];

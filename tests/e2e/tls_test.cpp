@@ -384,10 +384,10 @@ TEST_F(Tls, AnotherBuildOfOursInteroperatesBothWays) {
         concat(primary_args("127.0.0.1", "0"),
                concat(pki.side("primary"),
                       {"-tlsHostCheck", "-n", "100", "-syncMode", "SYNC", "-flushSize", "4"})),
-        ours_primary ? SIMHADR_BINARY : peer);
+        ours_primary ? binary_under_test() : peer);
     ChildProcess standby(
         concat(standby_args("127.0.0.1", listening_port(primary)), pki.side("standby")),
-        ours_primary ? peer : SIMHADR_BINARY);
+        ours_primary ? peer : binary_under_test());
     const PairRun run = finish(primary, standby);
     expect_same_log_on_both_sides(run, 100, kTlsFlushBytes);
     EXPECT_TRUE(tls_line(run.primary_out)

@@ -99,8 +99,8 @@ class Site {
 
 // The binaries each side runs: ours unless told (the interop tests give the original's).
 struct PairPrograms {
-  std::string primary = SIMHADR_BINARY;
-  std::string standby = SIMHADR_BINARY;
+  std::string primary = binary_under_test();
+  std::string standby = binary_under_test();
 };
 
 // A primary in hosts.primary() and a standby in hosts.standby(), on fixed

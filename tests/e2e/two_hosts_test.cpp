@@ -92,7 +92,7 @@ TEST_F(TwoHostTest, ThePrimaryTurnsAwayAnotherHostAndServesItsStandby) {
   const TwoHosts hosts(
       {.primary_rate = std::nullopt, .intruder = true, .queue_limit_bytes = std::nullopt});
   const auto inside = [](const std::string& ns, std::vector<std::string> args) {
-    return ChildProcess(TwoHosts::inside(ns, SIMHADR_BINARY, args), TwoHosts::launcher());
+    return ChildProcess(TwoHosts::inside(ns, binary_under_test(), args), TwoHosts::launcher());
   };
   ChildProcess primary =
       inside(hosts.primary(),
