@@ -156,6 +156,11 @@ cpu_per_gb() {
 
 # Figures of one run's directory.
 primary_mbytes() { mbytes "$1/p"; }
+# primary_cpu_per_gb DIR: the primary's own CPU seconds per 10^9 bytes it shipped.
+primary_cpu_per_gb() {
+  awk -v cpu="$(awk '{print $1 + $2}' "$1/p.cpu")" '/^[A-Z]+: Total [0-9]+ bytes in/ { bytes = $3; exit }
+    END { if (bytes > 0) printf "%.3f\n", cpu / (bytes / 1e9); else print "-" }' "$1/p"
+}
 primary_sec_per_flush() { sec_per_flush "$1/p"; }
 standby_sec_per_write() { awk '/ write calls, .* sec\/write/ {print $(NF-1); exit}' "$1/s"; }
 

@@ -18,12 +18,6 @@ source bench/setup-lib.sh
 source bench/pair-lib.sh
 source bench/compare-lib.sh
 
-# primary_cpu_per_gb DIR: the primary's own CPU seconds per 10^9 bytes it shipped.
-primary_cpu_per_gb() {
-  awk -v cpu="$(awk '{print $1 + $2}' "$1/p.cpu")" '/^[A-Z]+: Total [0-9]+ bytes in/ { bytes = $3; exit }
-    END { if (bytes > 0) printf "%.3f\n", cpu / (bytes / 1e9); else print "-" }' "$1/p"
-}
-
 settings=("" "-peerWaitLimit 30" "-peerWaitLimit 30 -peerWindow 30")
 names=(none "wait limit" "limit+window")
 echo "failure settings where nothing fails: $(nproc) cores, $(uname -r), $rounds rounds of $seconds s"

@@ -27,12 +27,6 @@ fi
 copy=$work/simhadr_original_copy
 cp "$REF" "$copy"
 
-# primary_cpu_per_gb DIR: the primary's own CPU seconds per 10^9 bytes it shipped.
-primary_cpu_per_gb() {
-  awk -v cpu="$(awk '{print $1 + $2}' "$1/p.cpu")" '/^[A-Z]+: Total [0-9]+ bytes in/ { bytes = $3; exit }
-    END { if (bytes > 0) printf "%.3f\n", cpu / (bytes / 1e9); else print "-" }' "$1/p"
-}
-
 pairs=(ours dots orig copy)
 echo "pinned side by side: $(nproc) cores, $(uname -r), $rounds rounds of $seconds s"
 echo "original: $REF (and a copy of it, for its self-spread)"
