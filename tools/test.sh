@@ -115,16 +115,12 @@ finish_background() {
   record_phase "$background_name" "$seconds" "$status"
 }
 # Builds a build folder in the background: the folder, then CMake's arguments.
-# SUITE_TARGETS names the targets to build (default all). CMake configures it
-# first, here, at the normal priority: its checks are many short processes, and
-# at the lowest priority beside a suite's tests they took 41 s of the Windows
-# build's phase and 28 s of the ThreadSanitizer build's (2.4 s alone).
+# SUITE_TARGETS names the targets to build (default all).
 start_build() {
   local dir=$1
   shift
-  SIMHADR_BUILD_DIR="$dir" SIMHADR_BUILD_STEP=configure tools/build.sh "${unity[@]}" "$@"
   start_background "build $dir" "$dir" "${idle_priority[@]}" env SIMHADR_BUILD_DIR="$dir" \
-    SIMHADR_BUILD_STEP=build SIMHADR_TARGET="${SUITE_TARGETS:-}" tools/build.sh
+    SIMHADR_TARGET="${SUITE_TARGETS:-}" tools/build.sh "${unity[@]}" "$@"
 }
 # Runs a build folder's tests; SUITE_LABELS (a ctest -L regex; default every
 # test) narrows them to the ones that can find something there.
