@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -61,7 +62,15 @@ TEST_F(CappedDevice, TheSweepFindsBothCapsAndWhereEachBinds) {
   // Two seconds a size: the cgroup's first slice of each lets a tenth of a second through at once.
   ASSERT_EQ(run_capped({"-testDisk", mount_, "-t", "18", "-json", doc.string()}, &err), 0) << err;
   std::ifstream in(doc);
-  const json fit = json::parse(in)["disk_test"]["fit"];
+  const json test = json::parse(in)["disk_test"];
+  const json& fit = test["fit"];
+  // What each size kept up, to tell a fit that missed from a throttle that lost IOs.
+  std::string rates;
+  for (const json& size : test["sizes"]) {
+    rates += fmt::format(" {}:{:.0f}", size["pages"].get<int>(),
+                         size["ios"].get<double>() / size["elapsed_seconds"].get<double>());
+  }
+  SCOPED_TRACE("IOs a second by pages:" + rates);
   ASSERT_FALSE(fit["iops_cap"].is_null()) << fit;
   ASSERT_FALSE(fit["cap_mbytes_per_sec"].is_null()) << fit;
   EXPECT_NEAR(fit["iops_cap"].get<double>(), 500, 50);

@@ -76,6 +76,42 @@ TEST(DiskCapFit, FindsBothCapsOfADeviceThrottledTo3000IopsAnd300MBps) {
   expect_caps(kCapped3000At300, 3000, 300, 300e6 / 3000 / kPageBytes);
 }
 
+// The 500 IOPS device swept with a build running beside it at the lowest
+// priority: the throttle lost a quarter of one size's IOs (4 pages in the
+// first sweep, 16 in the second), and the sizes around it a little.
+const std::vector<SweepRow> kCapped500At60Busy = {
+    {1, 0.001982, 64},   {2, 0.002038, 64},    {4, 0.002662, 64},
+    {8, 0.002153, 128},  {16, 0.001983, 128},  {32, 0.002076, 128},
+    {64, 0.004212, 256}, {128, 0.008971, 256}, {256, 0.017415, 256}};
+const std::vector<SweepRow> kCapped500At60BusyLate = {
+    {1, 0.001974, 64},   {2, 0.001932, 64},    {4, 0.002060, 64},
+    {8, 0.001947, 64},   {16, 0.002566, 128},  {32, 0.002077, 128},
+    {64, 0.004329, 256}, {128, 0.008468, 512}, {256, 0.017882, 512}};
+
+TEST(DiskCapFit, SizesSlowedByABusyHostLeaveTheIopsCapStanding) {
+  expect_caps(kCapped500At60Busy, 500, 60, 60e6 / 500 / kPageBytes);
+  expect_caps(kCapped500At60BusyLate, 500, 60, 60e6 / 500 / kPageBytes);
+  // Another sweep's throttle fell to one IO a jiffy (250 a second) for its two
+  // smallest sizes (274 and 247 IOPS) and kept the others at 479 to 514: the
+  // quiet sweep with those two.
+  std::vector<SweepRow> two_slow = kCapped500At60;
+  two_slow[0].mean_seconds = 1.0 / 274;
+  two_slow[1].mean_seconds = 1.0 / 247;
+  expect_caps(two_slow, 500, 60, 60e6 / 500 / kPageBytes);
+}
+
+TEST(DiskCapFit, APlateauWithMostOfItsSizesSlowIsNoPlateau) {
+  std::vector<SweepRow> rows = kCapped500At60;
+  for (std::size_t i : {1, 3}) rows[i].mean_seconds *= 1.5;
+  const auto fit = fit_disk_caps(sweep_points(rows));
+  ASSERT_TRUE(fit);
+  ASSERT_TRUE(fit->disk.caps.iops);
+  rows[4].mean_seconds *= 1.5;
+  const auto uneven = fit_disk_caps(sweep_points(rows));
+  ASSERT_TRUE(uneven);
+  EXPECT_FALSE(uneven->disk.caps.iops);
+}
+
 TEST(DiskCapFit, AnUncappedDiskFitsTheStraightLineAsBefore) {
   for (const auto* rows : {&kOwnDisk, &kTmpfs}) {
     const auto points = sweep_points(*rows);
