@@ -3,7 +3,9 @@
 # other in one direction and that only src/platform/ calls the operating system
 # (tools/check-layers), cross-builds for s390x and runs its unit tests under
 # qemu-user, cross-builds the Windows .exe and runs its unit tests under Wine,
-# then builds the static x86_64 binary with -Werror and runs every test (unit
+# then builds the static x86_64 binary with -Werror, runs the capped-device
+# sweep alone (the kernel throttle it measures loses IOs beside a compiler),
+# and runs every other test (unit
 # and end-to-end, with the s390x build as the big-endian interop peer and the
 # .exe under Wine against it) through CTest, then repeats the suite in an
 # AddressSanitizer + UndefinedBehaviorSanitizer build, runs the tests that start

@@ -100,7 +100,7 @@ TEST(DiskCapFit, SizesSlowedByABusyHostLeaveTheIopsCapStanding) {
   expect_caps(two_slow, 500, 60, 60e6 / 500 / kPageBytes);
 }
 
-TEST(DiskCapFit, APlateauWithMostOfItsSizesSlowIsNoPlateau) {
+TEST(DiskCapFit, APlateauWithHalfItsSizesSlowIsNoPlateau) {
   std::vector<SweepRow> rows = kCapped500At60;
   for (std::size_t i : {1, 3}) rows[i].mean_seconds *= 1.5;
   const auto fit = fit_disk_caps(sweep_points(rows));
